@@ -1,0 +1,174 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import { loadConfig, type PortalConfig } from './config';
+import { type Database, openDatabase } from './db/client';
+import { type SeedResult, seedDatabase } from './db/seed/seed';
+import { type HandlerTable, registerCalls } from './http/call-registry';
+import { AppError } from './http/errors';
+import { openApiDocument } from './http/openapi';
+import { createAuthRepository } from './modules/auth/auth.repository';
+import { authHandlers } from './modules/auth/auth.routes';
+import { createAuthService, type ThrottleLimits } from './modules/auth/auth.service';
+import { createOrdersRepository } from './modules/orders/orders.repository';
+import { createPublicOrderService } from './modules/orders/public-order.service';
+import { createShellRepository } from './modules/shell/shell.repository';
+import { shellHandlers } from './modules/shell/shell.routes';
+import { createShellService } from './modules/shell/shell.service';
+import { attachRealtime } from './realtime/realtime';
+import { createSigner, newSecret } from './security/token';
+
+export interface BuildOptions {
+  config?: Partial<PortalConfig>;
+  /** An already open database (tests); otherwise opened from the config and closed with the app. */
+  database?: Database;
+  seed?: boolean;
+  logger?: FastifyServerOptions['logger'];
+  throttle?: ThrottleLimits;
+}
+
+/** Request logs: method, path and status, never bodies, tokens or the public order link's token. */
+const requestSerializer = (req: { method: string; url: string; ip: string }) => ({
+  method: req.method,
+  url: req.url.replace(/^\/order\/[^/?#]+/, '/order/***').replace(/([?&][^=]*(token|pass)[^=]*=)[^&]*/gi, '$1***'),
+  ip: req.ip,
+});
+
+export async function buildApp(options: BuildOptions = {}) {
+  const config: PortalConfig = { ...loadConfig(), ...options.config };
+  const database =
+    options.database ??
+    (await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir }));
+  const ownsDatabase = !options.database;
+
+  const app = Fastify({
+    logger:
+      options.logger ??
+      ({
+        level: config.logLevel,
+        redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true },
+        serializers: { req: requestSerializer },
+      } as FastifyServerOptions['logger']),
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === '1',
+  });
+
+  let seed: SeedResult = { demoLogins: [], seededOrders: 0 };
+  if (options.seed !== false) {
+    seed = await seedDatabase(database, {
+      demo: config.demo,
+      seedOrders: config.seedOrders,
+      adminPassword: config.adminPassword,
+      log: (m) => app.log.info(m),
+    });
+  }
+
+  const authRepo = createAuthRepository(database.db);
+  const secret = config.jwtSecret ?? (await authRepo.sharedSecret('token_secret', newSecret()));
+  const signer = createSigner(secret);
+  const auth = createAuthService({ repo: authRepo, signer, tokenTtlSeconds: config.tokenTtlSeconds, throttle: options.throttle });
+  const shell = createShellService(createShellRepository(database.db));
+  const publicOrders = createPublicOrderService({ repo: createOrdersRepository(database.db), signer });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  // Closed by default: only origins named in CORS_ORIGINS may call from another site.
+  if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins });
+
+  app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ success: false, message: error.message, ...(error.out ? { out: error.out } : {}) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.status(413).send({ success: false, message: 'Dữ liệu gửi lên vượt quá dung lượng cho phép.' });
+    if (status === 415) return reply.status(415).send({ success: false, message: 'Định dạng dữ liệu gửi lên không được hỗ trợ.' });
+    if (status >= 400 && status < 500) {
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? 'Dữ liệu gửi lên không đúng định dạng JSON.'
+          : 'Yêu cầu không hợp lệ.';
+      return reply.status(status).send({ success: false, message });
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ success: false, message: 'Hệ thống đang gặp sự cố, vui lòng thử lại sau.' });
+  });
+
+  const handlers: HandlerTable = {
+    auth: authHandlers(auth),
+    shell: shellHandlers(shell, publicOrders),
+  };
+  const registeredCalls = registerCalls(app, handlers, { authenticate: (t) => auth.authenticate(t) });
+
+  await app.register(swagger, { mode: 'static', specification: { document: openApiDocument() as never } });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const webDist = config.webDist;
+  const indexHtml = webDist ? join(webDist, 'index.html') : null;
+  const hasWeb = !!indexHtml && existsSync(indexHtml);
+  if (hasWeb && webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        if (path.includes(`${join('assets', '')}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        else res.setHeader('Cache-Control', 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.method !== 'GET') {
+      return reply.status(404).send({ success: false, message: `Không tìm thấy chức năng: ${req.url.split('?')[0]}` });
+    }
+    if (!hasWeb) return reply.status(404).type('text/plain; charset=utf-8').send('Chưa build giao diện web (npm run build).');
+    // Client-side routes (/, /login, /order/…, menu paths) are answered by the SPA.
+    const file = req.url.split('?')[0] ?? '/';
+    if (/\.[a-z0-9]+$/i.test(file) && !file.endsWith('.html')) {
+      return reply.status(404).type('text/plain; charset=utf-8').send('Không tìm thấy tệp.');
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+
+  const realtime = await attachRealtime(app.server, {
+    authenticate: (t) => auth.authenticate(t),
+    redisUrl: config.redisUrl,
+    corsOrigins: config.corsOrigins,
+  });
+
+  app.addHook('onClose', async () => {
+    await realtime.close();
+    if (ownsDatabase) await database.close();
+  });
+
+  return {
+    app,
+    config,
+    database,
+    seed,
+    live: realtime.events,
+    registeredCalls,
+    services: { auth, shell, publicOrders },
+  };
+}
+export type PortalApp = Awaited<ReturnType<typeof buildApp>>;

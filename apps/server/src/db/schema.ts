@@ -1,0 +1,288 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+// Wire names (TerminalCode, OperationCode…) are the Drizzle keys; SQL columns are snake_case.
+const rowguid = () => uuid('rowguid').primaryKey().defaultRandom();
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const terminals = pgTable('terminals', {
+  TerminalCode: varchar('terminal_code', { length: 10 }).primaryKey(),
+  TerminalName: text('terminal_name').notNull(),
+  TerminalNameEnglish: text('terminal_name_english').notNull(),
+  Address: text('address').notNull(),
+  Tel: varchar('tel', { length: 50 }).notNull(),
+  Fax: varchar('fax', { length: 50 }).notNull(),
+  Web: varchar('web', { length: 200 }).notNull(),
+  ChartColor: varchar('chart_color', { length: 9 }).notNull(),
+  IsActive: boolean('is_active').notNull().default(true),
+});
+
+export const userGroups = pgTable('user_groups', {
+  UserGroupCode: varchar('user_group_code', { length: 50 }).primaryKey(),
+  UserGroupName: text('user_group_name').notNull(),
+  Rank: smallint('rank').notNull().default(10),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    UserID: varchar('user_id', { length: 50 }).primaryKey(),
+    UserName: text('user_name').notNull(),
+    PasswordHash: text('password_hash').notNull(),
+    UserGroupCode: varchar('user_group_code', { length: 50 })
+      .notNull()
+      .references(() => userGroups.UserGroupCode),
+    TerminalCodes: text('terminal_codes').array().notNull().default(sql`'{}'::text[]`),
+    CustomerCode: varchar('customer_code', { length: 20 }),
+    Email: varchar('email', { length: 200 }),
+    Phone: varchar('phone', { length: 30 }),
+    IsActive: boolean('is_active').notNull().default(true),
+    CreatedTime: tz('created_time').notNull().defaultNow(),
+    Rowguid: uuid('rowguid').notNull().defaultRandom().unique(),
+  },
+  (t) => [index('users_group_idx').on(t.UserGroupCode)],
+);
+
+export const menus = pgTable('menus', {
+  MenuID: varchar('menu_id', { length: 50 }).primaryKey(),
+  ParentID: varchar('parent_id', { length: 50 }),
+  MenuName: text('menu_name').notNull(),
+  Path: varchar('path', { length: 200 }),
+  ViewClass: varchar('view_class', { length: 50 }),
+  ViewPage: varchar('view_page', { length: 100 }),
+  Icon: varchar('icon', { length: 50 }),
+  OrderBy: integer('order_by').notNull().default(0),
+});
+
+export const groupMenus = pgTable(
+  'group_menus',
+  {
+    UserGroupCode: varchar('user_group_code', { length: 50 })
+      .notNull()
+      .references(() => userGroups.UserGroupCode, { onDelete: 'cascade' }),
+    MenuID: varchar('menu_id', { length: 50 })
+      .notNull()
+      .references(() => menus.MenuID, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.UserGroupCode, t.MenuID] })],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    Jti: uuid('jti').primaryKey(),
+    UserID: varchar('user_id', { length: 50 })
+      .notNull()
+      .references(() => users.UserID, { onDelete: 'cascade' }),
+    CreatedTime: tz('created_time').notNull().defaultNow(),
+    ExpiresAt: tz('expires_at').notNull(),
+    RevokedAt: tz('revoked_at'),
+    ClientIp: varchar('client_ip', { length: 64 }),
+  },
+  (t) => [index('sessions_user_idx').on(t.UserID)],
+);
+
+/** Failed logins counted per key ('u:<user>' or 'ip:<address>') inside a time window. */
+export const loginFailures = pgTable('login_failures', {
+  Key: varchar('key', { length: 120 }).primaryKey(),
+  Count: integer('count').notNull(),
+  WindowStart: tz('window_start').notNull(),
+});
+
+export const systemSettings = pgTable('system_settings', {
+  Key: varchar('key', { length: 100 }).primaryKey(),
+  Value: jsonb('value').notNull(),
+  UpdatedTime: tz('updated_time').notNull().defaultNow(),
+});
+
+export const shippingLines = pgTable('shipping_lines', {
+  Rowguid: rowguid(),
+  OperationCode: varchar('operation_code', { length: 10 }).notNull().unique(),
+  OperationName: text('operation_name').notNull(),
+  IsActive: boolean('is_active').notNull().default(true),
+  IsEDO: boolean('is_edo').notNull().default(false),
+  IsLF: varchar('is_lf', { length: 1 }),
+  MoneyCredit: varchar('money_credit', { length: 1 }).notNull().default('M'),
+});
+
+export const customerTypes = pgTable('customer_types', {
+  CustomerTypeCode: varchar('customer_type_code', { length: 10 }).primaryKey(),
+  CustomerTypeName: text('customer_type_name').notNull(),
+});
+
+export const customers = pgTable(
+  'customers',
+  {
+    Rowguid: rowguid(),
+    CustomerCode: varchar('customer_code', { length: 20 }).notNull().unique(),
+    TaxCode: varchar('tax_code', { length: 20 }).notNull(),
+    CustomerName: text('customer_name').notNull(),
+    Address: text('address'),
+    Email: varchar('email', { length: 200 }),
+    Represent: text('represent'),
+    Phone: varchar('phone', { length: 30 }),
+    MoneyCredit: varchar('money_credit', { length: 1 }).notNull().default('M'),
+    CustomerLevelCode: smallint('customer_level_code').notNull().default(1),
+    CustomerTypeCode: varchar('customer_type_code', { length: 10 }).references(() => customerTypes.CustomerTypeCode),
+    IsActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [index('customers_tax_idx').on(t.TaxCode)],
+);
+
+export const vesselVoyages = pgTable(
+  'vessel_voyages',
+  {
+    VesselKey: varchar('vessel_key', { length: 30 }).primaryKey(),
+    TerminalCode: varchar('terminal_code', { length: 10 })
+      .notNull()
+      .references(() => terminals.TerminalCode),
+    VesselName: text('vessel_name').notNull(),
+    VesselImVoy: varchar('vessel_im_voy', { length: 20 }).notNull(),
+    VesselExVoy: varchar('vessel_ex_voy', { length: 20 }).notNull(),
+    OperationCode: varchar('operation_code', { length: 10 }),
+    ETA: tz('eta'),
+    ETB: tz('etb'),
+    ETD: tz('etd'),
+    Status: smallint('status').notNull().default(1),
+  },
+  (t) => [index('vessel_voyages_terminal_etb_idx').on(t.TerminalCode, t.ETB)],
+);
+
+export const jobModes = pgTable('job_modes', {
+  Rowguid: rowguid(),
+  JobModeCode: varchar('job_mode_code', { length: 10 }).notNull().unique(),
+  JobModeName: text('job_mode_name').notNull(),
+  IsLoLo: boolean('is_lolo').notNull().default(false),
+  IsCFSStuff: boolean('is_cfs_stuff').notNull().default(false),
+  IsCFSUnstuff: boolean('is_cfs_unstuff').notNull().default(false),
+  IsCFSChange: boolean('is_cfs_change').notNull().default(false),
+  IsServiceYard: boolean('is_service_yard').notNull().default(false),
+  IsServiceNonCont: boolean('is_service_non_cont').notNull().default(false),
+  ExtraMode: smallint('extra_mode').notNull().default(0),
+});
+
+/** Order status: A unpaid, P awaiting approval, C approved, D cancelled (spec 02 §3). */
+export const orders = pgTable(
+  'orders',
+  {
+    Rowguid: rowguid(),
+    OrderNo: varchar('order_no', { length: 30 }).notNull().unique(),
+    ParentOrderNo: varchar('parent_order_no', { length: 30 }),
+    PinCode: varchar('pin_code', { length: 30 }).notNull(),
+    TerminalCode: varchar('terminal_code', { length: 10 })
+      .notNull()
+      .references(() => terminals.TerminalCode),
+    CustomerCode: varchar('customer_code', { length: 20 }).notNull(),
+    JobModeCode: varchar('job_mode_code', { length: 10 }).notNull(),
+    MoneyCredit: varchar('money_credit', { length: 1 }).notNull(),
+    OrderStatus: varchar('order_status', { length: 1 }).notNull().default('A'),
+    TotalAmount: bigint('total_amount', { mode: 'number' }).notNull(),
+    CurrencyCode: varchar('currency_code', { length: 3 }).notNull().default('VND'),
+    OperationCode: varchar('operation_code', { length: 10 }),
+    VesselKey: varchar('vessel_key', { length: 30 }),
+    BookingNo: varchar('booking_no', { length: 50 }),
+    BLNo: varchar('bl_no', { length: 50 }),
+    ShipperName: text('shipper_name'),
+    ExpDate: tz('exp_date'),
+    TransactionId: varchar('transaction_id', { length: 64 }),
+    SkipApproval: boolean('skip_approval').notNull().default(false),
+    IsAutoApproved: boolean('is_auto_approved').notNull().default(true),
+    Source: varchar('source', { length: 3 }).notNull().default('SMP'),
+    Note: text('note'),
+    CreatedBy: varchar('created_by', { length: 50 }),
+    CreatedTime: tz('created_time').notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_terminal_created_idx').on(t.TerminalCode, t.CreatedTime),
+    index('orders_customer_idx').on(t.CustomerCode),
+    index('orders_pin_idx').on(t.PinCode),
+  ],
+);
+
+export const orderContainers = pgTable(
+  'order_containers',
+  {
+    Rowguid: rowguid(),
+    OrderNo: varchar('order_no', { length: 30 })
+      .notNull()
+      .references(() => orders.OrderNo, { onDelete: 'cascade' }),
+    ContainerNo: varchar('container_no', { length: 11 }).notNull(),
+    IsoSizetype: varchar('iso_sizetype', { length: 4 }).notNull(),
+    FE: varchar('fe', { length: 1 }).notNull(),
+    Teu: smallint('teu').notNull(),
+    CargoTypeCode: varchar('cargo_type_code', { length: 3 }),
+    Commodity: text('commodity'),
+    ClassCode: smallint('class_code'),
+    IsLocalForeign: varchar('is_local_foreign', { length: 1 }),
+    POL: varchar('pol', { length: 5 }),
+    POD: varchar('pod', { length: 5 }),
+    FPOD: varchar('fpod', { length: 5 }),
+    MCWeight: numeric('mc_weight', { precision: 10, scale: 2, mode: 'number' }),
+    SealNo: varchar('seal_no', { length: 30 }),
+    CusHold: boolean('cus_hold'),
+    Temperature: numeric('temperature', { precision: 5, scale: 1, mode: 'number' }),
+    Vent: varchar('vent', { length: 10 }),
+    VentUnit: varchar('vent_unit', { length: 10 }),
+    ImoClass: varchar('imo_class', { length: 10 }),
+    Unno: varchar('unno', { length: 10 }),
+    OogTop: integer('oog_top'),
+    OogLeft: integer('oog_left'),
+    OogRight: integer('oog_right'),
+    OogBack: integer('oog_back'),
+    OogFront: integer('oog_front'),
+    Amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [index('order_containers_order_idx').on(t.OrderNo), index('order_containers_cntr_idx').on(t.ContainerNo)],
+);
+
+/** Transfer status -1 failed, 0 incomplete, 1 successful (spec 02 §3). */
+export const payments = pgTable(
+  'payments',
+  {
+    Rowguid: rowguid(),
+    OrderNo: varchar('order_no', { length: 30 })
+      .notNull()
+      .references(() => orders.OrderNo, { onDelete: 'cascade' }),
+    PartnerCode: varchar('partner_code', { length: 20 }).notNull(),
+    IdempotencyKey: varchar('idempotency_key', { length: 80 }).notNull(),
+    Amount: bigint('amount', { mode: 'number' }).notNull(),
+    Status: smallint('status').notNull().default(0),
+    TransactionId: varchar('transaction_id', { length: 64 }),
+    CreatedTime: tz('created_time').notNull().defaultNow(),
+    CompletedTime: tz('completed_time'),
+  },
+  (t) => [uniqueIndex('payments_idempotency_uq').on(t.IdempotencyKey), index('payments_order_idx').on(t.OrderNo)],
+);
+
+/** Invoice status Y issued, C cancelled (spec 02 §3). */
+export const invoices = pgTable(
+  'invoices',
+  {
+    Rowguid: rowguid(),
+    OrderNo: varchar('order_no', { length: 30 })
+      .notNull()
+      .references(() => orders.OrderNo, { onDelete: 'cascade' }),
+    InvoiceSeries: varchar('invoice_series', { length: 10 }).notNull(),
+    InvoiceNo: varchar('invoice_no', { length: 20 }).notNull(),
+    TaxAuthorityCode: varchar('tax_authority_code', { length: 40 }),
+    Status: varchar('status', { length: 1 }).notNull().default('Y'),
+    Amount: bigint('amount', { mode: 'number' }).notNull(),
+    IssueDate: tz('issue_date').notNull(),
+  },
+  (t) => [uniqueIndex('invoices_series_no_uq').on(t.InvoiceSeries, t.InvoiceNo), index('invoices_order_idx').on(t.OrderNo)],
+);

@@ -1,0 +1,523 @@
+import type { Database } from '../client';
+import { containerNumber, createRandom, type Random } from './random';
+import { allTerminalCodes } from './terminals.data';
+
+export const shippingLineSeed = [
+  ['MSC', 'Mediterranean Shipping Company', 'F'],
+  ['MAE', 'Maersk Line', 'F'],
+  ['CMA', 'CMA CGM', 'F'],
+  ['HLC', 'Hapag-Lloyd', 'F'],
+  ['ONE', 'Ocean Network Express', 'F'],
+  ['EMC', 'Evergreen Marine', 'F'],
+  ['COS', 'COSCO Shipping Lines', 'F'],
+  ['OOL', 'Orient Overseas Container Line', 'F'],
+  ['YML', 'Yang Ming Marine Transport', 'F'],
+  ['WHL', 'Wan Hai Lines', 'F'],
+  ['SIT', 'SITC Container Lines', 'F'],
+  ['HMM', 'HMM Co., Ltd.', 'F'],
+  ['KMT', 'Korea Marine Transport', 'F'],
+  ['TSL', 'T.S. Lines', 'F'],
+  ['VSC', 'Công ty CP Vận tải biển Việt Nam (Vosco)', 'L'],
+  ['VFC', 'Vinafco Shipping', 'L'],
+  ['GMD', 'Gemadept Shipping', 'L'],
+  ['HAI', 'Hải An Transport & Stevedoring', 'L'],
+] as const;
+
+const ownerPrefix: Record<string, string> = {
+  MSC: 'MSCU',
+  MAE: 'MAEU',
+  CMA: 'CMAU',
+  HLC: 'HLXU',
+  ONE: 'ONEU',
+  EMC: 'EGHU',
+  COS: 'CSNU',
+  OOL: 'OOLU',
+  YML: 'YMLU',
+  WHL: 'WHLU',
+  SIT: 'SITU',
+  HMM: 'HMMU',
+  KMT: 'KMTU',
+  TSL: 'TSLU',
+  VSC: 'VSCU',
+  VFC: 'VFCU',
+  GMD: 'GMDU',
+  HAI: 'HASU',
+};
+
+export const jobModeSeed = [
+  // code, name, LoLo, CFSStuff, CFSUnstuff, CFSChange, ServiceYard, ServiceNonCont, ExtraMode
+  ['TRAR', 'Trả rỗng', true, false, false, false, false, false, 0],
+  ['CAPR', 'Cấp rỗng', true, false, false, false, false, false, 1],
+  ['LAYN', 'Lấy nguyên container', true, false, false, false, false, false, 1],
+  ['HBAI', 'Hạ bãi hàng xuất', true, false, false, false, false, false, 0],
+  ['HICD', 'Hạ container về ICD', true, false, false, false, false, false, 0],
+  ['DONG', 'Đóng hàng vào container', false, true, false, false, false, false, 0],
+  ['RUT', 'Rút hàng khỏi container', false, false, true, false, false, false, 2],
+  ['SLHK', 'Sang container (đổi vỏ)', false, false, false, true, false, false, 0],
+  ['DVBAI', 'Dịch vụ đảo chuyển trong bãi', false, false, false, false, true, false, 3],
+  ['DVKT', 'Dịch vụ kiểm hóa, soi chiếu', false, false, false, false, true, false, 4],
+  ['DVKC', 'Dịch vụ không container (cân, vệ sinh)', false, false, false, false, false, true, 0],
+] as const;
+
+const companyKinds = ['Công ty TNHH', 'Công ty Cổ phần', 'Công ty TNHH MTV'];
+const companyCores = [
+  'Giao nhận Vận tải Hải Minh',
+  'Logistics Đông Á',
+  'Thương mại Xuất nhập khẩu Thành Công',
+  'Dệt may Nam Định',
+  'Gỗ nội thất Phú Tài',
+  'Thủy sản Minh Phú',
+  'Điện tử Bắc Ninh',
+  'Cà phê Tây Nguyên',
+  'Nhựa Tiền Phong',
+  'Thép Hòa Phát Hải Dương',
+  'Vận tải Biển Sao Mai',
+  'Tiếp vận Quốc tế Hoàng Long',
+  'Hóa chất Đức Giang',
+  'Giày da Thái Bình',
+  'Nông sản Việt Phát',
+  'Phân bón Bình Điền',
+  'Cơ khí Việt Nhật',
+  'Linh kiện Điện tử Vĩnh Phúc',
+  'Bao bì Tân Tiến',
+  'Gạo Trung An',
+  'Hạt điều Bình Phước',
+  'Xi măng Chinfon',
+  'Kho vận Miền Bắc',
+  'Đại lý Hàng hải Việt Nam',
+  'Vận tải Đa phương thức Tân Cảng',
+  'May mặc Hưng Yên',
+  'Sữa Mộc Châu',
+  'Chế biến Gỗ Trường Thành',
+  'Dược phẩm Trung ương',
+  'Thiết bị Y tế Hà Nội',
+];
+const cities = ['Hải Phòng', 'Hà Nội', 'TP. Hồ Chí Minh', 'Bình Dương', 'Đồng Nai', 'Bắc Ninh', 'Hưng Yên', 'Hải Dương'];
+const people = [
+  'Nguyễn Văn An',
+  'Trần Thị Bình',
+  'Lê Hoàng Cường',
+  'Phạm Minh Đức',
+  'Vũ Thị Hoa',
+  'Đặng Quốc Huy',
+  'Bùi Thu Trang',
+  'Hoàng Văn Long',
+];
+const vesselNames = [
+  'MSC ANNA',
+  'MAERSK HAI PHONG',
+  'CMA CGM TAGE',
+  'ONE HARMONY',
+  'EVER BLOOM',
+  'COSCO HAIPHONG',
+  'OOCL BANGKOK',
+  'YM UNITY',
+  'WAN HAI 512',
+  'SITC HAIPHONG',
+  'HMM RAON',
+  'KMTC HOCHIMINH',
+  'TS SHANGHAI',
+  'VOSCO SUNRISE',
+  'GEMADEPT 06',
+  'HAIAN BELL',
+  'VINAFCO 28',
+  'MSC AMANDA',
+  'EVER CHEER',
+  'CMA CGM PUGET',
+];
+const sizeTypes = [
+  ['22G1', 1],
+  ['22G1', 1],
+  ['45G1', 2],
+  ['45G1', 2],
+  ['42G1', 2],
+  ['22R1', 1],
+  ['45R1', 2],
+  ['22U1', 1],
+  ['22T1', 1],
+  ['42P1', 2],
+] as const;
+const commodities = [
+  'Hàng dệt may',
+  'Đồ gỗ nội thất',
+  'Thủy sản đông lạnh',
+  'Linh kiện điện tử',
+  'Cà phê nhân',
+  'Gạo',
+  'Hạt điều',
+  'Thép cuộn',
+  'Hạt nhựa',
+  'Giày dép',
+];
+const ports = ['VNHPH', 'VNCLI', 'CNSHA', 'SGSIN', 'HKHKG', 'KRPUS', 'JPTYO', 'USLAX', 'NLRTM', 'DEHAM', 'THLCH', 'MYPKG'];
+
+function taxCode(r: Random) {
+  return `0${r.int(100000000, 999999999)}`;
+}
+
+export interface DemoSizes {
+  orders: number;
+}
+
+const DAY = 86_400_000;
+
+/** Seeds reference data and `sizes.orders` orders over three years, in bulk (`unnest`), deterministically. */
+export async function seedDemoData(database: Database, sizes: DemoSizes, now = new Date()) {
+  const r = createRandom(20261121);
+  const q = database.query;
+
+  await q(
+    `insert into shipping_lines (operation_code, operation_name, is_lf, money_credit, is_edo)
+     select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bool[]) on conflict do nothing`,
+    [
+      shippingLineSeed.map((s) => s[0]),
+      shippingLineSeed.map((s) => s[1]),
+      shippingLineSeed.map((s) => s[2]),
+      shippingLineSeed.map((_, i) => (i % 4 === 3 ? 'C' : 'M')),
+      shippingLineSeed.map((_, i) => i % 3 === 0),
+    ],
+  );
+  await q(
+    `insert into customer_types (customer_type_code, customer_type_name) values
+     ('DN', 'Doanh nghiệp xuất nhập khẩu'), ('FWD', 'Đại lý giao nhận'), ('HT', 'Hãng tàu'), ('CN', 'Cá nhân')
+     on conflict do nothing`,
+  );
+
+  const customerCount = 60;
+  const customers = Array.from({ length: customerCount }, (_, i) => {
+    const core = companyCores[i % companyCores.length] as string;
+    const kind = companyKinds[i % companyKinds.length] as string;
+    const suffix = i >= companyCores.length ? ` ${cities[i % cities.length]}` : '';
+    return {
+      code: `C${String(i + 1).padStart(7, '0')}`,
+      tax: taxCode(r),
+      name: `${kind} ${core}${suffix}`,
+      address: `Số ${r.int(1, 300)} đường ${r.pick(['Lê Hồng Phong', 'Trần Phú', 'Nguyễn Trãi', 'Lạch Tray', 'Điện Biên Phủ', 'Hai Bà Trưng'])}, ${r.pick(cities)}`,
+      email: `xuatnhapkhau${i + 1}@${core
+        .toLowerCase()
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .replace(/đ/g, 'd')
+        .replace(/[^a-z]/g, '')
+        .slice(0, 14)}.vn`,
+      represent: r.pick(people),
+      phone: `0${r.int(900000000, 989999999)}`,
+      credit: i % 5 === 4 ? 'C' : 'M',
+      level: r.int(1, 3),
+      type: i % 10 === 9 ? 'FWD' : 'DN',
+    };
+  });
+  await q(
+    `insert into customers (customer_code, tax_code, customer_name, address, email, represent, phone, money_credit, customer_level_code, customer_type_code)
+     select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[], $10::text[])
+     on conflict do nothing`,
+    [
+      customers.map((c) => c.code),
+      customers.map((c) => c.tax),
+      customers.map((c) => c.name),
+      customers.map((c) => c.address),
+      customers.map((c) => c.email),
+      customers.map((c) => c.represent),
+      customers.map((c) => c.phone),
+      customers.map((c) => c.credit),
+      customers.map((c) => c.level),
+      customers.map((c) => c.type),
+    ],
+  );
+
+  await q(
+    `insert into job_modes (job_mode_code, job_mode_name, is_lolo, is_cfs_stuff, is_cfs_unstuff, is_cfs_change, is_service_yard, is_service_non_cont, extra_mode)
+     select * from unnest($1::text[], $2::text[], $3::bool[], $4::bool[], $5::bool[], $6::bool[], $7::bool[], $8::bool[], $9::int[])
+     on conflict do nothing`,
+    Array.from({ length: 9 }, (_, col) => jobModeSeed.map((j) => j[col])),
+  );
+
+  // Vessel voyages: a call per terminal roughly every 4 days over three years, plus the next weeks.
+  const start = now.getTime() - 3 * 365 * DAY;
+  const voyages: { key: string; terminal: string; name: string; im: string; ex: string; opr: string; eta: number }[] = [];
+  for (const terminal of allTerminalCodes) {
+    let t = start + r.int(0, 4) * DAY;
+    let n = 0;
+    while (t < now.getTime() + 30 * DAY) {
+      const name = r.pick(vesselNames);
+      const yy = new Date(t).getUTCFullYear() % 100;
+      const week = String(Math.floor((t / DAY) % 52) + 1).padStart(2, '0');
+      voyages.push({
+        key: `${terminal}${new Date(t).getUTCFullYear()}${String(++n).padStart(4, '0')}`,
+        terminal,
+        name,
+        im: `${yy}${week}N`,
+        ex: `${yy}${week}S`,
+        opr: r.pick(shippingLineSeed)[0],
+        eta: t,
+      });
+      t += r.int(3, 5) * DAY;
+    }
+  }
+  await q(
+    `insert into vessel_voyages (vessel_key, terminal_code, vessel_name, vessel_im_voy, vessel_ex_voy, operation_code, eta, etb, etd)
+     select k, tc, vn, im, ex, op, to_timestamp(eta / 1000.0), to_timestamp(eta / 1000.0) + interval '6 hours', to_timestamp(eta / 1000.0) + interval '30 hours'
+     from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::float8[]) as v(k, tc, vn, im, ex, op, eta)
+     on conflict do nothing`,
+    [
+      voyages.map((v) => v.key),
+      voyages.map((v) => v.terminal),
+      voyages.map((v) => v.name),
+      voyages.map((v) => v.im),
+      voyages.map((v) => v.ex),
+      voyages.map((v) => v.opr),
+      voyages.map((v) => v.eta),
+    ],
+  );
+
+  await seedOrders(database, sizes.orders, r, customers, now);
+}
+
+const creators = ['khachhang', 'nhanvien', 'hangtau', 'web.haiminh', 'web.dongalog', 'web.thanhcong', 'web.phutai', 'web.minhphu'];
+
+async function seedOrders(database: Database, total: number, r: Random, customers: { code: string; credit: string }[], now: Date) {
+  const chunk = 20_000;
+  const span = 3 * 365 * DAY;
+  const endMs = now.getTime();
+  let serial = 100000;
+  let invoiceSerial = 0;
+  for (let offset = 0; offset < total; offset += chunk) {
+    const n = Math.min(chunk, total - offset);
+    const o = {
+      no: [] as string[],
+      pin: [] as string[],
+      terminal: [] as string[],
+      customer: [] as string[],
+      job: [] as string[],
+      credit: [] as string[],
+      status: [] as string[],
+      amount: [] as number[],
+      opr: [] as string[],
+      booking: [] as (string | null)[],
+      bl: [] as (string | null)[],
+      shipper: [] as string[],
+      exp: [] as number[],
+      tx: [] as (string | null)[],
+      skip: [] as boolean[],
+      auto: [] as boolean[],
+      source: [] as string[],
+      by: [] as string[],
+      created: [] as number[],
+    };
+    const c = {
+      order: [] as string[],
+      cntr: [] as string[],
+      iso: [] as string[],
+      fe: [] as string[],
+      teu: [] as number[],
+      cargo: [] as string[],
+      commodity: [] as (string | null)[],
+      cls: [] as number[],
+      lf: [] as string[],
+      pol: [] as string[],
+      pod: [] as string[],
+      fpod: [] as string[],
+      weight: [] as number[],
+      seal: [] as (string | null)[],
+      hold: [] as (boolean | null)[],
+      temp: [] as (number | null)[],
+      imo: [] as (string | null)[],
+      unno: [] as (string | null)[],
+      oog: [] as (number | null)[],
+      amount: [] as number[],
+    };
+    const p = {
+      order: [] as string[],
+      partner: [] as string[],
+      key: [] as string[],
+      amount: [] as number[],
+      tx: [] as string[],
+      time: [] as number[],
+    };
+    const inv = {
+      order: [] as string[],
+      series: [] as string[],
+      no: [] as string[],
+      tac: [] as string[],
+      amount: [] as number[],
+      time: [] as number[],
+    };
+
+    for (let i = 0; i < n; i++) {
+      const idx = offset + i;
+      // Skewed toward recent months (a growing port); the first demo customer always has recent orders.
+      const age = Math.floor(span * r.next() ** 1.4);
+      const created = endMs - age;
+      const terminal = idx % 50 === 0 ? 'NDP' : r.pick(allTerminalCodes);
+      const customer = idx % 50 === 0 ? (customers[0] as { code: string; credit: string }) : r.pick(customers);
+      const job = r.pick(jobModeSeed);
+      const jobCode = job[0];
+      const d = new Date(created);
+      const ymd = `${String(d.getUTCFullYear() % 100).padStart(2, '0')}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
+      const orderNo = `${terminal}${ymd}${String(++serial).padStart(7, '0')}`;
+      const recent = age < 5 * DAY;
+      const roll = r.next();
+      const status = recent
+        ? roll < 0.55
+          ? 'A'
+          : roll < 0.7
+            ? 'P'
+            : roll < 0.95
+              ? 'C'
+              : 'D'
+        : roll < 0.04
+          ? 'A'
+          : roll < 0.06
+            ? 'P'
+            : roll < 0.95
+              ? 'C'
+              : 'D';
+      const opr = r.pick(shippingLineSeed)[0];
+      const isExport = ['HBAI', 'CAPR', 'DONG'].includes(jobCode);
+      const containers = jobCode === 'DVKC' ? 1 : r.int(1, 4);
+      let amount = 0;
+      for (let k = 0; k < containers; k++) {
+        const [iso, teu] = r.pick(sizeTypes);
+        const empty = jobCode === 'TRAR' || jobCode === 'CAPR';
+        const price = (teu === 1 ? 650_000 : 980_000) * (job[3] || job[4] ? 2.6 : job[6] || job[7] ? 0.8 : 1);
+        const amountOne = Math.round(price / 1000) * 1000;
+        amount += amountOne;
+        const reefer = iso.includes('R');
+        const dangerous = iso === '22T1' || r.chance(0.02);
+        const oog = iso === '42P1' || iso === '22U1';
+        const lf = r.chance(0.35) ? 'L' : 'F';
+        const cls = isExport ? 2 : r.pick([1, 1, 3, 4]);
+        c.order.push(orderNo);
+        c.cntr.push(containerNumber(ownerPrefix[opr] ?? 'TGHU', r.int(100000, 999999)));
+        c.iso.push(iso);
+        c.fe.push(empty ? 'E' : 'F');
+        c.teu.push(teu);
+        c.cargo.push(empty ? 'MT' : reefer ? 'RF' : dangerous ? 'DG' : oog ? 'OG' : 'GP');
+        c.commodity.push(empty ? null : r.pick(commodities));
+        c.cls.push(cls);
+        c.lf.push(lf);
+        c.pol.push(isExport ? 'VNHPH' : r.pick(ports));
+        c.pod.push(isExport ? r.pick(ports) : 'VNHPH');
+        c.fpod.push(isExport ? r.pick(ports) : 'VNHPH');
+        c.weight.push(empty ? (teu === 1 ? 2200 : 3800) : r.int(8000, 28000));
+        c.seal.push(empty ? null : `VN${r.int(1000000, 9999999)}`);
+        // Customs hold only matters for foreign full import containers (spec 02 §4).
+        c.hold.push(!empty && lf === 'F' && [1, 3, 4].includes(cls) ? r.chance(0.15) : null);
+        c.temp.push(reefer ? r.pick([-18, -20, 2, 5, 13]) : null);
+        c.imo.push(dangerous ? r.pick(['3', '8', '9', '2.1']) : null);
+        c.unno.push(dangerous ? r.pick(['1263', '1760', '3077', '1950']) : null);
+        c.oog.push(oog ? r.int(10, 80) : null);
+        c.amount.push(amountOne);
+      }
+      const paid = status === 'P' || status === 'C';
+      const tx = paid ? `FT${ymd}${String(serial).padStart(8, '0')}` : null;
+      o.no.push(orderNo);
+      o.pin.push(`${ymd}${String(serial % 100000).padStart(5, '0')}-${String(r.int(1, 99)).padStart(2, '0')}`);
+      o.terminal.push(terminal);
+      o.customer.push(customer.code);
+      o.job.push(jobCode);
+      o.credit.push(customer.credit);
+      o.status.push(status);
+      o.amount.push(amount);
+      o.opr.push(opr);
+      o.booking.push(isExport ? `${opr}B${r.int(1000000, 9999999)}` : null);
+      o.bl.push(isExport ? null : `${ownerPrefix[opr]?.slice(0, 3) ?? 'BL'}${r.int(100000000, 999999999)}`);
+      o.shipper.push(customer.code);
+      o.exp.push(created + r.int(2, 7) * DAY);
+      o.tx.push(tx);
+      o.skip.push(r.chance(0.7));
+      o.auto.push(r.chance(0.8));
+      o.source.push(r.chance(0.7) ? 'SMP' : 'TOS');
+      o.by.push(customer.code === 'C0000001' ? 'khachhang' : r.pick(creators));
+      o.created.push(created);
+      if (paid && tx) {
+        p.order.push(orderNo);
+        p.partner.push(r.pick(['MB', 'VCB_NAPAS', 'VIETQR']));
+        p.key.push(`seed-${orderNo}`);
+        p.amount.push(amount);
+        p.tx.push(tx);
+        p.time.push(created + r.int(60, 3600) * 1000);
+      }
+      if (status === 'C') {
+        inv.order.push(orderNo);
+        inv.series.push(`C${String(d.getUTCFullYear() % 100).padStart(2, '0')}TAA`);
+        inv.no.push(String(++invoiceSerial).padStart(8, '0'));
+        inv.tac.push(`M1-${String(d.getUTCFullYear() % 100)}-${r.int(10000, 99999)}-${String(invoiceSerial).padStart(11, '0')}`);
+        inv.amount.push(amount);
+        inv.time.push(created + r.int(120, 7200) * 1000);
+      }
+    }
+    // Customer names for shippers are resolved in one pass after the insert.
+    await database.query(
+      `insert into orders (order_no, pin_code, terminal_code, customer_code, job_mode_code, money_credit, order_status, total_amount,
+         operation_code, booking_no, bl_no, shipper_name, exp_date, transaction_id, skip_approval, is_auto_approved, source, created_by, created_time)
+       select o.no, o.pin, o.tc, o.cc, o.jm, o.mc, o.st, o.amt, o.op, o.bk, o.bl, cu.customer_name, to_timestamp(o.exp / 1000.0), o.tx, o.sk, o.au, o.src, o.by,
+              to_timestamp(o.cr / 1000.0)
+       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bigint[], $9::text[], $10::text[],
+                   $11::text[], $12::text[], $13::float8[], $14::text[], $15::bool[], $16::bool[], $17::text[], $18::text[], $19::float8[])
+            as o(no, pin, tc, cc, jm, mc, st, amt, op, bk, bl, sh, exp, tx, sk, au, src, by, cr)
+       left join customers cu on cu.customer_code = o.sh`,
+      [
+        o.no,
+        o.pin,
+        o.terminal,
+        o.customer,
+        o.job,
+        o.credit,
+        o.status,
+        o.amount,
+        o.opr,
+        o.booking,
+        o.bl,
+        o.shipper,
+        o.exp,
+        o.tx,
+        o.skip,
+        o.auto,
+        o.source,
+        o.by,
+        o.created,
+      ],
+    );
+    await database.query(
+      `insert into order_containers (order_no, container_no, iso_sizetype, fe, teu, cargo_type_code, commodity, class_code, is_local_foreign,
+         pol, pod, fpod, mc_weight, seal_no, cus_hold, temperature, imo_class, unno, oog_top, amount)
+       select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[], $8::int[], $9::text[], $10::text[],
+                            $11::text[], $12::text[], $13::numeric[], $14::text[], $15::bool[], $16::numeric[], $17::text[], $18::text[], $19::int[], $20::bigint[])`,
+      [
+        c.order,
+        c.cntr,
+        c.iso,
+        c.fe,
+        c.teu,
+        c.cargo,
+        c.commodity,
+        c.cls,
+        c.lf,
+        c.pol,
+        c.pod,
+        c.fpod,
+        c.weight,
+        c.seal,
+        c.hold,
+        c.temp,
+        c.imo,
+        c.unno,
+        c.oog,
+        c.amount,
+      ],
+    );
+    await database.query(
+      `insert into payments (order_no, partner_code, idempotency_key, amount, status, transaction_id, created_time, completed_time)
+       select o, pc, k, a, 1, tx, to_timestamp(t / 1000.0), to_timestamp(t / 1000.0)
+       from unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::float8[]) as x(o, pc, k, a, tx, t)`,
+      [p.order, p.partner, p.key, p.amount, p.tx, p.time],
+    );
+    await database.query(
+      `insert into invoices (order_no, invoice_series, invoice_no, tax_authority_code, amount, issue_date)
+       select o, s, n, tac, a, to_timestamp(t / 1000.0)
+       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::float8[]) as x(o, s, n, tac, a, t)`,
+      [inv.order, inv.series, inv.no, inv.tac, inv.amount, inv.time],
+    );
+  }
+}

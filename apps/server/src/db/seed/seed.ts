@@ -1,0 +1,129 @@
+import { hash } from '@node-rs/argon2';
+import { menuCatalog } from '@smartport/contract';
+import { eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Database } from '../client';
+import { groupMenus, menus, orders, terminals, userGroups, users } from '../schema';
+import { defaultGrants, demoUsers, groupSeed } from './access.data';
+import { seedDemoData } from './demo-data';
+import { allTerminalCodes, terminalSeed } from './terminals.data';
+
+export interface SeedOptions {
+  demo: boolean;
+  seedOrders: number;
+  adminPassword?: string | undefined;
+  log?: (msg: string) => void;
+}
+
+export interface SeedResult {
+  demoLogins: { UserID: string; password: string; group: string }[];
+  seededOrders: number;
+}
+
+/** Brings reference data (terminals, groups, menus, grants) up to date on every start; demo data once. */
+export async function seedDatabase(database: Database, options: SeedOptions): Promise<SeedResult> {
+  const { db } = database;
+  const log = options.log ?? (() => {});
+
+  for (const t of terminalSeed) {
+    await db
+      .insert(terminals)
+      .values(t)
+      .onConflictDoUpdate({ target: terminals.TerminalCode, set: { ChartColor: t.ChartColor } });
+  }
+
+  await db.transaction(async (tx) => {
+    for (const [i, m] of menuCatalog.entries()) {
+      const row = {
+        MenuID: m.id,
+        ParentID: m.parent,
+        MenuName: m.title,
+        Path: 'path' in m ? m.path : null,
+        ViewClass: 'viewClass' in m ? m.viewClass : null,
+        ViewPage: 'viewPage' in m ? m.viewPage : null,
+        Icon: 'icon' in m ? m.icon : null,
+        OrderBy: i + 1,
+      };
+      await tx.insert(menus).values(row).onConflictDoUpdate({ target: menus.MenuID, set: row });
+    }
+    await tx.delete(menus).where(
+      notInArray(
+        menus.MenuID,
+        menuCatalog.map((m) => m.id),
+      ),
+    );
+
+    const existing = new Set((await tx.select({ c: userGroups.UserGroupCode }).from(userGroups)).map((g) => g.c));
+    for (const g of groupSeed) {
+      if (existing.has(g.UserGroupCode)) continue;
+      await tx.insert(userGroups).values(g);
+      const grants = defaultGrants[g.UserGroupCode];
+      const ids = grants === 'all' ? menuCatalog.map((m) => m.id) : (grants ?? []);
+      if (ids.length) {
+        await tx.insert(groupMenus).values(ids.map((MenuID) => ({ UserGroupCode: g.UserGroupCode, MenuID })));
+      }
+    }
+    // The administrators' group always holds every entry, new ones included.
+    await tx
+      .insert(groupMenus)
+      .values(menuCatalog.map((m) => ({ UserGroupCode: 'ADMIN', MenuID: m.id })))
+      .onConflictDoNothing();
+  });
+
+  const demoLogins: SeedResult['demoLogins'] = [];
+  if (options.demo) {
+    const have = new Set(
+      (
+        await db
+          .select({ id: users.UserID })
+          .from(users)
+          .where(
+            inArray(
+              users.UserID,
+              demoUsers.map((u) => u.UserID),
+            ),
+          )
+      ).map((u) => u.id),
+    );
+    for (const u of demoUsers) {
+      demoLogins.push({ UserID: u.UserID, password: u.password, group: u.UserGroupCode });
+      if (have.has(u.UserID)) continue;
+      await db.insert(users).values({
+        UserID: u.UserID,
+        UserName: u.UserName,
+        UserGroupCode: u.UserGroupCode,
+        TerminalCodes: u.TerminalCodes === 'all' ? [...allTerminalCodes] : [...u.TerminalCodes],
+        CustomerCode: u.CustomerCode,
+        Email: u.Email,
+        Phone: u.Phone,
+        PasswordHash: await hash(u.password),
+      });
+    }
+  } else {
+    const [admins] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.UserGroupCode, 'ADMIN'));
+    if (!admins?.n) {
+      if (options.adminPassword) {
+        await db.insert(users).values({
+          UserID: 'admin',
+          UserName: 'Quản trị hệ thống',
+          UserGroupCode: 'ADMIN',
+          TerminalCodes: [...allTerminalCodes],
+          PasswordHash: await hash(options.adminPassword),
+        });
+        log('Đã tạo tài khoản quản trị "admin" từ ADMIN_PASSWORD.');
+      } else {
+        log('Chưa có tài khoản quản trị và không có ADMIN_PASSWORD: không tạo tài khoản mặc định.');
+      }
+    }
+  }
+
+  let seededOrders = 0;
+  if (options.demo) {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(orders);
+    if (!row?.n) {
+      log(`Đang tạo dữ liệu mẫu (${options.seedOrders} lệnh)…`);
+      await seedDemoData(database, { orders: options.seedOrders });
+      seededOrders = options.seedOrders;
+    }
+  }
+  return { demoLogins, seededOrders };
+}

@@ -1,0 +1,24 @@
+export interface AuthUser {
+  UserID: string;
+  UserName: string;
+  UserGroupCode: string;
+  UserGroupName: string;
+  Rank: number;
+  /** Terminals this user may see (spec 01 §6: TerminalCode list). */
+  terminals: string[];
+  CustomerCode: string | null;
+  Email: string | null;
+  grants: ReadonlySet<string>;
+  jti: string;
+}
+
+export interface CallContext {
+  user: AuthUser | null;
+  ip: string;
+  token: string | null;
+}
+
+/** The context of a call that needs a signed-in user (the registry guarantees it). */
+export interface SignedInContext extends CallContext {
+  user: AuthUser;
+}

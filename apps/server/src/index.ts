@@ -1,0 +1,5 @@
+export { type BuildOptions, buildApp, type PortalApp } from './app';
+export { loadConfig, type PortalConfig } from './config';
+export { type Database, openDatabase } from './db/client';
+export { seedDemoData } from './db/seed/demo-data';
+export { seedDatabase } from './db/seed/seed';

@@ -1,0 +1,92 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { groupMenus, loginFailures, sessions, systemSettings, userGroups, users } from '../../db/schema';
+import type { AuthUser } from '../../http/context';
+
+export function createAuthRepository(db: Db) {
+  return {
+    async findLoginUser(userId: string) {
+      const [row] = await db
+        .select({ UserID: users.UserID, PasswordHash: users.PasswordHash, IsActive: users.IsActive })
+        .from(users)
+        .where(sql`lower(${users.UserID}) = lower(${userId})`)
+        .limit(1);
+      return row ?? null;
+    },
+
+    async createSession(jti: string, userId: string, expiresAt: Date, ip: string) {
+      await db.insert(sessions).values({ Jti: jti, UserID: userId, ExpiresAt: expiresAt, ClientIp: ip.slice(0, 64) });
+    },
+
+    async revokeSession(jti: string) {
+      await db.update(sessions).set({ RevokedAt: new Date() }).where(eq(sessions.Jti, jti));
+    },
+
+    /** The user behind a live session, with the menu grants of the user's group; null if revoked, expired or inactive. */
+    async loadSessionUser(jti: string, userId: string): Promise<AuthUser | null> {
+      const [row] = await db
+        .select({
+          UserID: users.UserID,
+          UserName: users.UserName,
+          UserGroupCode: users.UserGroupCode,
+          UserGroupName: userGroups.UserGroupName,
+          Rank: userGroups.Rank,
+          terminals: users.TerminalCodes,
+          CustomerCode: users.CustomerCode,
+          Email: users.Email,
+          grants: sql<
+            string[]
+          >`coalesce((select array_agg(${groupMenus.MenuID}) from ${groupMenus} where ${groupMenus.UserGroupCode} = ${users.UserGroupCode}), '{}')`,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.UserID, sessions.UserID))
+        .innerJoin(userGroups, eq(userGroups.UserGroupCode, users.UserGroupCode))
+        .where(
+          and(
+            eq(sessions.Jti, jti),
+            eq(sessions.UserID, userId),
+            isNull(sessions.RevokedAt),
+            gt(sessions.ExpiresAt, new Date()),
+            eq(users.IsActive, true),
+          ),
+        )
+        .limit(1);
+      if (!row) return null;
+      return { ...row, grants: new Set(row.grants), jti };
+    },
+
+    async failureCount(key: string, windowStart: Date) {
+      const [row] = await db
+        .select({ Count: loginFailures.Count })
+        .from(loginFailures)
+        .where(and(eq(loginFailures.Key, key), gt(loginFailures.WindowStart, windowStart)));
+      return row?.Count ?? 0;
+    },
+
+    /** Adds one failure; a window older than `windowStart` starts again at 1. */
+    async recordFailure(key: string, windowStart: Date) {
+      await db
+        .insert(loginFailures)
+        .values({ Key: key, Count: 1, WindowStart: new Date() })
+        .onConflictDoUpdate({
+          target: loginFailures.Key,
+          set: {
+            Count: sql`case when ${loginFailures.WindowStart} > ${windowStart} then ${loginFailures.Count} + 1 else 1 end`,
+            WindowStart: sql`case when ${loginFailures.WindowStart} > ${windowStart} then ${loginFailures.WindowStart} else now() end`,
+          },
+        });
+    },
+
+    async clearFailures(key: string) {
+      await db.delete(loginFailures).where(eq(loginFailures.Key, key));
+    },
+
+    /** One secret for every instance: set once, read by all. */
+    async sharedSecret(key: string, candidate: string): Promise<string> {
+      await db.insert(systemSettings).values({ Key: key, Value: candidate }).onConflictDoNothing();
+      const [row] = await db.select({ Value: systemSettings.Value }).from(systemSettings).where(eq(systemSettings.Key, key));
+      return String(row?.Value ?? candidate);
+    },
+  };
+}
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { customers, jobModes, orderContainers, orders, terminals, vesselVoyages } from '../../db/schema';
+
+export function createOrdersRepository(db: Db) {
+  return {
+    async orderWithContainers(orderNo: string) {
+      const [order] = await db
+        .select({
+          OrderNo: orders.OrderNo,
+          PinCode: orders.PinCode,
+          TerminalCode: orders.TerminalCode,
+          TerminalName: terminals.TerminalName,
+          JobModeCode: orders.JobModeCode,
+          JobModeName: jobModes.JobModeName,
+          OrderStatus: orders.OrderStatus,
+          CustomerName: customers.CustomerName,
+          OperationCode: orders.OperationCode,
+          VesselName: vesselVoyages.VesselName,
+          VesselImVoy: vesselVoyages.VesselImVoy,
+          VesselExVoy: vesselVoyages.VesselExVoy,
+          BookingNo: orders.BookingNo,
+          BLNo: orders.BLNo,
+          ExpDate: orders.ExpDate,
+          CreatedTime: orders.CreatedTime,
+          TotalAmount: orders.TotalAmount,
+          CurrencyCode: orders.CurrencyCode,
+        })
+        .from(orders)
+        .innerJoin(terminals, eq(terminals.TerminalCode, orders.TerminalCode))
+        .leftJoin(jobModes, eq(jobModes.JobModeCode, orders.JobModeCode))
+        .leftJoin(customers, eq(customers.CustomerCode, orders.CustomerCode))
+        .leftJoin(vesselVoyages, eq(vesselVoyages.VesselKey, orders.VesselKey))
+        .where(eq(orders.OrderNo, orderNo))
+        .limit(1);
+      if (!order) return null;
+      const containers = await db
+        .select({
+          ContainerNo: orderContainers.ContainerNo,
+          IsoSizetype: orderContainers.IsoSizetype,
+          FE: orderContainers.FE,
+          CargoTypeCode: orderContainers.CargoTypeCode,
+          SealNo: orderContainers.SealNo,
+          MCWeight: orderContainers.MCWeight,
+        })
+        .from(orderContainers)
+        .where(eq(orderContainers.OrderNo, orderNo))
+        .orderBy(orderContainers.ContainerNo);
+      return { order, containers };
+    },
+  };
+}
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;

@@ -1,0 +1,70 @@
+import { AppError, notFound } from '../../http/errors';
+import type { Signer } from '../../security/token';
+import type { OrdersRepository } from './orders.repository';
+
+const PURPOSE = 'order-link';
+const DAY = 86_400_000;
+
+export const orderStatusNames: Record<string, string> = {
+  A: 'Chưa thanh toán',
+  P: 'Chờ duyệt',
+  C: 'Đã duyệt',
+  D: 'Đã hủy',
+};
+
+const cargoTypeNames: Record<string, string> = {
+  GP: 'Hàng khô',
+  MT: 'Rỗng',
+  RF: 'Hàng lạnh',
+  DG: 'Hàng nguy hiểm',
+  OG: 'Hàng quá khổ',
+};
+
+export const publicOrderMessages = {
+  invalid: 'Liên kết xem lệnh không hợp lệ. Vui lòng kiểm tra lại đường dẫn hoặc mã QR.',
+  expired: 'Liên kết xem lệnh đã hết hạn. Vui lòng liên hệ cảng hoặc mở lại lệnh từ tài khoản của bạn.',
+  missing: 'Không tìm thấy lệnh.',
+};
+
+interface LinkPayload {
+  o: string;
+  e: number;
+}
+
+/** The public order view behind an order's `ord_url` (DESIGN.md §8): a signed, expiring token per order. */
+export function createPublicOrderService(deps: { repo: OrdersRepository; signer: Signer; linkDays?: number }) {
+  const linkDays = deps.linkDays ?? 90;
+  return {
+    linkToken(orderNo: string, expiresAt = new Date(Date.now() + linkDays * DAY)): string {
+      return deps.signer.signValue(PURPOSE, { o: orderNo, e: Math.floor(expiresAt.getTime() / 1000) } satisfies LinkPayload);
+    },
+
+    async view(token: string) {
+      const link = deps.signer.verifyValue<LinkPayload>(PURPOSE, token);
+      if (!link || typeof link.o !== 'string' || typeof link.e !== 'number') {
+        throw new AppError(400, publicOrderMessages.invalid, 'invalid');
+      }
+      if (link.e * 1000 < Date.now()) throw new AppError(410, publicOrderMessages.expired, 'expired');
+      const found = await deps.repo.orderWithContainers(link.o);
+      if (!found) throw notFound(publicOrderMessages.missing);
+      const { order, containers } = found;
+      return {
+        ...order,
+        JobModeName: order.JobModeName ?? order.JobModeCode,
+        OrderStatusName: orderStatusNames[order.OrderStatus] ?? order.OrderStatus,
+        ExpDate: order.ExpDate?.toISOString() ?? null,
+        CreatedTime: order.CreatedTime.toISOString(),
+        GateQr: `SMP|${order.TerminalCode}|${order.OrderNo}|${order.PinCode}`,
+        containers: containers.map((c) => ({
+          ContainerNo: c.ContainerNo,
+          IsoSizetype: c.IsoSizetype,
+          FE: c.FE,
+          CargoTypeName: c.CargoTypeCode ? (cargoTypeNames[c.CargoTypeCode] ?? c.CargoTypeCode) : null,
+          SealNo: c.SealNo,
+          MCWeight: c.MCWeight,
+        })),
+      };
+    },
+  };
+}
+export type PublicOrderService = ReturnType<typeof createPublicOrderService>;

@@ -1,0 +1,47 @@
+import type { MenuNode } from '@smartport/contract';
+import type { AuthUser } from '../../http/context';
+import { forbidden } from '../../http/errors';
+import { scopeTerminals } from '../../security/terminal-scope';
+import type { ShellRepository } from './shell.repository';
+
+type FlatMenu = Omit<MenuNode, 'children'>;
+
+/** Builds the tree, keeping the parents of granted entries so every granted screen is reachable. */
+export function buildMenuTree(granted: FlatMenu[], all: FlatMenu[]): MenuNode[] {
+  const byId = new Map(all.map((m) => [m.MenuID, m]));
+  const keep = new Map<string, FlatMenu>();
+  for (const m of granted) {
+    let cur: FlatMenu | undefined = m;
+    while (cur && !keep.has(cur.MenuID)) {
+      keep.set(cur.MenuID, cur);
+      cur = cur.ParentID ? byId.get(cur.ParentID) : undefined;
+    }
+  }
+  const nodes = new Map<string, MenuNode>(
+    [...keep.values()].sort((a, b) => a.OrderBy - b.OrderBy).map((m) => [m.MenuID, { ...m, children: [] }]),
+  );
+  const roots: MenuNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.ParentID ? nodes.get(node.ParentID) : undefined;
+    (parent ? parent.children : roots).push(node);
+  }
+  // A heading without any granted child and without a page of its own is dropped.
+  return roots.filter((n) => n.children.length > 0 || n.Path);
+}
+
+export function createShellService(repo: ShellRepository) {
+  return {
+    async menu(user: AuthUser, requestedGroup?: string) {
+      const group = requestedGroup || user.UserGroupCode;
+      // Only administrators may read another group's menu.
+      if (group !== user.UserGroupCode && user.Rank !== 1) throw forbidden();
+      const [granted, all] = await Promise.all([repo.grantedMenus(group), repo.allMenus()]);
+      return buildMenuTree(granted, all);
+    },
+
+    async terminals(user: AuthUser, terminalCode?: string) {
+      return repo.terminals(scopeTerminals(user, terminalCode ?? null));
+    },
+  };
+}
+export type ShellService = ReturnType<typeof createShellService>;

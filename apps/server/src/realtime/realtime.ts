@@ -1,0 +1,68 @@
+import type { Server as HttpServer } from 'node:http';
+import {
+  type ClientToServerEvents,
+  type ServerEventName,
+  type ServerToClientEvents,
+  type SocketEnvelope,
+  userRoom,
+} from '@smartport/contract';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import type { AuthUser } from '../http/context';
+
+/** What services use to reach a user's open pages; services never import socket.io. */
+export interface LiveEvents {
+  toUser(userId: string, event: ServerEventName, envelope: SocketEnvelope): void;
+}
+
+interface SocketData {
+  user: AuthUser;
+}
+
+export async function attachRealtime(
+  httpServer: HttpServer,
+  deps: { authenticate(token: string): Promise<AuthUser | null>; redisUrl?: string | undefined; corsOrigins: string[] },
+) {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(httpServer, {
+    path: '/socket.io',
+    serveClient: false,
+    cors: deps.corsOrigins.length ? { origin: deps.corsOrigins } : undefined,
+  });
+  let redis: Redis[] = [];
+  if (deps.redisUrl) {
+    const pub = new Redis(deps.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    const sub = pub.duplicate();
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub));
+    redis = [pub, sub];
+  }
+
+  // A socket is accepted only with a live access token; it joins its user's room.
+  io.use(async (socket, next) => {
+    const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
+    const user = token ? await deps.authenticate(token).catch(() => null) : null;
+    if (!user) return next(new Error('unauthorized'));
+    socket.data.user = user;
+    next();
+  });
+  io.on('connection', (socket) => {
+    void socket.join(userRoom(socket.data.user.UserID));
+  });
+
+  const events: LiveEvents = {
+    toUser(userId, event, envelope) {
+      io.to(userRoom(userId)).emit(event, envelope);
+    },
+  };
+  return {
+    io,
+    events,
+    async close() {
+      await new Promise<void>((resolve) => {
+        io.close(() => resolve());
+      });
+      await Promise.all(redis.map((r) => r.quit().catch(() => undefined)));
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+const b64 = (buf: Buffer | string) => Buffer.from(buf).toString('base64url');
+
+export interface AccessClaims {
+  sub: string;
+  jti: string;
+  iat: number;
+  exp: number;
+}
+
+/** HS256 JSON Web Tokens and other signed values, keyed by one secret shared by every instance. */
+export function createSigner(secret: string) {
+  const mac = (purpose: string, data: string) => createHmac('sha256', `${purpose}:${secret}`).update(data).digest();
+  const header = b64(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+
+  function safeEqual(a: Buffer, b: Buffer) {
+    return a.length === b.length && timingSafeEqual(a, b);
+  }
+
+  return {
+    signAccess(claims: Omit<AccessClaims, 'iat' | 'exp'>, ttlSeconds: number): string {
+      const now = Math.floor(Date.now() / 1000);
+      const body = b64(JSON.stringify({ ...claims, iat: now, exp: now + ttlSeconds }));
+      const sig = b64(mac('jwt', `${header}.${body}`));
+      return `${header}.${body}.${sig}`;
+    },
+    /** The claims of a valid, unexpired token; null for anything else. */
+    verifyAccess(token: string): AccessClaims | null {
+      const parts = token.split('.');
+      if (parts.length !== 3) return null;
+      const [h, body, sig] = parts as [string, string, string];
+      if (h !== header) return null;
+      if (!safeEqual(Buffer.from(sig, 'base64url'), mac('jwt', `${h}.${body}`))) return null;
+      try {
+        const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as AccessClaims;
+        if (typeof claims.sub !== 'string' || typeof claims.jti !== 'string' || typeof claims.exp !== 'number') return null;
+        return claims.exp > Date.now() / 1000 ? claims : null;
+      } catch {
+        return null;
+      }
+    },
+    /** `<payload>.<signature>` for a purpose (e.g. public order links). */
+    signValue(purpose: string, payload: object): string {
+      const body = b64(JSON.stringify(payload));
+      return `${body}.${b64(mac(purpose, body))}`;
+    },
+    verifyValue<T>(purpose: string, token: string): T | null {
+      const dot = token.indexOf('.');
+      if (dot < 1) return null;
+      const body = token.slice(0, dot);
+      const sig = token.slice(dot + 1);
+      if (!safeEqual(Buffer.from(sig, 'base64url'), mac(purpose, body))) return null;
+      try {
+        return JSON.parse(Buffer.from(body, 'base64url').toString()) as T;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+export type Signer = ReturnType<typeof createSigner>;
+
+export const newSecret = () => randomBytes(48).toString('base64url');

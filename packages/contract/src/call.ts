@@ -1,0 +1,43 @@
+import type { z } from 'zod';
+import type { Access } from './access';
+
+export interface CallDef<
+  P extends string = string,
+  Req extends z.ZodType = z.ZodType,
+  Res extends z.ZodType = z.ZodType,
+  A extends Access = Access,
+> {
+  /** Served as `POST /api/<path>`, exactly as spec/api-calls.txt names it. */
+  readonly path: P;
+  readonly summary: string;
+  readonly module: ModuleName;
+  readonly request: Req;
+  readonly response: Res;
+  readonly access: A;
+  /** multipart upload instead of JSON */
+  readonly multipart?: boolean;
+}
+
+export type ModuleName =
+  | 'auth'
+  | 'shell'
+  | 'home'
+  | 'orders'
+  | 'payments'
+  | 'invoices'
+  | 'customs'
+  | 'stats'
+  | 'catalogs'
+  | 'settings'
+  | 'admin'
+  | 'compare';
+
+export function defineCall<P extends string, Req extends z.ZodType, Res extends z.ZodType, A extends Access>(
+  def: CallDef<P, Req, Res, A>,
+): CallDef<P, Req, Res, A> {
+  return def;
+}
+
+export type CallInput<C extends CallDef> = z.input<C['request']>;
+export type CallRequest<C extends CallDef> = z.output<C['request']>;
+export type CallReply<C extends CallDef> = z.output<C['response']>;

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** The reply every call gives: `{ success, payload?, data?, message?, out? }` (DESIGN.md §5). */
+export const replyBase = z.object({
+  success: z.boolean(),
+  message: z.string().optional(),
+  out: z.string().optional(),
+});
+
+export function replyWith<S extends z.ZodRawShape>(shape: S) {
+  return replyBase.extend(shape);
+}
+
+export const plainReply = replyBase;
+
+export type ReplyBase = z.infer<typeof replyBase>;
+
+/** A call with no payload accepts a missing body, `{}` or extra keys (which are dropped). */
+export const noPayload = z.preprocess((v) => (v == null ? {} : v), z.object({}));

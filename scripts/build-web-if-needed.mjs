@@ -1,0 +1,25 @@
+// Builds the SPA when apps/web/dist is missing or older than its sources, so `npm start` serves current code.
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const web = join(root, 'apps/web');
+const marker = join(web, 'dist/index.html');
+if (!existsSync(join(web, 'index.html'))) process.exit(0);
+if (!existsSync(join(web, 'node_modules')) && !existsSync(join(root, 'node_modules/vite'))) {
+  process.exit(0);
+}
+function newest(dir) {
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+const sources = [join(web, 'src'), join(web, 'public'), join(root, 'packages/contract/src')];
+const srcTime = Math.max(...sources.filter(existsSync).map(newest), statSync(join(web, 'index.html')).mtimeMs);
+if (existsSync(marker) && statSync(marker).mtimeMs >= srcTime) process.exit(0);
+console.log('Đang build giao diện web (vite build)…');
+execSync('npm run build -w @smartport/web', { cwd: root, stdio: 'inherit' });
