@@ -1,0 +1,160 @@
+import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
+import MenuOutlined from '@ant-design/icons/MenuOutlined';
+import type { MenuNode } from '@smartport/contract';
+import { calls } from '@smartport/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Flex, Grid, Layout, Menu, type MenuProps, Result, Select, Spin, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { callApi } from '../lib/api-client';
+import { connectRealtime, disconnectRealtime } from '../lib/realtime';
+import { session } from '../lib/session';
+import { menuIcon } from './menu-icons';
+import { useMe, useMenu } from './queries';
+import { flattenMenu } from './resolve-view';
+
+type MenuItem = Required<MenuProps>['items'][number];
+
+function toItems(nodes: readonly MenuNode[]): MenuItem[] {
+  return nodes.map((n) =>
+    n.children.length
+      ? { key: n.MenuID, icon: menuIcon(n.Icon), label: n.MenuName, children: toItems(n.children) }
+      : { key: n.MenuID, icon: menuIcon(n.Icon), label: n.Path ? <Link to={n.Path}>{n.MenuName}</Link> : n.MenuName },
+  );
+}
+
+export function AppLayout() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const menu = useMenu(me.data?.UserGroupCode);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const { notification } = App.useApp();
+  const screens = Grid.useBreakpoint();
+  const [collapsed, setCollapsed] = useState(false);
+  const [terminal, setTerminal] = useState(session.terminal() ?? '');
+
+  useEffect(() => {
+    const token = session.token();
+    if (!token) return;
+    let active = true;
+    void connectRealtime(token).then((socket) => {
+      if (!active) return;
+      socket.on('notice', (env) => {
+        notification.info({ title: env.message ?? env.request_type, placement: 'bottomRight' });
+      });
+    });
+    return () => {
+      active = false;
+      disconnectRealtime();
+    };
+  }, [notification]);
+
+  const flat = useMemo(() => flattenMenu(menu.data ?? []), [menu.data]);
+  const selected = flat.find((m) => m.Path && m.Path.toLowerCase() === pathname.toLowerCase());
+  const items = useMemo(() => toItems(menu.data ?? []), [menu.data]);
+  const terminals = (me.data?.TerminalCode ?? '').split(',').filter(Boolean);
+
+  if (me.isPending || (me.data && menu.isPending)) return <Spin size="large" fullscreen tip={t('shell.loading')} />;
+  if (me.isError || menu.isError || !me.data) {
+    return (
+      <Result
+        status="error"
+        title={t('shell.loadError')}
+        subTitle={(me.error ?? menu.error)?.message}
+        extra={<Button onClick={() => void queryClient.invalidateQueries()}>{t('shell.retry')}</Button>}
+      />
+    );
+  }
+
+  const logout = async () => {
+    await callApi(calls.auth.logout, {}).catch(() => undefined);
+    session.clear();
+    disconnectRealtime();
+    queryClient.clear();
+    navigate('/login', { replace: true });
+  };
+
+  const narrow = !screens.lg;
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider
+        width={264}
+        breakpoint="lg"
+        collapsedWidth={narrow ? 0 : 64}
+        collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        trigger={narrow ? null : undefined}
+        theme="light"
+        style={
+          narrow
+            ? {
+                position: 'fixed',
+                zIndex: 1000,
+                height: '100vh',
+                left: 0,
+                top: 0,
+                boxShadow: collapsed ? 'none' : '2px 0 8px rgba(0,0,0,.15)',
+              }
+            : { borderRight: '1px solid #f0f0f0' }
+        }
+      >
+        <Link to="/" style={{ display: 'block', padding: '16px 20px', fontWeight: 700, fontSize: 18, color: '#0b4f8a' }}>
+          {collapsed ? 'SP' : t('app.name')}
+        </Link>
+        <nav aria-label={t('shell.menu')}>
+          <Menu
+            mode="inline"
+            items={items}
+            selectedKeys={selected ? [selected.MenuID] : []}
+            defaultOpenKeys={selected?.ParentID ? [selected.ParentID] : []}
+            onClick={() => narrow && setCollapsed(true)}
+          />
+        </nav>
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          style={{ background: '#fff', padding: '0 16px', borderBottom: '1px solid #f0f0f0', height: 'auto', lineHeight: '56px' }}
+        >
+          <Flex justify="flex-end" align="center" gap={12} wrap>
+            {narrow && (
+              <Button
+                icon={<MenuOutlined />}
+                aria-label={t('shell.menu')}
+                aria-expanded={!collapsed}
+                onClick={() => setCollapsed(!collapsed)}
+                style={{ marginRight: 'auto' }}
+              />
+            )}
+            {terminals.length > 1 && (
+              <Select
+                aria-label={t('shell.terminal')}
+                value={terminal}
+                style={{ minWidth: 120 }}
+                options={terminals.map((c) => ({ value: c, label: c }))}
+                onChange={(code: string) => {
+                  session.setTerminal(code);
+                  setTerminal(code);
+                  void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'auth' && q.queryKey[0] !== 'shell' });
+                }}
+              />
+            )}
+            {terminals.length === 1 && <Typography.Text type="secondary">{terminals[0]}</Typography.Text>}
+            <Typography.Text strong data-testid="current-user">
+              {me.data.UserName}
+            </Typography.Text>
+            <Button icon={<LogoutOutlined />} onClick={() => void logout()}>
+              {t('shell.logout')}
+            </Button>
+          </Flex>
+        </Layout.Header>
+        <Layout.Content style={{ margin: 16 }}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

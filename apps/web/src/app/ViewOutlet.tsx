@@ -1,0 +1,79 @@
+import { Alert, App, Result, Spin } from 'antd';
+import { type ComponentType, type LazyExoticComponent, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useMe, useMenu } from './queries';
+import { resolveView } from './resolve-view';
+import { findPage, viewGroupLoaders } from './view-groups';
+
+type PageState =
+  | { kind: 'loading' }
+  | { kind: 'ready'; Page: LazyExoticComponent<ComponentType> }
+  | { kind: 'missing'; title: string }
+  | { kind: 'forbidden' };
+
+/** Shows the screen the menu resolves the current path to (spec 01 §2 "Shell routes"). */
+export function ViewOutlet() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const me = useMe();
+  const menu = useMenu(me.data?.UserGroupCode);
+  const { message } = App.useApp();
+  const [state, setState] = useState<PageState>({ kind: 'loading' });
+
+  useEffect(() => {
+    if (!menu.data) return;
+    let cancelled = false;
+    const resolved = resolveView(pathname, menu.data);
+    if (!resolved.entry) {
+      setState({ kind: 'forbidden' });
+      return;
+    }
+    const title = resolved.entry.MenuName;
+    const missing = () => {
+      if (cancelled) return;
+      setState({ kind: 'missing', title });
+      void message.warning(t('shell.underDevelopment'));
+    };
+    if (!resolved.group) return missing();
+    setState({ kind: 'loading' });
+    viewGroupLoaders[resolved.group]()
+      .then(({ pages }) => {
+        if (cancelled) return;
+        const Page = findPage(pages, resolved.page);
+        if (Page) setState({ kind: 'ready', Page });
+        else missing();
+      })
+      .catch(missing);
+    return () => {
+      cancelled = true;
+    };
+  }, [pathname, menu.data, message, t]);
+
+  useEffect(() => {
+    if (menu.data) {
+      const resolved = resolveView(pathname, menu.data);
+      document.title = resolved.entry ? `${resolved.entry.MenuName} - SmartPort` : 'SmartPort';
+    }
+  }, [pathname, menu.data]);
+
+  if (state.kind === 'loading') return <Spin size="large" style={{ display: 'block', margin: '64px auto' }} />;
+  if (state.kind === 'forbidden') return <Result status="403" title="403" subTitle={t('shell.noPermission')} />;
+  if (state.kind === 'missing') {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        role="alert"
+        title={t('shell.underDevelopment')}
+        description={t('shell.underDevelopmentDetail', { title: state.title })}
+      />
+    );
+  }
+  const { Page } = state;
+  return (
+    <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '64px auto' }} />}>
+      <Page />
+    </Suspense>
+  );
+}

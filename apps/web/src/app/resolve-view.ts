@@ -1,0 +1,29 @@
+import type { MenuNode, ViewGroup } from '@smartport/contract';
+import { findViewGroup } from './view-groups';
+
+export interface ResolvedView {
+  /** The menu entry granting this path; null when the user's menu has no such path. */
+  entry: MenuNode | null;
+  group: ViewGroup | null;
+  page: string | null;
+}
+
+export function flattenMenu(nodes: readonly MenuNode[]): MenuNode[] {
+  return nodes.flatMap((n) => [n, ...flattenMenu(n.children)]);
+}
+
+const normalise = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p).toLowerCase();
+
+/**
+ * Spec 01 §2: a path is resolved from the menu. The first segment names the view class and the
+ * second the page, unless the menu entry names them explicitly.
+ */
+export function resolveView(pathname: string, menu: readonly MenuNode[]): ResolvedView {
+  const target = normalise(decodeURI(pathname));
+  const entry = flattenMenu(menu).find((m) => m.Path && normalise(m.Path) === target) ?? null;
+  if (!entry) return { entry: null, group: null, page: null };
+  const [first, second] = target.split('/').filter(Boolean);
+  const group = findViewGroup(entry.ViewClass ?? first);
+  const page = entry.ViewPage ?? (entry.Path ?? '').split('/').filter(Boolean)[1] ?? second ?? null;
+  return { entry, group, page };
+}

@@ -1,0 +1,44 @@
+import { Spin } from 'antd';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { createBrowserRouter, Navigate, useLocation } from 'react-router';
+import { setUnauthorizedHandler } from '../lib/api-client';
+import { session } from '../lib/session';
+import { ViewOutlet } from './ViewOutlet';
+
+const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
+const PublicOrderPage = lazy(() => import('../features/public-order/PublicOrderPage').then((m) => ({ default: m.PublicOrderPage })));
+const AppLayout = lazy(() => import('./AppLayout').then((m) => ({ default: m.AppLayout })));
+
+const loading = <Spin size="large" fullscreen />;
+const suspended = (node: ReactNode) => <Suspense fallback={loading}>{node}</Suspense>;
+
+/** Without a stored token every path but /login, /order/… and the static pages goes to /login (spec 01 §2). */
+function RequireToken({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  if (!session.token()) {
+    const next = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={next === '/' ? '/login' : `/login?next=${encodeURIComponent(next)}`} replace />;
+  }
+  return children;
+}
+
+export const router = createBrowserRouter([
+  { path: '/login', element: suspended(<LoginPage />) },
+  { path: '/order/:model', element: suspended(<PublicOrderPage />) },
+  {
+    path: '/',
+    element: <RequireToken>{suspended(<AppLayout />)}</RequireToken>,
+    children: [
+      { index: true, element: <ViewOutlet /> },
+      { path: '*', element: <ViewOutlet /> },
+    ],
+  },
+]);
+
+// An expired or revoked token: back to /login, then on to the page the user wanted.
+setUnauthorizedHandler(() => {
+  const { pathname, search, hash } = window.location;
+  if (pathname.startsWith('/login') || pathname.startsWith('/order/')) return;
+  const next = `${pathname}${search}${hash}`;
+  void router.navigate(`/login?expired=1&next=${encodeURIComponent(next)}`, { replace: true });
+});

@@ -1,0 +1,89 @@
+import LockOutlined from '@ant-design/icons/LockOutlined';
+import UserOutlined from '@ant-design/icons/UserOutlined';
+import { calls } from '@smartport/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { callApi } from '../../lib/api-client';
+import { session } from '../../lib/session';
+
+interface LoginForm {
+  UserID: string;
+  Password: string;
+}
+
+/** Only a path inside the portal may be the target after login (no open redirect). */
+export function safeNext(next: string | null): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/login')) return '/';
+  return next;
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(params.get('expired') ? t('login.sessionExpired') : null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    document.title = `${t('login.title')} - SmartPort`;
+  }, [t]);
+
+  const submit = async (values: LoginForm) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const reply = await callApi(calls.auth.login, values);
+      if (!reply.success || !reply.payload) throw new Error(reply.message ?? t('login.sessionExpired'));
+      session.save(reply.payload);
+      // After a login the user data and the menus are loaded again (spec 01 §2).
+      queryClient.clear();
+      navigate(safeNext(params.get('next')), { replace: true });
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Flex
+      align="center"
+      justify="center"
+      style={{ minHeight: '100vh', padding: 16, background: 'linear-gradient(135deg,#0b4f8a 0%,#1677ff 100%)' }}
+    >
+      <Card style={{ width: '100%', maxWidth: 400 }}>
+        <Typography.Title level={2} style={{ color: '#0b4f8a', marginBottom: 0, textAlign: 'center' }}>
+          {t('app.name')}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
+          {t('app.tagline')}
+        </Typography.Paragraph>
+        <Typography.Title level={4}>{t('login.title')}</Typography.Title>
+        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" />}
+        <Form<LoginForm> layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false} disabled={busy}>
+          <Form.Item
+            label={t('login.userId')}
+            name="UserID"
+            rules={[{ required: true, whitespace: true, message: t('login.userIdRequired') }]}
+          >
+            <Input prefix={<UserOutlined />} autoComplete="username" autoFocus maxLength={50} />
+          </Form.Item>
+          <Form.Item label={t('login.password')} name="Password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
+            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" maxLength={200} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+            {t('login.submit')}
+          </Button>
+        </Form>
+        <Flex justify="center" gap={16} style={{ marginTop: 16 }}>
+          <a href="/Privacy-Policy.html">{t('login.privacy')}</a>
+          <a href="/Term-and-Conditions.html">{t('login.terms')}</a>
+        </Flex>
+      </Card>
+    </Flex>
+  );
+}

@@ -1,0 +1,99 @@
+import { calls } from '@smartport/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Descriptions, Flex, QRCode, Result, Spin, Table, Tag, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { callApi } from '../../lib/api-client';
+import { formatDateTime, formatMoney } from '../../lib/format';
+
+const statusColor: Record<string, string> = { A: 'orange', P: 'blue', C: 'green', D: 'red' };
+
+/** `/order/:model`: the order behind a signed link, without login (DESIGN.md §8). */
+export function PublicOrderPage() {
+  const { t } = useTranslation();
+  const { model = '' } = useParams();
+  const order = useQuery({
+    queryKey: ['public-order', model],
+    queryFn: async () => (await callApi(calls.shell.viewPublicOrder, { token: model })).payload,
+    retry: false,
+  });
+  useEffect(() => {
+    document.title = `${t('publicOrder.title')} - SmartPort`;
+  }, [t]);
+
+  if (order.isPending) return <Spin size="large" fullscreen />;
+  if (order.isError || !order.data) {
+    return (
+      <Result
+        status="warning"
+        title={t('publicOrder.errorTitle')}
+        subTitle={order.error?.message}
+        extra={<a href="/">{t('shell.backHome')}</a>}
+      />
+    );
+  }
+  const o = order.data;
+  return (
+    <div style={{ maxWidth: 1000, margin: '0 auto', padding: 16 }}>
+      <Typography.Title level={3} style={{ color: '#0b4f8a' }}>
+        SMARTPORT · {t('publicOrder.title')}
+      </Typography.Title>
+      <Flex gap={16} wrap align="flex-start">
+        <Card style={{ flex: '1 1 520px' }}>
+          <Descriptions column={{ xs: 1, sm: 2 }} size="small" bordered>
+            <Descriptions.Item label={t('publicOrder.orderNo')}>{o.OrderNo}</Descriptions.Item>
+            <Descriptions.Item label={t('publicOrder.pin')}>
+              <Typography.Text strong>{o.PinCode.split('-')[0]}</Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('publicOrder.terminal')}>{`${o.TerminalCode} - ${o.TerminalName}`}</Descriptions.Item>
+            <Descriptions.Item label={t('publicOrder.jobMode')}>{o.JobModeName}</Descriptions.Item>
+            <Descriptions.Item label={t('publicOrder.status')}>
+              <Tag color={statusColor[o.OrderStatus]}>{o.OrderStatusName}</Tag>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('publicOrder.customer')}>{o.CustomerName}</Descriptions.Item>
+            <Descriptions.Item label={t('publicOrder.shippingLine')}>{o.OperationCode}</Descriptions.Item>
+            <Descriptions.Item label={t('publicOrder.vessel')}>
+              {o.VesselName ? `${o.VesselName} / ${o.VesselImVoy} / ${o.VesselExVoy}` : ''}
+            </Descriptions.Item>
+            {o.BookingNo && <Descriptions.Item label={t('publicOrder.booking')}>{o.BookingNo}</Descriptions.Item>}
+            {o.BLNo && <Descriptions.Item label={t('publicOrder.bl')}>{o.BLNo}</Descriptions.Item>}
+            <Descriptions.Item label={t('publicOrder.createdTime')}>{formatDateTime(o.CreatedTime)}</Descriptions.Item>
+            <Descriptions.Item label={t('publicOrder.expDate')}>{formatDateTime(o.ExpDate)}</Descriptions.Item>
+            <Descriptions.Item label={t('publicOrder.amount')}>{formatMoney(o.TotalAmount)}</Descriptions.Item>
+          </Descriptions>
+        </Card>
+        <Card title={t('publicOrder.gateQr')} style={{ flex: '0 0 auto' }}>
+          <QRCode value={o.GateQr} size={200} />
+        </Card>
+      </Flex>
+      <Card title={t('publicOrder.containers')} style={{ marginTop: 16 }}>
+        <Table
+          rowKey="ContainerNo"
+          size="small"
+          pagination={false}
+          scroll={{ x: 600 }}
+          dataSource={o.containers}
+          columns={[
+            { title: 'STT', render: (_v, _r, i) => i + 1, width: 56 },
+            { title: t('publicOrder.containerNo'), dataIndex: 'ContainerNo' },
+            { title: t('publicOrder.size'), dataIndex: 'IsoSizetype' },
+            {
+              title: t('publicOrder.fe'),
+              dataIndex: 'FE',
+              render: (v: string) => (v === 'F' ? t('publicOrder.full') : t('publicOrder.empty')),
+            },
+            { title: t('publicOrder.cargoType'), dataIndex: 'CargoTypeName' },
+            { title: t('publicOrder.seal'), dataIndex: 'SealNo' },
+            {
+              title: t('publicOrder.weight'),
+              dataIndex: 'MCWeight',
+              align: 'right',
+              render: (v: number | null) => (v == null ? '' : v.toLocaleString('vi-VN')),
+            },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import type { CallDef, CallInput, CallReply } from '@smartport/contract';
+import { session } from './session';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly reply?: { success: boolean; message?: string; out?: string },
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+let onUnauthorized: () => void = () => {};
+/** The router registers what happens when the session has expired (back to /login, then back here). */
+export function setUnauthorizedHandler(handler: () => void) {
+  onUnauthorized = handler;
+}
+
+/** The one way the web calls the server: `POST /api/<path>` typed by the contract. */
+export async function callApi<C extends CallDef>(call: C, input: CallInput<C>, init?: { signal?: AbortSignal }): Promise<CallReply<C>> {
+  const token = session.token();
+  let res: Response;
+  try {
+    res = await fetch(`/api/${call.path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(input ?? {}),
+      signal: init?.signal,
+    });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new ApiError(0, 'Không kết nối được tới máy chủ. Vui lòng kiểm tra mạng và thử lại.');
+  }
+  let body: unknown = null;
+  try {
+    body = await res.json();
+  } catch {
+    body = null;
+  }
+  const reply = body as { success: boolean; message?: string; out?: string } | null;
+  if (res.status === 401 && call.access.kind !== 'public') {
+    session.clear();
+    onUnauthorized();
+  }
+  if (!res.ok) throw new ApiError(res.status, reply?.message ?? `Lỗi máy chủ (${res.status})`, reply ?? undefined);
+  return body as CallReply<C>;
+}

@@ -1,0 +1,6 @@
+import { lazy } from 'react';
+import type { ViewPages } from '../../app/view-types';
+
+export const pages: ViewPages = {
+  Dashboard: lazy(() => import('./HomeDashboard').then((m) => ({ default: m.HomeDashboard }))),
+};

@@ -1,0 +1,4 @@
+import type { ViewPages } from '../../app/view-types';
+
+/** Screens of the Support view group; each issue that builds one adds it here. */
+export const pages: ViewPages = {};
