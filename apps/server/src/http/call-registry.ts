@@ -28,6 +28,30 @@ export function describeIssues(error: z.ZodError): string {
   return field ? `Dữ liệu không hợp lệ ở trường "${field}": ${issue.message}` : `Dữ liệu gửi lên không hợp lệ: ${issue.message}`;
 }
 
+/**
+ * The path of the first string (value or key) holding a NUL character, which PostgreSQL text
+ * cannot store (the query would fail with a 500); `''` for the body itself; null when none.
+ * Walks with an explicit stack: the JSON parser accepts bodies nested far deeper than the call stack.
+ */
+export function findNulChar(body: unknown): string | null {
+  const stack: [unknown, string][] = [[body, '']];
+  while (stack.length) {
+    const [value, path] = stack.pop() as [unknown, string];
+    if (typeof value === 'string') {
+      if (value.includes('\0')) return path;
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], path ? `${path}.${i}` : String(i)]);
+    } else if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+      for (const [k, v] of Object.entries(value).reverse()) {
+        const p = path ? `${path}.${k}` : k;
+        if (k.includes('\0')) return p;
+        stack.push([v, p]);
+      }
+    }
+  }
+  return null;
+}
+
 export function hasAccess(call: CallDef, user: AuthUser | null): 'ok' | 'unauthenticated' | 'forbidden' {
   if (call.access.kind === 'public') return 'ok';
   if (!user) return 'unauthenticated';
@@ -64,6 +88,11 @@ export function registerCalls(app: FastifyInstance, table: HandlerTable, deps: R
         const access = hasAccess(call, user);
         if (access === 'unauthenticated') throw unauthorized(token ? undefined : 'Vui lòng đăng nhập để sử dụng chức năng này.');
         if (access === 'forbidden') throw forbidden();
+        const nul = findNulChar(req.body);
+        if (nul !== null) {
+          const where = nul ? ` ở trường "${nul.replaceAll('\0', '')}"` : '';
+          throw new AppError(400, `Dữ liệu không hợp lệ${where}: chứa ký tự không được phép.`);
+        }
         const parsed = call.request.safeParse(req.body);
         if (!parsed.success) throw new AppError(400, describeIssues(parsed.error));
         return handler(parsed.data, { user, ip: req.ip, token });

@@ -16,7 +16,7 @@ interface LoginForm {
 
 /** Only a path inside the portal may be the target after login (no open redirect). */
 export function safeNext(next: string | null): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/login')) return '/';
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/login')) return '/';
   return next;
 }
 
