@@ -9,11 +9,12 @@ for (const s of sims) process.env[`SIM_${s.name.toUpperCase()}_URL`] = s.url;
 const started = Date.now();
 const portal = await buildApp();
 const { app, config, seed } = portal;
-const address = await app.listen({ port: config.port, host: config.host });
 
 const sample = await portal.database.query<{ order_no: string }>(
   "select order_no from orders where order_status = 'C' order by created_time desc limit 1",
 );
+// The info file is written before listening, so whoever waits for the port finds it complete.
+const address = `http://${config.host}:${config.port}`;
 const lines = [
   '',
   `SmartPort đã sẵn sàng: ${address}   (khởi động ${((Date.now() - started) / 1000).toFixed(1)} s, CSDL: ${portal.database.kind})`,
@@ -25,6 +26,21 @@ if (seed.demoLogins.length) {
   for (const u of seed.demoLogins) lines.push(`  ${u.UserID.padEnd(10)} ${u.password.padEnd(16)} ${u.group}`);
 }
 if (sample[0]) lines.push(`Xem lệnh công khai (mẫu): ${address}/order/${portal.services.publicOrders.linkToken(sample[0].order_no)}`);
+// Machine-readable facts for the end-to-end tests (and scripts): where the portal is, one public order link.
+if (process.env.SMARTPORT_INFO_FILE) {
+  const { mkdirSync, writeFileSync } = await import('node:fs');
+  const { dirname } = await import('node:path');
+  mkdirSync(dirname(process.env.SMARTPORT_INFO_FILE), { recursive: true });
+  const info = {
+    url: address,
+    simulators: Object.fromEntries(sims.map((s) => [s.name, s.url])),
+    sampleOrderNo: sample[0]?.order_no ?? null,
+    sampleOrderLink: sample[0] ? `/order/${portal.services.publicOrders.linkToken(sample[0].order_no)}` : null,
+    expiredOrderLink: sample[0] ? `/order/${portal.services.publicOrders.linkToken(sample[0].order_no, new Date(Date.now() - 60_000))}` : null,
+  };
+  writeFileSync(process.env.SMARTPORT_INFO_FILE, JSON.stringify(info, null, 2));
+}
+await app.listen({ port: config.port, host: config.host });
 console.log(lines.join('\n'));
 
 const stop = async () => {

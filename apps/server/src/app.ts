@@ -43,7 +43,11 @@ export async function buildApp(options: BuildOptions = {}) {
   const config: PortalConfig = { ...loadConfig(), ...options.config };
   const database =
     options.database ??
-    (await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir }));
+    (await openDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl }
+        : { kind: 'pglite', ...(config.dataDir === 'memory' ? {} : { dataDir: config.dataDir }) },
+    ));
   const ownsDatabase = !options.database;
 
   const app = Fastify({

@@ -5,6 +5,7 @@ export interface PortalConfig {
   host: string;
   port: number;
   databaseUrl: string | undefined;
+  /** Folder of the embedded database; 'memory' keeps it in memory (tests). */
   dataDir: string;
   redisUrl: string | undefined;
   demo: boolean;
@@ -31,7 +32,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
     host: env.HOST || '127.0.0.1',
     port: Number(env.PORT || 3000),
     databaseUrl,
-    dataDir: resolve(root, env.DATA_DIR || 'data'),
+    dataDir: env.DATA_DIR === 'memory' ? 'memory' : resolve(root, env.DATA_DIR || 'data'),
     redisUrl: env.REDIS_URL || undefined,
     // Demo data by default on the embedded database; on a real PostgreSQL only when asked for.
     demo: env.SEED_DEMO ? env.SEED_DEMO === '1' || env.SEED_DEMO === 'true' : !databaseUrl,

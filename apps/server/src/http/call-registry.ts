@@ -90,7 +90,7 @@ export function registerCalls(app: FastifyInstance, table: HandlerTable, deps: R
         if (access === 'forbidden') throw forbidden();
         const nul = findNulChar(req.body);
         if (nul !== null) {
-          const where = nul ? ` ở trường "${nul.replaceAll('\0', '')}"` : '';
+          const where = nul ? ` ở trường "${nul.replaceAll('\0', '').slice(0, 80)}"` : '';
           throw new AppError(400, `Dữ liệu không hợp lệ${where}: chứa ký tự không được phép.`);
         }
         const parsed = call.request.safeParse(req.body);

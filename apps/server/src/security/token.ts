@@ -14,7 +14,14 @@ export function createSigner(secret: string) {
   const mac = (purpose: string, data: string) => createHmac('sha256', `${purpose}:${secret}`).update(data).digest();
   const header = b64(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
 
-  function safeEqual(a: Buffer, b: Buffer) {
+  /**
+   * Compares the signature as text with the canonical encoding of the expected MAC: decoding it
+   * instead would accept other spellings of the same bytes (Node's base64url decoder skips
+   * characters it does not know and ignores the last character's spare bits).
+   */
+  function signatureMatches(sig: string, expected: Buffer) {
+    const a = Buffer.from(sig);
+    const b = Buffer.from(b64(expected));
     return a.length === b.length && timingSafeEqual(a, b);
   }
 
@@ -31,7 +38,7 @@ export function createSigner(secret: string) {
       if (parts.length !== 3) return null;
       const [h, body, sig] = parts as [string, string, string];
       if (h !== header) return null;
-      if (!safeEqual(Buffer.from(sig, 'base64url'), mac('jwt', `${h}.${body}`))) return null;
+      if (!signatureMatches(sig, mac('jwt', `${h}.${body}`))) return null;
       try {
         const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as AccessClaims;
         if (typeof claims.sub !== 'string' || typeof claims.jti !== 'string' || typeof claims.exp !== 'number') return null;
@@ -50,7 +57,7 @@ export function createSigner(secret: string) {
       if (dot < 1) return null;
       const body = token.slice(0, dot);
       const sig = token.slice(dot + 1);
-      if (!safeEqual(Buffer.from(sig, 'base64url'), mac(purpose, body))) return null;
+      if (!signatureMatches(sig, mac(purpose, body))) return null;
       try {
         return JSON.parse(Buffer.from(body, 'base64url').toString()) as T;
       } catch {

@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import pg from 'pg';
+import { buildApp, type PortalApp } from '../../src/app';
+import type { PortalConfig } from '../../src/config';
+import { type Database, openDatabase } from '../../src/db/client';
+import { demoUsers } from '../../src/db/seed/access.data';
+import type { ThrottleLimits } from '../../src/modules/auth/auth.service';
+
+export type TestDbKind = 'pglite' | 'postgres';
+
+/** Which database the integration tests run on: set per vitest project (vitest.config.ts). */
+export function testDbKind(): TestDbKind {
+  const kind = process.env.TEST_DB_KIND ?? 'pglite';
+  if (kind !== 'pglite' && kind !== 'postgres') throw new Error(`TEST_DB_KIND không hợp lệ: ${kind}`);
+  return kind;
+}
+
+export interface TestDatabase {
+  database: Database;
+  /** Closes the connection and, on PostgreSQL, drops the test database. */
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated, empty database: an in-memory PGlite, or a new `sp_test_<hex>` database on the
+ * PostgreSQL server of TEST_DATABASE_URL.
+ */
+export async function openTestDatabase(kind: TestDbKind = testDbKind()): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ kind: 'pglite' });
+    return { database, close: () => database.close() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB_KIND=postgres cần TEST_DATABASE_URL');
+  const name = `sp_test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  let database: Database;
+  try {
+    database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+  } catch (err) {
+    await withAdminClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    throw err;
+  }
+  return {
+    database,
+    async close() {
+      await database.close();
+      await withAdminClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+async function withAdminClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface CallResult<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Record<string, string | string[] | number | undefined>;
+  raw: string;
+}
+
+export interface TestAppOptions {
+  throttle?: ThrottleLimits;
+  config?: Partial<PortalConfig>;
+  /** Build this portal on another test app's database (e.g. a second instance); close() then leaves the database open. */
+  database?: Database;
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+export const demoPassword = (userId: string) => {
+  const user = demoUsers.find((u) => u.UserID === userId);
+  if (!user) throw new Error(`Không có người dùng mẫu ${userId}`);
+  return user.password;
+};
+
+/** A portal with demo data on a fresh database (or on `opts.database`), driven through `inject`. */
+export async function createTestApp(opts: TestAppOptions = {}) {
+  const owned = opts.database ? null : await openTestDatabase();
+  const database = opts.database ?? (owned as TestDatabase).database;
+  let portal: PortalApp;
+  try {
+    portal = await buildApp({
+      database,
+      config: { demo: true, seedOrders: 300, webDist: undefined, redisUrl: undefined, port: 0, corsOrigins: [], ...opts.config },
+      logger: false,
+      ...(opts.throttle ? { throttle: opts.throttle } : {}),
+    });
+  } catch (err) {
+    await owned?.close();
+    throw err;
+  }
+  const { app } = portal;
+
+  async function call<T = Record<string, unknown>>(
+    path: string,
+    body?: unknown,
+    token?: string | null,
+    extra: { remoteAddress?: string; headers?: Record<string, string> } = {},
+  ): Promise<CallResult<T>> {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/${path}`,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...extra.headers },
+      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+      ...(extra.remoteAddress ? { remoteAddress: extra.remoteAddress } : {}),
+    });
+    let parsed: unknown;
+    try {
+      parsed = res.json();
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.statusCode, body: parsed as T, headers: res.headers, raw: res.body };
+  }
+
+  async function login(userId: string, password = demoPassword(userId), remoteAddress = '127.0.0.1'): Promise<string> {
+    const res = await call<{ success: boolean; access_token?: string; message?: string }>(
+      'auth/login',
+      { UserID: userId, Password: password },
+      null,
+      {
+        remoteAddress,
+      },
+    );
+    if (res.status !== 200 || !res.body.access_token) throw new Error(`Đăng nhập ${userId} thất bại: ${res.status} ${res.raw}`);
+    return res.body.access_token;
+  }
+
+  /** Rows of plain SQL on the test database. */
+  const sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) => database.query<T>(text, params);
+
+  /** A user (and its group, if new) written straight into the database; the group gets only `grants`. */
+  async function addUser(u: { UserID: string; UserGroupCode: string; password: string; terminals?: string[]; Rank?: number; grants?: string[] }) {
+    await sql(
+      'INSERT INTO user_groups (user_group_code, user_group_name, rank) VALUES ($1, $2, $3) ON CONFLICT (user_group_code) DO NOTHING',
+      [u.UserGroupCode, `Nhóm thử ${u.UserGroupCode}`, u.Rank ?? 10],
+    );
+    for (const menuId of u.grants ?? []) {
+      await sql('INSERT INTO group_menus (user_group_code, menu_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [u.UserGroupCode, menuId]);
+    }
+    await sql('INSERT INTO users (user_id, user_name, password_hash, user_group_code, terminal_codes) VALUES ($1, $2, $3, $4, $5)', [
+      u.UserID,
+      `Người dùng thử ${u.UserID}`,
+      await hash(u.password),
+      u.UserGroupCode,
+      u.terminals ?? ['NDP'],
+    ]);
+  }
+
+  let closed = false;
+  return {
+    app,
+    portal,
+    database,
+    call,
+    login,
+    sql,
+    addUser,
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await app.close();
+      } finally {
+        await owned?.close();
+      }
+    },
+  };
+}
+
+/** Letters only Vietnamese writes (with its tones): a message carrying one of them is Vietnamese. */
+export const vietnamese = /[àáảãạăằắẳẵặâầấẩẫậđèéẻẽẹêềếểễệìíỉĩịòóỏõọôồốổỗộơờớởỡợùúủũụưừứửữựỳýỷỹỵ]/i;

@@ -1,0 +1,157 @@
+import { expect, test } from '@playwright/test';
+import { demo, loginAs, openMenu, runtimeInfo } from '../fixtures/portal';
+
+test.describe('login and session', () => {
+  test('redirects to /login without a token and back to the wanted page after login', async ({ page }) => {
+    await page.goto('/Personal/Profile');
+    await expect(page).toHaveURL(/\/login\?next=%2FPersonal%2FProfile$/);
+    await expect(page.getByRole('heading', { name: 'Đăng nhập' })).toBeVisible();
+    await loginAs(page, 'nhanvien');
+    await expect(page).toHaveURL(/\/Personal\/Profile$/);
+    await expect(page.getByText('Thông tin tài khoản').first()).toBeVisible();
+    await expect(page.getByText('Nhân viên cảng (STAFF)')).toBeVisible();
+  });
+
+  test('shows a Vietnamese message for wrong credentials and stays on /login', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Tên đăng nhập').fill('admin');
+    await page.getByLabel('Mật khẩu').fill('sai-mat-khau');
+    await page.getByRole('button', { name: 'Đăng nhập' }).click();
+    await expect(page.getByRole('alert')).toContainText('Tên đăng nhập hoặc mật khẩu không đúng.');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('asks for both fields before calling the server', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Đăng nhập' }).click();
+    await expect(page.getByText('Vui lòng nhập tên đăng nhập')).toBeVisible();
+    await expect(page.getByText('Vui lòng nhập mật khẩu')).toBeVisible();
+  });
+
+  test('logs out, and the next visit needs a login again', async ({ page }) => {
+    await page.goto('/');
+    await loginAs(page, 'admin');
+    await page.getByRole('button', { name: 'Đăng xuất' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('an expired token sends the user to /login and then on to the page they wanted', async ({ page }) => {
+    await page.goto('/');
+    await loginAs(page, 'admin');
+    await page.evaluate(() => localStorage.setItem('access_token', 'eyJhbGciOiJIUzI1NiJ9.e30.expired'));
+    await page.goto('/Personal/Profile');
+    await expect(page).toHaveURL(/\/login\?expired=1&next=%2FPersonal%2FProfile$/);
+    await expect(page.getByRole('alert')).toContainText('Phiên đăng nhập đã hết hạn, vui lòng đăng nhập lại.');
+    await loginAs(page, 'admin');
+    await expect(page).toHaveURL(/\/Personal\/Profile$/);
+  });
+
+  test('stores the session as spec 01 §3 says and opens the live connection', async ({ page }) => {
+    await page.goto('/login');
+    const socket = page.waitForEvent('websocket', (ws) => ws.url().includes('/socket.io/'));
+    await loginAs(page, 'hangtau');
+    expect((await socket).url()).toContain('/socket.io/');
+    const stored = await page.evaluate(() => ({
+      token: localStorage.getItem('access_token'),
+      user: JSON.parse(localStorage.getItem('user') ?? '{}'),
+      terminal: localStorage.getItem('terminal'),
+    }));
+    expect(stored.token).toBeTruthy();
+    expect(stored.user).toMatchObject({ UserGroupCode: 'Operation', TerminalCode: 'NDP,GML', access_token: stored.token });
+    expect(stored.terminal).toBe('NDP');
+  });
+});
+
+test.describe('menus per user group', () => {
+  const expectations = {
+    admin: { sees: ['Danh mục', 'Cấu hình', 'Quản trị hệ thống', 'Thống kê', 'Hải quan'], hidden: [] },
+    nhanvien: { sees: ['Danh mục', 'Cấu hình', 'Thống kê', 'Hải quan'], hidden: [] },
+    haiquan: { sees: ['Hải quan', 'Danh mục'], hidden: ['Cấu hình', 'Thống kê', 'Tác nghiệp', 'Quản trị hệ thống'] },
+    hangtau: { sees: ['Hải quan', 'Tác nghiệp'], hidden: ['Cấu hình', 'Thống kê'] },
+    khachhang: { sees: ['Tác nghiệp', 'Hải quan'], hidden: ['Cấu hình', 'Thống kê', 'Quản trị hệ thống'] },
+  } as const;
+
+  for (const [who, exp] of Object.entries(expectations) as [keyof typeof demo, (typeof expectations)[keyof typeof expectations]][]) {
+    test(`${who} sees only the menu of its group and navigates by it`, async ({ page }) => {
+      await page.goto('/');
+      await loginAs(page, who);
+      const nav = page.getByRole('navigation', { name: 'Menu' });
+      for (const heading of exp.sees) await expect(nav.getByText(heading, { exact: true })).toBeVisible();
+      for (const heading of exp.hidden) await expect(nav.getByText(heading, { exact: true })).toHaveCount(0);
+      await openMenu(page, 'Tài khoản', 'Thông tin tài khoản');
+      await expect(page).toHaveURL(/\/Personal\/Profile$/);
+      await expect(page.getByRole('cell', { name: demo[who].name })).toBeVisible();
+      await openMenu(page, 'Trang chủ');
+      await expect(page.getByRole('heading', { name: 'SMARTPORT dashboard' })).toBeVisible();
+    });
+  }
+
+  test('a menu entry without a view says "Trang đang phát triển" as an alert and a toast', async ({ page }) => {
+    await page.goto('/');
+    await loginAs(page, 'khachhang');
+    await openMenu(page, 'Tác nghiệp', 'Lệnh dịch vụ');
+    await expect(page).toHaveURL(/\/Task\/TASK_SERVICE$/);
+    await expect(page.getByRole('alert')).toContainText('Trang đang phát triển');
+    await expect(page.locator('.ant-message')).toContainText('Trang đang phát triển');
+  });
+
+  test('a path outside the user\'s menu is refused', async ({ page }) => {
+    await page.goto('/');
+    await loginAs(page, 'khachhang');
+    await page.goto('/config/main_config');
+    await expect(page.getByText('Bạn không có quyền truy cập trang này.')).toBeVisible();
+  });
+
+  test('a user with several terminals chooses the current one', async ({ page }) => {
+    await page.goto('/');
+    await loginAs(page, 'nhanvien');
+    await page.getByLabel('Cảng').click();
+    await page.getByTitle('NHP').click();
+    expect(await page.evaluate(() => localStorage.getItem('terminal'))).toBe('NHP');
+  });
+});
+
+test.describe('pages without login', () => {
+  test('the privacy policy and the terms are real Vietnamese pages', async ({ page }) => {
+    await page.goto('/Privacy-Policy.html');
+    await expect(page).toHaveTitle(/Chính sách quyền riêng tư/);
+    await expect(page.getByText('Nghị định 13/2023/NĐ-CP').first()).toBeVisible();
+    await page.goto('/Term-and-Conditions.html');
+    await expect(page).toHaveTitle(/Điều khoản và điều kiện sử dụng/);
+    await expect(page).toHaveURL(/Term-and-Conditions\.html$/);
+  });
+
+  test('a signed order link shows the order, its containers and the gate QR', async ({ page }) => {
+    const info = runtimeInfo();
+    expect(info.sampleOrderLink).toBeTruthy();
+    await page.goto(info.sampleOrderLink ?? '');
+    await expect(page.getByText(info.sampleOrderNo ?? '')).toBeVisible();
+    await expect(page.getByText('Danh sách container')).toBeVisible();
+    await expect(page.getByText('Mã QR xuất trình tại cổng')).toBeVisible();
+    await expect(page.locator('canvas, svg').first()).toBeVisible();
+    await expect(page).not.toHaveURL(/login/);
+  });
+
+  test('a forged or expired order link gets a clear page, not a crash', async ({ page }) => {
+    const info = runtimeInfo();
+    await page.goto(`${info.sampleOrderLink}x`);
+    await expect(page.getByText('Liên kết xem lệnh không hợp lệ.', { exact: false })).toBeVisible();
+    await page.goto(info.expiredOrderLink ?? '');
+    await expect(page.getByText('Liên kết xem lệnh đã hết hạn.', { exact: false })).toBeVisible();
+  });
+});
+
+test('a new version file shows the update banner and reloads the page', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/login');
+  await loginAs(page, 'admin');
+  await page.route('**/version.json*', (route) => route.fulfill({ json: { version: 'moi-hon' } }));
+  await page.clock.fastForward(86_400_000);
+  await expect(page.getByRole('status')).toContainText('Đã có phiên bản mới của SmartPort.');
+  const reloaded = page.waitForEvent('framenavigated');
+  await page.clock.runFor(11_000);
+  await reloaded;
+});

@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+const integrationFiles = ['apps/server/test/integration/**/*.test.ts'];
+
+/**
+ * `npm run test:unit`: unit tests, the server's integration tests on an in-memory PGlite per file,
+ * and the same integration tests on a real PostgreSQL when TEST_DATABASE_URL is set (CI does).
+ */
+export default defineConfig({
+  test: {
+    pool: 'forks',
+    // Two cores here: one file per core; each integration file builds its own portal and database.
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['packages/*/test/**/*.test.ts', 'apps/server/test/unit/**/*.test.ts', 'apps/simulators/test/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'server-pglite', environment: 'node', include: integrationFiles, env: { TEST_DB_KIND: 'pglite' } },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              extends: true as const,
+              test: { name: 'server-postgres', environment: 'node' as const, include: integrationFiles, env: { TEST_DB_KIND: 'postgres' } },
+            },
+          ]
+        : []),
+    ],
+  },
+});
