@@ -36,7 +36,9 @@ if (process.env.SMARTPORT_INFO_FILE) {
     simulators: Object.fromEntries(sims.map((s) => [s.name, s.url])),
     sampleOrderNo: sample[0]?.order_no ?? null,
     sampleOrderLink: sample[0] ? `/order/${portal.services.publicOrders.linkToken(sample[0].order_no)}` : null,
-    expiredOrderLink: sample[0] ? `/order/${portal.services.publicOrders.linkToken(sample[0].order_no, new Date(Date.now() - 60_000))}` : null,
+    expiredOrderLink: sample[0]
+      ? `/order/${portal.services.publicOrders.linkToken(sample[0].order_no, new Date(Date.now() - 60_000))}`
+      : null,
   };
   writeFileSync(process.env.SMARTPORT_INFO_FILE, JSON.stringify(info, null, 2));
 }

@@ -10,8 +10,7 @@ mkdirSync(out, { recursive: true });
 const vitestJson = join(out, 'vitest.json');
 const playwrightJson = join(out, 'playwright.json');
 
-const run = (cmd, args, env = {}) =>
-  spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+const run = (cmd, args, env = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
 const unit = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
 run('node', ['scripts/build-web-if-needed.mjs']);

@@ -49,6 +49,7 @@ function client(url: string, token?: string): Client {
 /** Resolves when connected, rejects with the server's reason when refused. */
 function connected(socket: Client): Promise<void> {
   return new Promise((resolve, reject) => {
+    if (socket.connected) return resolve();
     socket.once('connect', () => resolve());
     socket.once('connect_error', (err) => reject(err));
   });
@@ -113,10 +114,10 @@ describe('socket.io on one instance', () => {
   });
 
   it("delivers live.toUser(...) to that user's sockets and not to another user's", async () => {
-    const customerToken = await t.login('khachhang');
+    const [customerToken, adminToken] = [await t.login('khachhang'), await t.login('admin')];
     const customer = client(url, customerToken);
     const customerTab2 = client(url, customerToken);
-    const admin = client(url, await t.login('admin'));
+    const admin = client(url, adminToken);
     await Promise.all([connected(customer), connected(customerTab2), connected(admin)]);
     const [toCustomer, toCustomerTab2, toAdmin] = [notices(customer), notices(customerTab2), notices(admin)];
 
@@ -153,8 +154,9 @@ describe.skipIf(!redisUp)('socket.io across two instances through Redis', () => 
 
   it('delivers an event sent on instance A to the user connected to instance B, and to nobody else', async () => {
     // A token from either instance is good on both: they share the database and its signing secret.
-    const onB = client(urlB, await a.login('nhanvien'));
-    const otherOnB = client(urlB, await b.login('haiquan'));
+    const [token, otherToken] = [await a.login('nhanvien'), await b.login('haiquan')];
+    const onB = client(urlB, token);
+    const otherOnB = client(urlB, otherToken);
     await Promise.all([connected(onB), connected(otherOnB)]);
     const [got, otherGot] = [notices(onB), notices(otherOnB)];
     // Other test runs may share this Redis: only envelopes carrying this test's nonce count.
