@@ -139,6 +139,9 @@ test.describe('pages without login', () => {
     const info = runtimeInfo();
     await page.goto(`${info.sampleOrderLink}x`);
     await expect(page.getByText('Liên kết xem lệnh không hợp lệ.', { exact: false })).toBeVisible();
+    // A token whose signature part looks like a file extension is still a page, not a missing file.
+    await page.goto('/order/eyJvIjoiWCJ9.abc123');
+    await expect(page.getByText('Liên kết xem lệnh không hợp lệ.', { exact: false })).toBeVisible();
     await page.goto(info.expiredOrderLink ?? '');
     await expect(page.getByText('Liên kết xem lệnh đã hết hạn.', { exact: false })).toBeVisible();
   });

@@ -23,6 +23,8 @@ import { createShellService } from './modules/shell/shell.service';
 import { attachRealtime } from './realtime/realtime';
 import { createSigner, newSecret } from './security/token';
 
+const STATIC_FILE = /\.(js|mjs|css|map|png|jpe?g|gif|svg|ico|webp|json|pdf|woff2?|ttf|txt|xml|webmanifest)$/i;
+
 export interface BuildOptions {
   config?: Partial<PortalConfig>;
   /** An already open database (tests); otherwise opened from the config and closed with the app. */
@@ -148,7 +150,8 @@ export async function buildApp(options: BuildOptions = {}) {
     if (!hasWeb) return reply.status(404).type('text/plain; charset=utf-8').send('Chưa build giao diện web (npm run build).');
     // Client-side routes (/, /login, /order/…, menu paths) are answered by the SPA.
     const file = req.url.split('?')[0] ?? '/';
-    if (/\.[a-z0-9]+$/i.test(file) && !file.endsWith('.html')) {
+    // A missing asset is a 404; anything else (a token with dots in /order/… included) is a client route.
+    if (file.startsWith('/assets/') || STATIC_FILE.test(file)) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Không tìm thấy tệp.');
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');

@@ -241,7 +241,8 @@ export async function seedDemoData(database: Database, sizes: DemoSizes, now = n
     while (t < now.getTime() + 30 * DAY) {
       const name = r.pick(vesselNames);
       const yy = new Date(t).getUTCFullYear() % 100;
-      const week = String(Math.floor((t / DAY) % 52) + 1).padStart(2, '0');
+      const year = new Date(t).getUTCFullYear();
+      const week = String(Math.floor((t - Date.UTC(year, 0, 1)) / (7 * DAY)) + 1).padStart(2, '0');
       voyages.push({
         key: `${terminal}${new Date(t).getUTCFullYear()}${String(++n).padStart(4, '0')}`,
         terminal,
@@ -270,12 +271,41 @@ export async function seedDemoData(database: Database, sizes: DemoSizes, now = n
     ],
   );
 
-  await seedOrders(database, sizes.orders, r, customers, now);
+  const voyagesByTerminal = new Map<string, { key: string; eta: number }[]>();
+  for (const v of voyages) {
+    const list = voyagesByTerminal.get(v.terminal) ?? [];
+    list.push({ key: v.key, eta: v.eta });
+    voyagesByTerminal.set(v.terminal, list);
+  }
+  await seedOrders(database, sizes.orders, r, customers, voyagesByTerminal, now);
 }
 
 const creators = ['khachhang', 'nhanvien', 'hangtau', 'web.haiminh', 'web.dongalog', 'web.thanhcong', 'web.phutai', 'web.minhphu'];
 
-async function seedOrders(database: Database, total: number, r: Random, customers: { code: string; credit: string }[], now: Date) {
+async function seedOrders(
+  database: Database,
+  total: number,
+  r: Random,
+  customers: { code: string; credit: string }[],
+  voyagesByTerminal: Map<string, { key: string; eta: number }[]>,
+  now: Date,
+) {
+  /** The terminal's last vessel call before the order's time (+2 days): lists are in ETA order. */
+  const voyageFor = (terminal: string, at: number): string | null => {
+    const list = voyagesByTerminal.get(terminal) ?? [];
+    let lo = 0;
+    let hi = list.length - 1;
+    let found: string | null = null;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const v = list[mid] as { key: string; eta: number };
+      if (v.eta <= at + 2 * DAY) {
+        found = v.key;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found;
+  };
   const chunk = 20_000;
   const span = 3 * 365 * DAY;
   const endMs = now.getTime();
@@ -293,6 +323,7 @@ async function seedOrders(database: Database, total: number, r: Random, customer
       status: [] as string[],
       amount: [] as number[],
       opr: [] as string[],
+      vessel: [] as (string | null)[],
       booking: [] as (string | null)[],
       bl: [] as (string | null)[],
       shipper: [] as string[],
@@ -420,6 +451,7 @@ async function seedOrders(database: Database, total: number, r: Random, customer
       o.status.push(status);
       o.amount.push(amount);
       o.opr.push(opr);
+      o.vessel.push(job[6] || job[7] ? null : voyageFor(terminal, created));
       o.booking.push(isExport ? `${opr}B${r.int(1000000, 9999999)}` : null);
       o.bl.push(isExport ? null : `${ownerPrefix[opr]?.slice(0, 3) ?? 'BL'}${r.int(100000000, 999999999)}`);
       o.shipper.push(customer.code);
@@ -450,12 +482,12 @@ async function seedOrders(database: Database, total: number, r: Random, customer
     // Customer names for shippers are resolved in one pass after the insert.
     await database.query(
       `insert into orders (order_no, pin_code, terminal_code, customer_code, job_mode_code, money_credit, order_status, total_amount,
-         operation_code, booking_no, bl_no, shipper_name, exp_date, transaction_id, skip_approval, is_auto_approved, source, created_by, created_time)
-       select o.no, o.pin, o.tc, o.cc, o.jm, o.mc, o.st, o.amt, o.op, o.bk, o.bl, cu.customer_name, to_timestamp(o.exp / 1000.0), o.tx, o.sk, o.au, o.src, o.by,
+         operation_code, vessel_key, booking_no, bl_no, shipper_name, exp_date, transaction_id, skip_approval, is_auto_approved, source, created_by, created_time)
+       select o.no, o.pin, o.tc, o.cc, o.jm, o.mc, o.st, o.amt, o.op, o.vk, o.bk, o.bl, cu.customer_name, to_timestamp(o.exp / 1000.0), o.tx, o.sk, o.au, o.src, o.by,
               to_timestamp(o.cr / 1000.0)
        from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bigint[], $9::text[], $10::text[],
-                   $11::text[], $12::text[], $13::float8[], $14::text[], $15::bool[], $16::bool[], $17::text[], $18::text[], $19::float8[])
-            as o(no, pin, tc, cc, jm, mc, st, amt, op, bk, bl, sh, exp, tx, sk, au, src, by, cr)
+                   $11::text[], $12::text[], $13::float8[], $14::text[], $15::bool[], $16::bool[], $17::text[], $18::text[], $19::float8[], $20::text[])
+            as o(no, pin, tc, cc, jm, mc, st, amt, op, bk, bl, sh, exp, tx, sk, au, src, by, cr, vk)
        left join customers cu on cu.customer_code = o.sh`,
       [
         o.no,
@@ -477,6 +509,7 @@ async function seedOrders(database: Database, total: number, r: Random, customer
         o.source,
         o.by,
         o.created,
+        o.vessel,
       ],
     );
     await database.query(
