@@ -125,7 +125,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     return { status: res.statusCode, body: parsed as T, headers: res.headers, raw: res.body };
   }
 
-  async function login(userId: string, password = demoPassword(userId), remoteAddress = '127.0.0.1'): Promise<string> {
+  async function login(userId: string, password: string = demoPassword(userId), remoteAddress = '127.0.0.1'): Promise<string> {
     const res = await call<{ success: boolean; access_token?: string; message?: string }>(
       'auth/login',
       { UserID: userId, Password: password },
@@ -142,7 +142,14 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   const sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) => database.query<T>(text, params);
 
   /** A user (and its group, if new) written straight into the database; the group gets only `grants`. */
-  async function addUser(u: { UserID: string; UserGroupCode: string; password: string; terminals?: string[]; Rank?: number; grants?: string[] }) {
+  async function addUser(u: {
+    UserID: string;
+    UserGroupCode: string;
+    password: string;
+    terminals?: string[];
+    Rank?: number;
+    grants?: string[];
+  }) {
     await sql(
       'INSERT INTO user_groups (user_group_code, user_group_name, rank) VALUES ($1, $2, $3) ON CONFLICT (user_group_code) DO NOTHING',
       [u.UserGroupCode, `Nhóm thử ${u.UserGroupCode}`, u.Rank ?? 10],

@@ -111,6 +111,15 @@ describe('login throttling', () => {
     expect((await login(t, 'khachhang', 'Smartport@2026', '10.1.0.1')).status).toBe(200);
   });
 
+  it('lets no more than 3 of many parallel wrong attempts for one user reach the password check', async () => {
+    await t.addUser({ UserID: 'songsong', UserGroupCode: 'CUSTOMER', password: 'Dung@MatKhau1' });
+    const attempts = await Promise.all(Array.from({ length: 12 }, (_, i) => login(t, 'songsong', `Sai@${i}`, `10.4.0.${i + 1}`)));
+    const statuses = attempts.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(9);
+    expect((await login(t, 'songsong', 'Dung@MatKhau1', '10.4.0.99')).status).toBe(429);
+  });
+
   it('forgets earlier failures after a successful login', async () => {
     await t.addUser({ UserID: 'quenmatkhau', UserGroupCode: 'CUSTOMER', password: 'Dung@MatKhau1' });
     for (let i = 0; i < 2; i++) expect((await login(t, 'quenmatkhau', 'Sai@1', '10.2.0.1')).status).toBe(401);
@@ -130,6 +139,12 @@ describe('login throttling', () => {
     // Another address still signs in.
     expect((await login(perIp, 'nhanvien', 'Smartport@2026', '198.51.100.8')).status).toBe(200);
   });
+
+  it('does not count successful logins against the address', async () => {
+    for (let i = 0; i < 6; i++) expect((await login(perIp, 'nhanvien', 'Smartport@2026', '198.51.100.20')).status).toBe(200);
+    for (const name of ['nguoi4', 'nguoi5', 'nguoi6']) expect((await login(perIp, name, 'Sai@1', '198.51.100.20')).status).toBe(401);
+    expect((await login(perIp, 'nhanvien', 'Smartport@2026', '198.51.100.20')).status).toBe(429);
+  });
 });
 
 describe('sessions', () => {
@@ -137,7 +152,12 @@ describe('sessions', () => {
     const token = await t.login('nhanvien');
     const res = await t.call<LoginReply>('auth/me', {}, token);
     expect(res.status).toBe(200);
-    expect(res.body.payload).toMatchObject({ UserID: 'nhanvien', UserGroupCode: 'STAFF', TerminalCode: 'NDP,NDV,NHP', access_token: token });
+    expect(res.body.payload).toMatchObject({
+      UserID: 'nhanvien',
+      UserGroupCode: 'STAFF',
+      TerminalCode: 'NDP,NDV,NHP',
+      access_token: token,
+    });
     expect(calls.auth.me.response.safeParse(res.body).success).toBe(true);
   });
 
@@ -177,7 +197,9 @@ describe('sessions', () => {
 
   it("refuses a correctly signed token that names another user than its session's", async () => {
     const token = await t.login('khachhang');
-    const signer = createSigner(String((await t.sql<{ value: unknown }>("SELECT value FROM system_settings WHERE key = 'token_secret'"))[0]?.value));
+    const signer = createSigner(
+      String((await t.sql<{ value: unknown }>("SELECT value FROM system_settings WHERE key = 'token_secret'"))[0]?.value),
+    );
     const claims = signer.verifyAccess(token);
     expect(claims).not.toBeNull();
     const swapped = signer.signAccess({ sub: 'admin', jti: claims?.jti ?? '' }, 3600);

@@ -5,8 +5,8 @@ import { type CallDef, callList, menuIds, projectNamedCalls } from '@smartport/c
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { AuthUser } from '../../src/http/context';
 import { hasAccess } from '../../src/http/call-registry';
+import type { AuthUser } from '../../src/http/context';
 import { createSigner } from '../../src/security/token';
 import { createTestApp, type TestApp, vietnamese } from '../helpers/test-app';
 

@@ -99,7 +99,9 @@ describe('order/view (the public order link)', () => {
   });
 
   it('keeps links of different orders apart', async () => {
-    const [other] = await t.sql<{ order_no: string }>('SELECT order_no FROM orders WHERE order_no <> $1 ORDER BY order_no LIMIT 1', [orderNo]);
+    const [other] = await t.sql<{ order_no: string }>('SELECT order_no FROM orders WHERE order_no <> $1 ORDER BY order_no LIMIT 1', [
+      orderNo,
+    ]);
     const res = await view(links().linkToken(String(other?.order_no)));
     expect(res.status).toBe(200);
     expect(res.body.payload?.OrderNo).toBe(other?.order_no);

@@ -1,6 +1,6 @@
 import { callList } from '@smartport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, vietnamese } from '../helpers/test-app';
+import { createTestApp, type TestApp, testDbKind, vietnamese } from '../helpers/test-app';
 
 let t: TestApp;
 /** A second portal on the same database that allows one other site (CORS_ORIGINS). */
@@ -14,6 +14,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await withCors?.close();
   await t?.close();
+});
+
+it('runs on the database this test project asks for (TEST_DB_KIND)', () => {
+  expect(t.database.kind).toBe(testDbKind());
 });
 
 describe('what every request gets', () => {

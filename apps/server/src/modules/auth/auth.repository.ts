@@ -55,17 +55,12 @@ export function createAuthRepository(db: Db) {
       return { ...row, grants: new Set(row.grants), jti };
     },
 
-    async failureCount(key: string, windowStart: Date) {
+    /**
+     * Counts one attempt for `key` and answers the new count, in one statement: parallel attempts
+     * each see their own number. A window older than `windowStart` starts again at 1.
+     */
+    async countAttempt(key: string, windowStart: Date): Promise<number> {
       const [row] = await db
-        .select({ Count: loginFailures.Count })
-        .from(loginFailures)
-        .where(and(eq(loginFailures.Key, key), gt(loginFailures.WindowStart, windowStart)));
-      return row?.Count ?? 0;
-    },
-
-    /** Adds one failure; a window older than `windowStart` starts again at 1. */
-    async recordFailure(key: string, windowStart: Date) {
-      await db
         .insert(loginFailures)
         .values({ Key: key, Count: 1, WindowStart: new Date() })
         .onConflictDoUpdate({
@@ -74,7 +69,17 @@ export function createAuthRepository(db: Db) {
             Count: sql`case when ${loginFailures.WindowStart} > ${windowStart} then ${loginFailures.Count} + 1 else 1 end`,
             WindowStart: sql`case when ${loginFailures.WindowStart} > ${windowStart} then ${loginFailures.WindowStart} else now() end`,
           },
-        });
+        })
+        .returning({ Count: loginFailures.Count });
+      return row?.Count ?? 1;
+    },
+
+    /** Takes back one attempt counted by countAttempt (it turned out not to be a failure). */
+    async releaseAttempt(key: string) {
+      await db
+        .update(loginFailures)
+        .set({ Count: sql`greatest(${loginFailures.Count} - 1, 0)` })
+        .where(eq(loginFailures.Key, key));
     },
 
     async clearFailures(key: string) {

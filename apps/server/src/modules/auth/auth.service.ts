@@ -47,18 +47,23 @@ export function createAuthService(deps: { repo: AuthRepository; signer: Signer; 
       const windowStart = new Date(Date.now() - limits.windowMinutes * 60_000);
       const userKey = `u:${userId.toLowerCase()}`;
       const ipKey = `ip:${ip}`;
-      const [byUser, byIp] = await Promise.all([repo.failureCount(userKey, windowStart), repo.failureCount(ipKey, windowStart)]);
-      if (byUser >= limits.perUser || byIp >= limits.perIp) throw tooManyRequests(loginMessages.throttled(limits.windowMinutes));
+      // The attempt is counted before the password is checked, atomically: checking a count first
+      // and adding to it after the (slow) hash let parallel attempts all pass under the limit.
+      const [byUser, byIp] = await Promise.all([repo.countAttempt(userKey, windowStart), repo.countAttempt(ipKey, windowStart)]);
+      if (byUser > limits.perUser || byIp > limits.perIp) {
+        // A refused attempt checks no password: it is not a failure.
+        await Promise.all([repo.releaseAttempt(userKey), repo.releaseAttempt(ipKey)]);
+        throw tooManyRequests(loginMessages.throttled(limits.windowMinutes));
+      }
 
       const user = await repo.findLoginUser(userId);
       dummyHash ??= hash('smartport-timing-equaliser');
       const ok = await verify(user?.PasswordHash ?? (await dummyHash), password).catch(() => false);
-      if (!user || !ok) {
-        await Promise.all([repo.recordFailure(userKey, windowStart), repo.recordFailure(ipKey, windowStart)]);
-        throw new AppError(401, loginMessages.wrong);
-      }
+      // A failure stays counted for the user and the address.
+      if (!user || !ok) throw new AppError(401, loginMessages.wrong);
+      // The right password: the user's failures are forgotten and this attempt is no failure of the address.
+      await Promise.all([repo.clearFailures(userKey), repo.releaseAttempt(ipKey)]);
       if (!user.IsActive) throw new AppError(403, loginMessages.inactive);
-      await repo.clearFailures(userKey);
 
       const jti = randomUUID();
       await repo.createSession(jti, user.UserID, new Date(Date.now() + tokenTtlSeconds * 1000), ip);
