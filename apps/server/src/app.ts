@@ -20,7 +20,7 @@ import { createPublicOrderService } from './modules/orders/public-order.service'
 import { createShellRepository } from './modules/shell/shell.repository';
 import { shellHandlers } from './modules/shell/shell.routes';
 import { createShellService } from './modules/shell/shell.service';
-import { attachRealtime } from './realtime/realtime';
+import { attachRealtime, createLiveEventsPort, type LiveEvents } from './realtime/realtime';
 import { createSigner, newSecret } from './security/token';
 
 const STATIC_FILE = /\.(js|mjs|css|map|png|jpe?g|gif|svg|ico|webp|json|pdf|woff2?|ttf|txt|xml|webmanifest)$/i;
@@ -77,7 +77,8 @@ export async function buildApp(options: BuildOptions = {}) {
   const authRepo = createAuthRepository(database.db);
   const secret = config.jwtSecret ?? (await authRepo.sharedSecret('token_secret', newSecret()));
   const signer = createSigner(secret);
-  const auth = createAuthService({ repo: authRepo, signer, tokenTtlSeconds: config.tokenTtlSeconds, throttle: options.throttle });
+  const live = createLiveEventsPort();
+  const auth = createAuthService({ repo: authRepo, signer, tokenTtlSeconds: config.tokenTtlSeconds, throttle: options.throttle, live });
   const shell = createShellService(createShellRepository(database.db));
   const publicOrders = createPublicOrderService({ repo: createOrdersRepository(database.db), signer });
 
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildOptions = {}) {
     redisUrl: config.redisUrl,
     corsOrigins: config.corsOrigins,
   });
+  live.attach(realtime.events);
 
   app.addHook('onClose', async () => {
     await realtime.close();
@@ -173,7 +175,7 @@ export async function buildApp(options: BuildOptions = {}) {
     config,
     database,
     seed,
-    live: realtime.events,
+    live: live as LiveEvents,
     registeredCalls,
     services: { auth, shell, publicOrders },
   };

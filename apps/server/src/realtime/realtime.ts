@@ -14,10 +14,32 @@ import type { AuthUser } from '../http/context';
 /** What services use to reach a user's open pages; services never import socket.io. */
 export interface LiveEvents {
   toUser(userId: string, event: ServerEventName, envelope: SocketEnvelope): void;
+  /** Closes the live connections opened with one session (logout), on every instance. */
+  endSession(userId: string, jti: string): Promise<void>;
+}
+
+/**
+ * A LiveEvents that services can hold before socket.io exists; `attach` connects it. Events sent
+ * before that are dropped (nobody can be connected yet).
+ */
+export function createLiveEventsPort(): LiveEvents & { attach(impl: LiveEvents): void } {
+  let impl: LiveEvents | null = null;
+  return {
+    attach(next) {
+      impl = next;
+    },
+    toUser(userId, event, envelope) {
+      impl?.toUser(userId, event, envelope);
+    },
+    async endSession(userId, jti) {
+      await impl?.endSession(userId, jti);
+    },
+  };
 }
 
 interface SocketData {
   user: AuthUser;
+  jti: string;
 }
 
 export async function attachRealtime(
@@ -44,6 +66,7 @@ export async function attachRealtime(
     const user = token ? await deps.authenticate(token).catch(() => null) : null;
     if (!user) return next(new Error('unauthorized'));
     socket.data.user = user;
+    socket.data.jti = user.jti;
     next();
   });
   io.on('connection', (socket) => {
@@ -53,6 +76,11 @@ export async function attachRealtime(
   const events: LiveEvents = {
     toUser(userId, event, envelope) {
       io.to(userRoom(userId)).emit(event, envelope);
+    },
+    async endSession(userId, jti) {
+      // fetchSockets reaches the sockets of every instance through the adapter.
+      const sockets = await io.in(userRoom(userId)).fetchSockets();
+      for (const s of sockets) if (s.data.jti === jti) s.disconnect(true);
     },
   };
   return {

@@ -113,6 +113,18 @@ describe('socket.io on one instance', () => {
     expect(await refused(client(url, token))).toBe('unauthorized');
   });
 
+  it("closes the open connection of a session when it logs out, and keeps the same user's other sessions", async () => {
+    const [first, second] = [await t.login('nhanvien'), await t.login('nhanvien')];
+    const socketFirst = client(url, first);
+    const socketSecond = client(url, second);
+    await Promise.all([connected(socketFirst), connected(socketSecond)]);
+    const closed = new Promise<string>((resolve) => socketFirst.on('disconnect', (reason) => resolve(reason)));
+    await t.call('auth/logout', {}, first);
+    expect(await closed).toBe('io server disconnect');
+    await pause(200);
+    expect(socketSecond.connected).toBe(true);
+  });
+
   it("delivers live.toUser(...) to that user's sockets and not to another user's", async () => {
     const [customerToken, adminToken] = [await t.login('khachhang'), await t.login('admin')];
     const customer = client(url, customerToken);

@@ -3,6 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { SessionUser } from '@smartport/contract';
 import type { AuthUser } from '../../http/context';
 import { AppError, tooManyRequests, unauthorized } from '../../http/errors';
+import type { LiveEvents } from '../../realtime/realtime';
 import type { Signer } from '../../security/token';
 import type { AuthRepository } from './auth.repository';
 
@@ -22,7 +23,13 @@ export const defaultThrottle: ThrottleLimits = { windowMinutes: 15, perUser: 5, 
 // Verifying against a real hash when the user does not exist keeps the answer time the same.
 let dummyHash: Promise<string> | undefined;
 
-export function createAuthService(deps: { repo: AuthRepository; signer: Signer; tokenTtlSeconds: number; throttle?: ThrottleLimits }) {
+export function createAuthService(deps: {
+  repo: AuthRepository;
+  signer: Signer;
+  tokenTtlSeconds: number;
+  throttle?: ThrottleLimits | undefined;
+  live?: Pick<LiveEvents, 'endSession'>;
+}) {
   const { repo, signer, tokenTtlSeconds } = deps;
   const limits = deps.throttle ?? defaultThrottle;
 
@@ -82,6 +89,7 @@ export function createAuthService(deps: { repo: AuthRepository; signer: Signer; 
 
     async logout(user: AuthUser) {
       await repo.revokeSession(user.jti);
+      await deps.live?.endSession(user.UserID, user.jti);
     },
   };
 }
