@@ -98,7 +98,7 @@ test.describe('menus per user group', () => {
     await expect(page.locator('.ant-message')).toContainText('Trang đang phát triển');
   });
 
-  test('a path outside the user\'s menu is refused', async ({ page }) => {
+  test("a path outside the user's menu is refused", async ({ page }) => {
     await page.goto('/');
     await loginAs(page, 'khachhang');
     await page.goto('/config/main_config');
