@@ -32,6 +32,8 @@ export interface BuildOptions {
   seed?: boolean;
   logger?: FastifyServerOptions['logger'];
   throttle?: ThrottleLimits;
+  /** How often open live connections are checked against their session (default 60 s). */
+  liveRecheckMs?: number;
 }
 
 /** Request logs: method, path and status, never bodies, tokens or the public order link's token. */
@@ -162,6 +164,7 @@ export async function buildApp(options: BuildOptions = {}) {
     authenticate: (t) => auth.authenticate(t),
     redisUrl: config.redisUrl,
     corsOrigins: config.corsOrigins,
+    ...(options.liveRecheckMs ? { recheckMs: options.liveRecheckMs } : {}),
   });
   live.attach(realtime.events);
 

@@ -40,11 +40,18 @@ export function createLiveEventsPort(): LiveEvents & { attach(impl: LiveEvents):
 interface SocketData {
   user: AuthUser;
   jti: string;
+  token: string;
 }
 
 export async function attachRealtime(
   httpServer: HttpServer,
-  deps: { authenticate(token: string): Promise<AuthUser | null>; redisUrl?: string | undefined; corsOrigins: string[] },
+  deps: {
+    authenticate(token: string): Promise<AuthUser | null>;
+    redisUrl?: string | undefined;
+    corsOrigins: string[];
+    /** How often open connections are checked against their session (deactivated users, expiry). */
+    recheckMs?: number;
+  },
 ) {
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(httpServer, {
     path: '/socket.io',
@@ -67,11 +74,25 @@ export async function attachRealtime(
     if (!user) return next(new Error('unauthorized'));
     socket.data.user = user;
     socket.data.jti = user.jti;
+    socket.data.token = token;
     next();
   });
   io.on('connection', (socket) => {
     void socket.join(userRoom(socket.data.user.UserID));
   });
+
+  // A session that ends without a logout (deactivated user, expiry) loses its live connection too.
+  const recheck = setInterval(() => {
+    for (const socket of io.of('/').sockets.values()) {
+      void deps
+        .authenticate(socket.data.token)
+        .catch(() => null)
+        .then((user) => {
+          if (!user) socket.disconnect(true);
+        });
+    }
+  }, deps.recheckMs ?? 60_000);
+  recheck.unref();
 
   const events: LiveEvents = {
     toUser(userId, event, envelope) {
@@ -87,6 +108,7 @@ export async function attachRealtime(
     io,
     events,
     async close() {
+      clearInterval(recheck);
       await new Promise<void>((resolve) => {
         io.close(() => resolve());
       });

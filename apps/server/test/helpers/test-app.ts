@@ -75,6 +75,7 @@ export interface TestAppOptions {
   config?: Partial<PortalConfig>;
   /** Build this portal on another test app's database (e.g. a second instance); close() then leaves the database open. */
   database?: Database;
+  liveRecheckMs?: number;
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -96,6 +97,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       config: { demo: true, seedOrders: 300, webDist: undefined, redisUrl: undefined, port: 0, corsOrigins: [], ...opts.config },
       logger: false,
       ...(opts.throttle ? { throttle: opts.throttle } : {}),
+      ...(opts.liveRecheckMs ? { liveRecheckMs: opts.liveRecheckMs } : {}),
     });
   } catch (err) {
     await owned?.close();

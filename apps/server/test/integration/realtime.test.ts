@@ -148,6 +148,27 @@ describe('socket.io on one instance', () => {
   });
 });
 
+describe('live connections of sessions that end without a logout', () => {
+  let r: TestApp;
+  let rUrl: string;
+  beforeAll(async () => {
+    r = await createTestApp({ liveRecheckMs: 200 });
+    rUrl = await listen(r);
+  });
+  afterAll(async () => {
+    await r?.close();
+  });
+
+  it('closes the connection of a user who is deactivated', async () => {
+    const token = await r.login('hangtau');
+    const socket = client(rUrl, token);
+    await connected(socket);
+    const closed = new Promise<string>((resolve) => socket.on('disconnect', (reason) => resolve(reason)));
+    await r.sql("update users set is_active = false where user_id = 'hangtau'");
+    expect(await closed).toBe('io server disconnect');
+  });
+});
+
 describe.skipIf(!redisUp)('socket.io across two instances through Redis', () => {
   let a: TestApp;
   let b: TestApp;
