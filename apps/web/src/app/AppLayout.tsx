@@ -117,7 +117,14 @@ export function AppLayout() {
       </Layout.Sider>
       <Layout>
         <Layout.Header
-          style={{ background: '#fff', padding: '8px 16px', borderBottom: '1px solid #f0f0f0', height: 'auto', minHeight: 56, lineHeight: 'normal' }}
+          style={{
+            background: '#fff',
+            padding: '8px 16px',
+            borderBottom: '1px solid #f0f0f0',
+            height: 'auto',
+            minHeight: 56,
+            lineHeight: 'normal',
+          }}
         >
           <Flex justify="flex-end" align="center" gap={12} wrap>
             {narrow && (
