@@ -15,6 +15,9 @@ import { openApiDocument } from './http/openapi';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authHandlers } from './modules/auth/auth.routes';
 import { createAuthService, type ThrottleLimits } from './modules/auth/auth.service';
+import { createCatalogRepository } from './modules/catalogs/catalog.repository';
+import { createCatalogService } from './modules/catalogs/catalog.service';
+import { catalogHandlers } from './modules/catalogs/catalogs.routes';
 import { createOrdersRepository } from './modules/orders/orders.repository';
 import { createPublicOrderService } from './modules/orders/public-order.service';
 import { createShellRepository } from './modules/shell/shell.repository';
@@ -125,6 +128,7 @@ export async function buildApp(options: BuildOptions = {}) {
   const handlers: HandlerTable = {
     auth: authHandlers(auth),
     shell: shellHandlers(shell, publicOrders),
+    catalogs: catalogHandlers(createCatalogService(createCatalogRepository(database.db))),
   };
   const registeredCalls = registerCalls(app, handlers, { authenticate: (t) => auth.authenticate(t) });
 

@@ -1,11 +1,15 @@
 import type { CallDef } from './call';
 import * as auth from './calls/auth';
 import * as shell from './calls/shell';
+import { catalogCallTable } from './catalogs/calls';
 
 export * from './access';
 export * from './call';
 export { type SessionUser, sessionUser } from './calls/auth';
 export { type MenuNode, menuNode, publicOrder, type TerminalRow, terminalRow } from './calls/shell';
+export { type CatalogName, catalogs } from './catalogs/calls';
+export * from './catalogs/catalog';
+export * from './catalogs/definitions';
 export * from './events';
 export * from './menu-catalog';
 export * from './reply';
@@ -18,6 +22,7 @@ export const calls = {
     getTerminalList: shell.getTerminalList,
     viewPublicOrder: shell.viewPublicOrder,
   },
+  catalogs: catalogCallTable,
 } as const;
 
 export const callList: readonly CallDef[] = Object.values(calls).flatMap((m) => Object.values(m) as CallDef[]);

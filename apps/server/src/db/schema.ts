@@ -286,3 +286,84 @@ export const invoices = pgTable(
   },
   (t) => [uniqueIndex('invoices_series_no_uq').on(t.InvoiceSeries, t.InvoiceNo), index('invoices_order_idx').on(t.OrderNo)],
 );
+
+// Catalogues (spec 03 §3). Each business key is unique; rows are addressed by Rowguid.
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    Rowguid: rowguid(),
+    CurrencyCode: varchar('currency_code', { length: 3 }).notNull(),
+    Rate: numeric('rate', { precision: 14, scale: 4, mode: 'number' }).notNull(),
+    DateOfRate: tz('date_of_rate').notNull(),
+    IsActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('exchange_rates_key_uq').on(t.CurrencyCode, t.DateOfRate)],
+);
+
+export const paymentTypes = pgTable('payment_types', {
+  Rowguid: rowguid(),
+  PaymentTypeCode: varchar('payment_type_code', { length: 10 }).notNull().unique(),
+  PaymentTypeName: text('payment_type_name').notNull(),
+  MoneyCredit: varchar('money_credit', { length: 1 }).notNull().default('M'),
+});
+
+export const containerStatuses = pgTable('container_statuses', {
+  Rowguid: rowguid(),
+  ContainerStatusCode: varchar('container_status_code', { length: 10 }).notNull().unique(),
+  ContainerStatusName: text('container_status_name').notNull(),
+});
+
+export const cargoTypes = pgTable('cargo_types', {
+  Rowguid: rowguid(),
+  CargoTypeCode: varchar('cargo_type_code', { length: 10 }).notNull().unique(),
+  CargoTypeName: text('cargo_type_name').notNull(),
+});
+
+export const classes = pgTable('classes', {
+  Rowguid: rowguid(),
+  ClassCode: varchar('class_code', { length: 10 }).notNull().unique(),
+  ClassName: text('class_name').notNull(),
+});
+
+export const jobs = pgTable('jobs', {
+  Rowguid: rowguid(),
+  JobCode: varchar('job_code', { length: 10 }).notNull().unique(),
+  JobName: text('job_name').notNull(),
+  IsQuay: boolean('is_quay').notNull().default(false),
+  IsYard: boolean('is_yard').notNull().default(false),
+  IsGate: boolean('is_gate').notNull().default(false),
+});
+
+export const methods = pgTable('methods', {
+  Rowguid: rowguid(),
+  MethodCode: varchar('method_code', { length: 10 }).notNull().unique(),
+  MethodName: text('method_name').notNull(),
+  MappingMethod: varchar('mapping_method', { length: 20 }),
+});
+
+export const transits = pgTable('transits', {
+  Rowguid: rowguid(),
+  TransitCode: varchar('transit_code', { length: 10 }).notNull().unique(),
+  TransitName: text('transit_name').notNull(),
+  Note: text('note'),
+});
+
+export const commodities = pgTable('commodities', {
+  Rowguid: rowguid(),
+  CommodityCode: varchar('commodity_code', { length: 20 }).notNull().unique(),
+  CommodityName: text('commodity_name').notNull(),
+});
+
+/** Commodities linked to a stuffing/unstuffing job mode (ConfigList, spec 03 §2.1 commodity screen). */
+export const jobModeCommodities = pgTable(
+  'job_mode_commodities',
+  {
+    JobModeCode: varchar('job_mode_code', { length: 10 })
+      .notNull()
+      .references(() => jobModes.JobModeCode, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    CommodityCode: varchar('commodity_code', { length: 20 })
+      .notNull()
+      .references(() => commodities.CommodityCode, { onDelete: 'cascade', onUpdate: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.JobModeCode, t.CommodityCode] })],
+);

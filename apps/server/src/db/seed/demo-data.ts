@@ -1,4 +1,5 @@
 import type { Database } from '../client';
+import { seedCatalogs } from './catalogs.data';
 import { containerNumber, createRandom, type Random } from './random';
 import { allTerminalCodes } from './terminals.data';
 
@@ -182,6 +183,8 @@ export async function seedDemoData(database: Database, sizes: DemoSizes, now = n
      ('DN', 'Doanh nghiệp xuất nhập khẩu'), ('FWD', 'Đại lý giao nhận'), ('HT', 'Hãng tàu'), ('CN', 'Cá nhân')
      on conflict do nothing`,
   );
+
+  await seedCatalogs(database, now);
 
   const customerCount = 60;
   const customers = Array.from({ length: customerCount }, (_, i) => {

@@ -1,0 +1,115 @@
+import type { Database } from '../client';
+
+/** Reference catalogues a terminal starts with (codes used by the demo orders). */
+const seeds: { table: string; columns: string[]; rows: (string | number | boolean | null)[][] }[] = [
+  {
+    table: 'container_statuses',
+    columns: ['container_status_code', 'container_status_name'],
+    rows: [
+      ['S', 'Đang ở bãi (Stacking)'],
+      ['D', 'Đã giao ra khỏi cảng (Delivered)'],
+      ['B', 'Đã xếp lên tàu (On board)'],
+      ['I', 'Dự kiến nhập (Incoming)'],
+      ['H', 'Đang giữ (Hold)'],
+      ['R', 'Đã trả rỗng (Returned)'],
+    ],
+  },
+  {
+    table: 'cargo_types',
+    columns: ['cargo_type_code', 'cargo_type_name'],
+    rows: [
+      ['GP', 'Hàng khô'],
+      ['MT', 'Rỗng'],
+      ['RF', 'Hàng lạnh'],
+      ['DG', 'Hàng nguy hiểm'],
+      ['OG', 'Hàng quá khổ'],
+      ['BB', 'Hàng rời'],
+    ],
+  },
+  {
+    table: 'classes',
+    columns: ['class_code', 'class_name'],
+    rows: [
+      ['1', 'Nhập'],
+      ['2', 'Xuất'],
+      ['3', 'Nhập chuyển cảng'],
+      ['4', 'Xuất chuyển cảng'],
+      ['5', 'Nội địa'],
+    ],
+  },
+  {
+    table: 'jobs',
+    columns: ['job_code', 'job_name', 'is_quay', 'is_yard', 'is_gate'],
+    rows: [
+      ['DISC', 'Dỡ container từ tàu', true, false, false],
+      ['LOAD', 'Xếp container lên tàu', true, false, false],
+      ['SHFT', 'Đảo chuyển trong bãi', false, true, false],
+      ['GTIN', 'Giao nhận vào cổng', false, false, true],
+      ['GTOT', 'Giao nhận ra cổng', false, false, true],
+      ['STUF', 'Đóng hàng tại bãi CFS', false, true, false],
+      ['UNST', 'Rút hàng tại bãi CFS', false, true, false],
+    ],
+  },
+  {
+    table: 'methods',
+    columns: ['method_code', 'method_name', 'mapping_method'],
+    rows: [
+      ['TRUCK', 'Giao nhận bằng xe tải', 'TR'],
+      ['BARGE', 'Giao nhận bằng sà lan', 'BG'],
+      ['RAIL', 'Giao nhận bằng tàu hỏa', 'RL'],
+      ['SHIP', 'Chuyển tàu', 'VS'],
+    ],
+  },
+  {
+    table: 'transits',
+    columns: ['transit_code', 'transit_name', 'note'],
+    rows: [
+      ['CT01', 'Chuyển cảng Hải Phòng - Cái Mép', 'Tuyến nội địa Bắc - Nam'],
+      ['CT02', 'Chuyển cảng Hải Phòng - ICD Sóng Thần', 'Qua cảng Cát Lái'],
+      ['CT03', 'Chuyển cảng về ICD Nam Hải', null],
+    ],
+  },
+  {
+    table: 'commodities',
+    columns: ['commodity_code', 'commodity_name'],
+    rows: [
+      ['DETMAY', 'Hàng dệt may'],
+      ['DOGO', 'Đồ gỗ nội thất'],
+      ['THUYSAN', 'Thủy sản đông lạnh'],
+      ['DIENTU', 'Linh kiện điện tử'],
+      ['CAPHE', 'Cà phê nhân'],
+      ['GAO', 'Gạo'],
+      ['HATDIEU', 'Hạt điều'],
+      ['THEP', 'Thép cuộn'],
+      ['NHUA', 'Hạt nhựa'],
+      ['GIAYDEP', 'Giày dép'],
+    ],
+  },
+  {
+    table: 'payment_types',
+    columns: ['payment_type_code', 'payment_type_name', 'money_credit'],
+    rows: [
+      ['TM', 'Tiền mặt', 'M'],
+      ['CK', 'Chuyển khoản', 'M'],
+      ['TT', 'Thanh toán trực tuyến', 'M'],
+      ['CN', 'Công nợ cuối tháng', 'C'],
+    ],
+  },
+];
+
+export async function seedCatalogs(database: Database, now = new Date()) {
+  for (const s of seeds) {
+    const params = s.columns.map((_, c) => s.rows.map((r) => r[c] ?? null));
+    const casts = s.columns.map((_, c) => (typeof s.rows[0]?.[c] === 'boolean' ? 'bool' : 'text'));
+    await database.query(
+      `insert into ${s.table} (${s.columns.join(', ')}) select * from unnest(${casts.map((t, i) => `$${i + 1}::${t}[]`).join(', ')}) on conflict do nothing`,
+      params,
+    );
+  }
+  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  await database.query(
+    `insert into exchange_rates (currency_code, rate, date_of_rate) values ('USD', 25380, $1), ('EUR', 27450, $1), ('JPY', 168.5, $1)
+     on conflict do nothing`,
+    [day],
+  );
+}

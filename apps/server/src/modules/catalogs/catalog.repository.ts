@@ -1,0 +1,75 @@
+import { asc, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import type { CatalogTable } from './catalog.tables';
+
+type Row = Record<string, unknown>;
+
+function column(t: CatalogTable, field: string): PgColumn {
+  const c = getTableColumns(t.table)[field];
+  if (!c) throw new Error(`Bảng ${t.def.name} không có cột ${field}`);
+  return c;
+}
+
+/** One generic repository for every catalogue table (Drizzle keys are the wire names). */
+export function createCatalogRepository(db: Db) {
+  return {
+    async list(t: CatalogTable, where?: ReturnType<typeof sql>) {
+      const q = db.select().from(t.table).$dynamic();
+      return (await (where ? q.where(where) : q).orderBy(...t.def.key.map((k) => asc(column(t, k))))) as Row[];
+    },
+
+    /** Rowguid and key fields of every row: catalogues are small, so the duplicate check reads them all. */
+    async keys(t: CatalogTable) {
+      const fields = Object.fromEntries(['Rowguid', ...t.def.key].map((f) => [f, column(t, f)]));
+      return (await db.select(fields).from(t.table)) as Row[];
+    },
+
+    async byRowguids(t: CatalogTable, rowguids: string[]) {
+      if (!rowguids.length) return [];
+      return (await db
+        .select()
+        .from(t.table)
+        .where(inArray(column(t, 'Rowguid'), rowguids))) as Row[];
+    },
+
+    /** Inserts new rows and updates edited ones in one transaction; answers the saved rows. */
+    async save(t: CatalogTable, inserts: Row[], updates: Row[]) {
+      return db.transaction(async (tx) => {
+        const saved: Row[] = [];
+        if (inserts.length) saved.push(...((await tx.insert(t.table).values(inserts).returning()) as Row[]));
+        for (const row of updates) {
+          const { Rowguid, ...set } = row;
+          const [r] = (await tx
+            .update(t.table)
+            .set(set)
+            .where(sql`${column(t, 'Rowguid')} = ${Rowguid}`)
+            .returning()) as Row[];
+          if (r) saved.push(r);
+        }
+        return saved;
+      });
+    },
+
+    /** The first value of `values` still used in `refColumn`, or null. */
+    async firstUsed(refColumn: PgColumn, values: unknown[]) {
+      if (!values.length) return null;
+      const [hit] = await db
+        .select({ v: refColumn })
+        .from(refColumn.table)
+        .where(inArray(refColumn, values as string[]))
+        .limit(1);
+      return hit ? hit.v : null;
+    },
+
+    async delete(t: CatalogTable, rowguids: string[]) {
+      if (!rowguids.length) return 0;
+      const deleted = await db
+        .delete(t.table)
+        .where(inArray(column(t, 'Rowguid'), rowguids))
+        .returning({ r: column(t, 'Rowguid') });
+      return deleted.length;
+    },
+  };
+}
+export type CatalogRepository = ReturnType<typeof createCatalogRepository>;

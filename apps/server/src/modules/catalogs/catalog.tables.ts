@@ -1,0 +1,57 @@
+import { type CatalogDef, type CatalogName, catalogs } from '@smartport/contract';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import {
+  cargoTypes,
+  classes,
+  commodities,
+  containerStatuses,
+  exchangeRates,
+  jobModes,
+  jobs,
+  methods,
+  orderContainers,
+  orders,
+  paymentTypes,
+  shippingLines,
+  transits,
+  vesselVoyages,
+} from '../../db/schema';
+
+/** A row elsewhere that still uses a catalogue row's key: deleting that row is refused. */
+export interface CatalogReference {
+  column: PgColumn;
+  /** What the user is told is using it, e.g. 'lệnh'. */
+  usedBy: string;
+}
+
+/** The server half of a catalogue descriptor: its table, and where its key is referenced. */
+export interface CatalogTable {
+  def: CatalogDef;
+  table: PgTable;
+  references: Partial<Record<string, CatalogReference[]>>;
+}
+
+const entry = (name: CatalogName, table: PgTable, references: CatalogTable['references'] = {}): CatalogTable => ({
+  def: catalogs[name],
+  table,
+  references,
+});
+
+export const catalogTables: Record<CatalogName, CatalogTable> = {
+  operation: entry('operation', shippingLines, {
+    OperationCode: [
+      { column: orders.OperationCode, usedBy: 'lệnh' },
+      { column: vesselVoyages.OperationCode, usedBy: 'lịch tàu' },
+    ],
+  }),
+  exchange: entry('exchange', exchangeRates),
+  payment_type: entry('payment_type', paymentTypes),
+  container_status: entry('container_status', containerStatuses),
+  cargo_type: entry('cargo_type', cargoTypes, { CargoTypeCode: [{ column: orderContainers.CargoTypeCode, usedBy: 'container của lệnh' }] }),
+  class: entry('class', classes),
+  job: entry('job', jobs),
+  job_mode: entry('job_mode', jobModes, { JobModeCode: [{ column: orders.JobModeCode, usedBy: 'lệnh' }] }),
+  method: entry('method', methods),
+  transit: entry('transit', transits),
+  commodity: entry('commodity', commodities),
+};

@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+interface Reply {
+  success: boolean;
+  message?: string;
+  payload?: Record<string, unknown>[];
+}
+
+let t: TestApp;
+let admin: string;
+let customer: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin');
+  customer = await t.login('khachhang');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const call = (path: string, body: unknown, token = admin) => t.call<Reply>(path, body, token);
+const rowsOf = async (path: string) => (await call(path, {})).body.payload ?? [];
+
+describe('editable catalogues: add, edit, delete in one mechanism', () => {
+  const cases = [
+    {
+      name: 'payment types',
+      get: 'common/getPaymentTypeList',
+      update: 'common/updatePaymentTypeList',
+      del: 'common/deletePaymentTypeList',
+      row: { PaymentTypeCode: ' vi ', PaymentTypeName: 'Ví điện tử', MoneyCredit: 'M' },
+      key: 'PaymentTypeCode',
+      stored: 'VI',
+      edit: { PaymentTypeName: 'Ví điện tử (MoMo, ZaloPay)' },
+    },
+    {
+      name: 'methods',
+      get: 'common/getMethodList',
+      update: 'common/updateMethodList',
+      del: 'common/deleteMethodList',
+      row: { MethodCode: 'DRONE', MethodName: 'Giao nhận thử nghiệm', MappingMethod: '' },
+      key: 'MethodCode',
+      stored: 'DRONE',
+      edit: { MappingMethod: 'DR' },
+    },
+    {
+      name: 'commodities',
+      get: 'common/getCommodityList',
+      update: 'common/updateCommodityList',
+      del: 'common/deleteCommodityList',
+      row: { CommodityCode: 'CAOSU', CommodityName: 'Cao su tự nhiên' },
+      key: 'CommodityCode',
+      stored: 'CAOSU',
+      edit: { CommodityName: 'Cao su thiên nhiên SVR' },
+    },
+    {
+      name: 'job modes',
+      get: 'common/getJobModeList',
+      update: 'common/updateJobModeList',
+      del: 'common/deleteJobModeList',
+      row: { JobModeCode: 'KIEM', JobModeName: 'Kiểm hóa tại bãi', IsServiceYard: true, ExtraMode: 4 },
+      key: 'JobModeCode',
+      stored: 'KIEM',
+      edit: { IsLoLo: 1 },
+    },
+    {
+      name: 'exchange rates',
+      get: 'common/getExchangeList',
+      update: 'common/updateExchangeList',
+      del: 'common/deleteExchangeList',
+      row: { CurrencyCode: 'sgd', Rate: 19650.5, DateOfRate: '2026-11-20T00:00:00.000Z', IsActive: true },
+      key: 'CurrencyCode',
+      stored: 'SGD',
+      edit: { Rate: 19700 },
+    },
+  ];
+
+  for (const c of cases) {
+    it(`${c.name}: a new row is added, an edited row is saved by Rowguid, a deleted row is gone`, async () => {
+      const added = await call(c.update, { data: [c.row] });
+      expect(added.status).toBe(200);
+      expect(added.body).toMatchObject({ success: true, message: 'Lưu dữ liệu hoàn tất !' });
+      const row = (await rowsOf(c.get)).find((r) => r[c.key] === c.stored);
+      expect(row?.Rowguid).toBeTruthy();
+
+      const edited = await call(c.update, { data: [{ ...row, ...c.edit }] });
+      expect(edited.status).toBe(200);
+      const after = (await rowsOf(c.get)).filter((r) => r[c.key] === c.stored);
+      expect(after).toHaveLength(1);
+      for (const [k, v] of Object.entries(c.edit)) expect(after[0]?.[k]).toEqual(typeof v === 'number' && k.startsWith('Is') ? true : v);
+
+      const deleted = await call(c.del, { data: [{ Rowguid: row?.Rowguid }] });
+      expect(deleted.body).toMatchObject({ success: true, message: 'Xóa dữ liệu hoàn tất !' });
+      expect((await rowsOf(c.get)).find((r) => r[c.key] === c.stored)).toBeUndefined();
+    });
+  }
+});
+
+describe('business keys and references', () => {
+  it('refuses two rows with the same OperationCode in one save, naming the rows and the field, and writes nothing', async () => {
+    const before = await rowsOf('common/getOperationList');
+    const msc = before.find((r) => r.OperationCode === 'MSC');
+    const res = await call('common/updateOperationList', {
+      data: [
+        { ...msc, OperationName: 'Đổi tên không được lưu' },
+        { OperationCode: 'NEW', OperationName: 'Hãng mới', MoneyCredit: 'M' },
+        { OperationCode: 'new', OperationName: 'Hãng mới (trùng)', MoneyCredit: 'C' },
+      ],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Dòng 3: Mã hãng tàu "NEW" bị trùng với dòng 2. Chưa lưu dữ liệu nào.');
+    const after = await rowsOf('common/getOperationList');
+    expect(after).toEqual(before);
+  });
+
+  it('refuses a new row whose OperationCode already exists', async () => {
+    const res = await call('common/updateOperationList', { data: [{ OperationCode: 'MSC', OperationName: 'Trùng', MoneyCredit: 'M' }] });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Dòng 1: Mã hãng tàu "MSC" đã tồn tại. Chưa lưu dữ liệu nào.');
+  });
+
+  it('lets two rows swap codes in one save', async () => {
+    const rows = await rowsOf('common/getCommodityList');
+    const a = rows.find((r) => r.CommodityCode === 'GAO');
+    const b = rows.find((r) => r.CommodityCode === 'CAPHE');
+    const res = await call('common/updateCommodityList', {
+      data: [
+        { ...a, CommodityCode: 'TMP1' },
+        { ...b, CommodityCode: 'TMP2' },
+      ],
+    });
+    expect(res.status).toBe(200);
+    const back = await call('common/updateCommodityList', { data: [a, b] });
+    expect(back.status).toBe(200);
+  });
+
+  it('refuses to delete a job mode still used by orders, and deletes nothing', async () => {
+    const trar = (await rowsOf('common/getJobModeList')).find((r) => r.JobModeCode === 'TRAR');
+    const res = await call('common/deleteJobModeList', { data: [{ Rowguid: trar?.Rowguid }] });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Không thể xóa: Mã phương án "TRAR" đang được sử dụng trong lệnh. Chưa xóa dữ liệu nào.');
+    expect((await rowsOf('common/getJobModeList')).some((r) => r.JobModeCode === 'TRAR')).toBe(true);
+  });
+
+  it('refuses an edit of a row that no longer exists', async () => {
+    const res = await call('common/updateMethodList', {
+      data: [{ Rowguid: '00000000-0000-4000-8000-000000000000', MethodCode: 'X', MethodName: 'Y' }],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('Dòng 1: không tìm thấy dữ liệu cần sửa');
+  });
+
+  it('answers a missing required field with a Vietnamese message naming it', async () => {
+    const res = await call('common/updateCommodityList', { data: [{ CommodityCode: 'A', CommodityName: '  ' }] });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Dữ liệu không hợp lệ ở trường "data.0.CommodityName": Vui lòng nhập tên mặt hàng');
+  });
+});
+
+describe('read-only catalogues and the shared deletes', () => {
+  it('lists container statuses, cargo types, classes, jobs and transits', async () => {
+    for (const path of [
+      'common/getContainerStatusList',
+      'common/getCargoTypeList',
+      'common/getClassList',
+      'common/getJobList',
+      'common/getTransitList',
+    ]) {
+      const res = await call(path, {});
+      expect(res.status, path).toBe(200);
+      expect((res.body.payload ?? []).length, path).toBeGreaterThan(2);
+    }
+  });
+
+  it('standardtariff/delete finds the catalogue from the rows (a class) and common/delete deletes a job', async () => {
+    const cls = (await rowsOf('common/getClassList')).find((r) => r.ClassCode === '5');
+    expect((await call('standardtariff/delete', { data: [cls], action: 'delete' })).status).toBe(200);
+    expect((await rowsOf('common/getClassList')).some((r) => r.ClassCode === '5')).toBe(false);
+    const job = (await rowsOf('common/getJobList')).find((r) => r.JobCode === 'SHFT');
+    expect((await call('common/delete', { data: [job], action: 'delete' })).status).toBe(200);
+    expect((await rowsOf('common/getJobList')).some((r) => r.JobCode === 'SHFT')).toBe(false);
+  });
+
+  it('refuses a cargo type still used by containers through standardtariff/delete', async () => {
+    const rf = (await rowsOf('common/getCargoTypeList')).find((r) => r.CargoTypeCode === 'RF');
+    const res = await call('standardtariff/delete', { data: [rf], action: 'delete' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('đang được sử dụng trong container của lệnh');
+  });
+});
+
+describe('permissions', () => {
+  it('a customer without the catalogue grants gets 403 on every catalogue call', async () => {
+    for (const path of ['common/getOperationList', 'common/updateJobModeList', 'standardtariff/delete']) {
+      const res = await call(path, {}, customer);
+      expect(res.status, path).toBe(403);
+    }
+  });
+});

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { catalogDelete, catalogGet, catalogUpdate, sharedDelete } from './catalog';
+import {
+  cargoTypeCatalog,
+  classCatalog,
+  commodityCatalog,
+  containerStatusCatalog,
+  exchangeCatalog,
+  jobCatalog,
+  jobModeCatalog,
+  methodCatalog,
+  operationCatalog,
+  paymentTypeCatalog,
+  transitCatalog,
+} from './definitions';
+
+/** Catalogue calls with exactly the names of spec/api-calls.txt (03 §7), odd ones included. */
+export const catalogCallTable = {
+  getOperationList: catalogGet(operationCatalog, 'common/getOperationList'),
+  updateOperationList: catalogUpdate(operationCatalog, 'common/updateOperationList'),
+  deleteOperationList: catalogDelete(operationCatalog, 'common/deleteOperationList'),
+  getExchangeList: catalogGet(exchangeCatalog, 'common/getExchangeList'),
+  updateExchangeList: catalogUpdate(exchangeCatalog, 'common/updateExchangeList'),
+  deleteExchangeList: catalogDelete(exchangeCatalog, 'common/deleteExchangeList'),
+  getPaymentTypeList: catalogGet(paymentTypeCatalog, 'common/getPaymentTypeList'),
+  updatePaymentTypeList: catalogUpdate(paymentTypeCatalog, 'common/updatePaymentTypeList'),
+  deletePaymentTypeList: catalogDelete(paymentTypeCatalog, 'common/deletePaymentTypeList'),
+  getContainerStatusList: catalogGet(containerStatusCatalog, 'common/getContainerStatusList'),
+  getCargoTypeList: catalogGet(cargoTypeCatalog, 'common/getCargoTypeList'),
+  getClassList: catalogGet(classCatalog, 'common/getClassList'),
+  getJobList: catalogGet(jobCatalog, 'common/getJobList'),
+  getJobModeList: catalogGet(
+    jobModeCatalog,
+    'common/getJobModeList',
+    z.object({ IsCFSStuff: z.coerce.number().optional(), IsCFSUnstuff: z.coerce.number().optional() }),
+  ),
+  updateJobModeList: catalogUpdate(jobModeCatalog, 'common/updateJobModeList'),
+  deleteJobModeList: catalogDelete(jobModeCatalog, 'common/deleteJobModeList'),
+  getMethodList: catalogGet(methodCatalog, 'common/getMethodList'),
+  updateMethodList: catalogUpdate(methodCatalog, 'common/updateMethodList'),
+  deleteMethodList: catalogDelete(methodCatalog, 'common/deleteMethodList'),
+  getTransitList: catalogGet(transitCatalog, 'common/getTransitList'),
+  deleteTransitList: catalogDelete(transitCatalog, 'common/deleteTransitList'),
+  getCommodityList: catalogGet(commodityCatalog, 'common/getCommodityList'),
+  updateCommodityList: catalogUpdate(commodityCatalog, 'common/updateCommodityList'),
+  deleteCommodityList: catalogDelete(commodityCatalog, 'common/deleteCommodityList'),
+  /** Customers, container status, cargo type and class (spec 03 §7). */
+  standardTariffDelete: sharedDelete('standardtariff/delete', [containerStatusCatalog, cargoTypeCatalog, classCatalog]),
+  /** Jobs (spec 03 §7). */
+  commonDelete: sharedDelete('common/delete', [jobCatalog]),
+} as const;
+
+export const catalogs = {
+  operation: operationCatalog,
+  exchange: exchangeCatalog,
+  payment_type: paymentTypeCatalog,
+  container_status: containerStatusCatalog,
+  cargo_type: cargoTypeCatalog,
+  class: classCatalog,
+  job: jobCatalog,
+  job_mode: jobModeCatalog,
+  method: methodCatalog,
+  transit: transitCatalog,
+  commodity: commodityCatalog,
+} as const;
+export type CatalogName = keyof typeof catalogs;
