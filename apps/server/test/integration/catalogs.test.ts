@@ -199,3 +199,37 @@ describe('permissions', () => {
     }
   });
 });
+
+describe('customers: the filter panel', () => {
+  it('answers every customer when no filter is sent (All omitted) and narrows by each filter', async () => {
+    const all = await rowsOf('common/getCustomerList');
+    expect(all.length).toBe(60);
+    const byName = (await call('common/getCustomerList', { CustomerName: 'hải minh' })).body.payload ?? [];
+    expect(byName.length).toBeGreaterThan(0);
+    expect(byName.every((r) => String(r.CustomerName).toLowerCase().includes('hải minh'))).toBe(true);
+    expect(byName.map((r) => r.CustomerCode)).toContain('C0000001');
+    const payLater = (await call('common/getCustomerList', { MoneyCredit: 'C' })).body.payload ?? [];
+    expect(payLater.length).toBeGreaterThan(0);
+    expect(payLater.every((r) => r.MoneyCredit === 'C')).toBe(true);
+    const tax = String(all[3]?.TaxCode);
+    expect(((await call('common/getCustomerList', { TaxCode: tax.slice(2, 8) })).body.payload ?? []).some((r) => r.TaxCode === tax)).toBe(
+      true,
+    );
+    expect((await call('common/getCustomerList', { IsActive: 0 })).body.payload).toEqual([]);
+    expect((await call('common/getCustomerList', { CustomerName: '%' })).body.payload).toEqual([]);
+  });
+
+  it('lists customer types and levels', async () => {
+    const types = (await call('common/getCustomerTypeList', {})).body.payload ?? [];
+    expect(types.map((t) => t.CustomerTypeCode)).toContain('FWD');
+    const levels = (await call('common/getCustomerLevelList', {})).body.payload ?? [];
+    expect(levels.length).toBeGreaterThan(0);
+  });
+
+  it('refuses to delete a customer that has orders, through standardtariff/delete', async () => {
+    const c = (await call('common/getCustomerList', { CustomerCode: 'C0000001' })).body.payload?.[0];
+    const res = await call('standardtariff/delete', { data: [c], action: 'delete' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Không thể xóa: Mã khách hàng "C0000001" đang được sử dụng trong lệnh. Chưa xóa dữ liệu nào.');
+  });
+});

@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { menuAccess } from '../access';
+import { defineCall } from '../call';
+import { replyWith } from '../reply';
 import { catalogDelete, catalogGet, catalogUpdate, sharedDelete } from './catalog';
 import {
   cargoTypeCatalog,
   classCatalog,
   commodityCatalog,
   containerStatusCatalog,
+  customerCatalog,
   exchangeCatalog,
   jobCatalog,
   jobModeCatalog,
@@ -44,8 +48,38 @@ export const catalogCallTable = {
   getCommodityList: catalogGet(commodityCatalog, 'common/getCommodityList'),
   updateCommodityList: catalogUpdate(commodityCatalog, 'common/updateCommodityList'),
   deleteCommodityList: catalogDelete(commodityCatalog, 'common/deleteCommodityList'),
+  /** Customer list with the filter panel: a filter set to All is omitted (spec 03 §2.1). */
+  getCustomerList: catalogGet(
+    customerCatalog,
+    'common/getCustomerList',
+    z.object({
+      CustomerCode: z.string().trim().max(20).optional(),
+      CustomerTypeCode: z.string().trim().max(10).optional(),
+      CustomerLevelCode: z.coerce.number().int().min(0).max(99).optional(),
+      TaxCode: z.string().trim().max(20).optional(),
+      CustomerName: z.string().trim().max(300).optional(),
+      MoneyCredit: z.enum(['M', 'C'], { error: 'Hình thức thanh toán phải là M hoặc C' }).optional(),
+      IsActive: z.coerce.number().int().min(0).max(1).optional(),
+    }),
+  ),
+  getCustomerTypeList: defineCall({
+    path: 'common/getCustomerTypeList',
+    module: 'catalogs',
+    summary: 'Danh sách loại khách hàng',
+    access: menuAccess('CAT_CUSTOMER'),
+    request: z.preprocess((v) => (v == null ? {} : v), z.object({})),
+    response: replyWith({ payload: z.array(z.object({ CustomerTypeCode: z.string(), CustomerTypeName: z.string() })).optional() }),
+  }),
+  getCustomerLevelList: defineCall({
+    path: 'common/getCustomerLevelList',
+    module: 'catalogs',
+    summary: 'Danh sách cấp khách hàng',
+    access: menuAccess('CAT_CUSTOMER'),
+    request: z.preprocess((v) => (v == null ? {} : v), z.object({})),
+    response: replyWith({ payload: z.array(z.object({ CustomerLevelCode: z.number() })).optional() }),
+  }),
   /** Customers, container status, cargo type and class (spec 03 §7). */
-  standardTariffDelete: sharedDelete('standardtariff/delete', [containerStatusCatalog, cargoTypeCatalog, classCatalog]),
+  standardTariffDelete: sharedDelete('standardtariff/delete', [customerCatalog, containerStatusCatalog, cargoTypeCatalog, classCatalog]),
   /** Jobs (spec 03 §7). */
   commonDelete: sharedDelete('common/delete', [jobCatalog]),
 } as const;
@@ -62,5 +96,6 @@ export const catalogs = {
   method: methodCatalog,
   transit: transitCatalog,
   commodity: commodityCatalog,
+  customer: customerCatalog,
 } as const;
 export type CatalogName = keyof typeof catalogs;

@@ -1,9 +1,22 @@
-import { asc, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { customers, customerTypes } from '../../db/schema';
 import type { CatalogTable } from './catalog.tables';
 
 type Row = Record<string, unknown>;
+
+export interface CustomerFilter {
+  CustomerCode?: string | undefined;
+  CustomerTypeCode?: string | undefined;
+  CustomerLevelCode?: number | undefined;
+  TaxCode?: string | undefined;
+  CustomerName?: string | undefined;
+  MoneyCredit?: 'M' | 'C' | undefined;
+  IsActive?: number | undefined;
+}
+
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function column(t: CatalogTable, field: string): PgColumn {
   const c = getTableColumns(t.table)[field];
@@ -60,6 +73,34 @@ export function createCatalogRepository(db: Db) {
         .where(inArray(refColumn, values as string[]))
         .limit(1);
       return hit ? hit.v : null;
+    },
+
+    async customers(f: CustomerFilter) {
+      const where: SQL[] = [];
+      if (f.CustomerCode) where.push(eq(customers.CustomerCode, f.CustomerCode.toUpperCase()));
+      if (f.CustomerTypeCode) where.push(eq(customers.CustomerTypeCode, f.CustomerTypeCode));
+      if (f.CustomerLevelCode !== undefined) where.push(eq(customers.CustomerLevelCode, f.CustomerLevelCode));
+      if (f.TaxCode) where.push(ilike(customers.TaxCode, `%${escapeLike(f.TaxCode)}%`));
+      if (f.CustomerName) where.push(ilike(customers.CustomerName, `%${escapeLike(f.CustomerName)}%`));
+      if (f.MoneyCredit) where.push(eq(customers.MoneyCredit, f.MoneyCredit));
+      if (f.IsActive !== undefined) where.push(eq(customers.IsActive, f.IsActive === 1));
+      return db
+        .select()
+        .from(customers)
+        .where(where.length ? and(...where) : undefined)
+        .orderBy(asc(customers.CustomerCode))
+        .limit(20_000);
+    },
+
+    async customerTypes() {
+      return db.select().from(customerTypes).orderBy(asc(customerTypes.CustomerTypeCode));
+    },
+
+    async customerLevels() {
+      return db
+        .selectDistinct({ CustomerLevelCode: customers.CustomerLevelCode })
+        .from(customers)
+        .orderBy(asc(customers.CustomerLevelCode));
     },
 
     async delete(t: CatalogTable, rowguids: string[]) {

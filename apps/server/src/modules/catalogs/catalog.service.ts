@@ -1,6 +1,6 @@
 import type { CatalogName } from '@smartport/contract';
 import { badRequest } from '../../http/errors';
-import type { CatalogRepository } from './catalog.repository';
+import type { CatalogRepository, CustomerFilter } from './catalog.repository';
 import { type CatalogTable, catalogTables } from './catalog.tables';
 
 type Row = Record<string, unknown>;
@@ -32,6 +32,19 @@ export function createCatalogService(repo: CatalogRepository) {
   return {
     async list(name: CatalogName) {
       return repo.list(catalogTables[name]);
+    },
+
+    /** Customers by the filter panel; absent filters mean All. */
+    async customers(filter: CustomerFilter) {
+      return repo.customers(filter);
+    },
+
+    async customerTypes() {
+      return repo.customerTypes();
+    },
+
+    async customerLevels() {
+      return repo.customerLevels();
     },
 
     async save(name: CatalogName, rows: Row[]) {

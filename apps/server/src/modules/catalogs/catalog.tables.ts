@@ -5,6 +5,7 @@ import {
   classes,
   commodities,
   containerStatuses,
+  customers,
   exchangeRates,
   jobModes,
   jobs,
@@ -14,6 +15,7 @@ import {
   paymentTypes,
   shippingLines,
   transits,
+  users,
   vesselVoyages,
 } from '../../db/schema';
 
@@ -54,4 +56,10 @@ export const catalogTables: Record<CatalogName, CatalogTable> = {
   method: entry('method', methods),
   transit: entry('transit', transits),
   commodity: entry('commodity', commodities),
+  customer: entry('customer', customers, {
+    CustomerCode: [
+      { column: orders.CustomerCode, usedBy: 'lệnh' },
+      { column: users.CustomerCode, usedBy: 'tài khoản người dùng' },
+    ],
+  }),
 };

@@ -1,5 +1,6 @@
 import type { CatalogName } from '@smartport/contract';
 import type { ModuleHandlers } from '../../http/call-registry';
+import type { CustomerFilter } from './catalog.repository';
 import type { CatalogService } from './catalog.service';
 
 type Row = Record<string, unknown>;
@@ -47,7 +48,10 @@ export function catalogHandlers(service: CatalogService): ModuleHandlers<'catalo
     getCommodityList: get('commodity'),
     updateCommodityList: update('commodity'),
     deleteCommodityList: remove('commodity'),
-    standardTariffDelete: shared(['container_status', 'cargo_type', 'class']),
+    getCustomerList: async (input) => ({ success: true, payload: (await service.customers(input as CustomerFilter)) as never[] }),
+    getCustomerTypeList: async () => ({ success: true, payload: await service.customerTypes() }),
+    getCustomerLevelList: async () => ({ success: true, payload: await service.customerLevels() }),
+    standardTariffDelete: shared(['customer', 'container_status', 'cargo_type', 'class']),
     commonDelete: shared(['job']),
   };
 }
