@@ -18,6 +18,8 @@ import { createAuthService, type ThrottleLimits } from './modules/auth/auth.serv
 import { createCatalogRepository } from './modules/catalogs/catalog.repository';
 import { createCatalogService } from './modules/catalogs/catalog.service';
 import { catalogHandlers } from './modules/catalogs/catalogs.routes';
+import { createCommodityLinkRepository } from './modules/catalogs/commodity-links.repository';
+import { createCommodityLinkService } from './modules/catalogs/commodity-links.service';
 import { createOrdersRepository } from './modules/orders/orders.repository';
 import { createPublicOrderService } from './modules/orders/public-order.service';
 import { createShellRepository } from './modules/shell/shell.repository';
@@ -128,7 +130,10 @@ export async function buildApp(options: BuildOptions = {}) {
   const handlers: HandlerTable = {
     auth: authHandlers(auth),
     shell: shellHandlers(shell, publicOrders),
-    catalogs: catalogHandlers(createCatalogService(createCatalogRepository(database.db))),
+    catalogs: catalogHandlers(
+      createCatalogService(createCatalogRepository(database.db)),
+      createCommodityLinkService(createCommodityLinkRepository(database.db)),
+    ),
   };
   const registeredCalls = registerCalls(app, handlers, { authenticate: (t) => auth.authenticate(t) });
 

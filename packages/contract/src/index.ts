@@ -9,6 +9,7 @@ export { type SessionUser, sessionUser } from './calls/auth';
 export { type MenuNode, menuNode, publicOrder, type TerminalRow, terminalRow } from './calls/shell';
 export { type CatalogName, catalogs } from './catalogs/calls';
 export * from './catalogs/catalog';
+export { jobModeCommodityRow } from './catalogs/commodity-links';
 export * from './catalogs/definitions';
 export * from './events';
 export * from './menu-catalog';

@@ -233,3 +233,35 @@ describe('customers: the filter panel', () => {
     expect(res.body.message).toBe('Không thể xóa: Mã khách hàng "C0000001" đang được sử dụng trong lệnh. Chưa xóa dữ liệu nào.');
   });
 });
+
+describe('commodity screen: commodities linked to stuffing and unstuffing job modes', () => {
+  it("lists 'Đóng' job modes with IsCFSStuff=1 and 'Rút' ones with IsCFSUnstuff=1", async () => {
+    const stuff = (await call('common/getJobModeStuffUnstuffList', { IsCFSStuff: 1 })).body.payload ?? [];
+    expect(stuff.map((r) => r.JobModeCode)).toEqual(['DONG']);
+    const unstuff = (await call('common/getJobModeStuffUnstuffList', { IsCFSUnstuff: 1 })).body.payload ?? [];
+    expect(unstuff.map((r) => r.JobModeCode)).toEqual(['RUT']);
+  });
+
+  it('saves the code → commodity codes map and reads it back as ConfigList', async () => {
+    const res = await call('common/updateConfigStuffUnstuffList', { DONG: ['DETMAY', 'dogo'], RUT: ['THUYSAN'] });
+    expect(res.body).toMatchObject({ success: true });
+    const stuff = (await call('common/getJobModeStuffUnstuffList', { IsCFSStuff: 1 })).body.payload ?? [];
+    expect(stuff[0]?.ConfigList).toEqual(['DETMAY', 'DOGO']);
+    await call('common/updateConfigStuffUnstuffList', { DONG: ['DOGO'] });
+    const again = (await call('common/getJobModeStuffUnstuffList', { IsCFSStuff: 1 })).body.payload ?? [];
+    expect(again[0]?.ConfigList).toEqual(['DOGO']);
+    const unstuff = (await call('common/getJobModeStuffUnstuffList', { IsCFSUnstuff: 1 })).body.payload ?? [];
+    expect(unstuff[0]?.ConfigList).toEqual(['THUYSAN']);
+  });
+
+  it('refuses an unknown commodity or a job mode that is not stuffing/unstuffing, changing nothing', async () => {
+    const bad = await call('common/updateConfigStuffUnstuffList', { DONG: ['KHONGCO'] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Mặt hàng "KHONGCO" không có trong danh mục.');
+    const lolo = await call('common/updateConfigStuffUnstuffList', { TRAR: ['DOGO'] });
+    expect(lolo.status).toBe(400);
+    expect(lolo.body.message).toBe('Phương án "TRAR" không phải phương án đóng/rút hàng.');
+    const stuff = (await call('common/getJobModeStuffUnstuffList', { IsCFSStuff: 1 })).body.payload ?? [];
+    expect(stuff[0]?.ConfigList).toEqual(['DOGO']);
+  });
+});

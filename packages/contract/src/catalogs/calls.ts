@@ -3,6 +3,7 @@ import { menuAccess } from '../access';
 import { defineCall } from '../call';
 import { replyWith } from '../reply';
 import { catalogDelete, catalogGet, catalogUpdate, sharedDelete } from './catalog';
+import { commodityLinkCalls } from './commodity-links';
 import {
   cargoTypeCatalog,
   classCatalog,
@@ -80,6 +81,7 @@ export const catalogCallTable = {
   }),
   /** Customers, container status, cargo type and class (spec 03 §7). */
   standardTariffDelete: sharedDelete('standardtariff/delete', [customerCatalog, containerStatusCatalog, cargoTypeCatalog, classCatalog]),
+  ...commodityLinkCalls,
   /** Jobs (spec 03 §7). */
   commonDelete: sharedDelete('common/delete', [jobCatalog]),
 } as const;

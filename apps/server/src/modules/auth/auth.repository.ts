@@ -34,9 +34,8 @@ export function createAuthRepository(db: Db) {
           terminals: users.TerminalCodes,
           CustomerCode: users.CustomerCode,
           Email: users.Email,
-          grants: sql<
-            string[]
-          >`coalesce((select array_agg(${groupMenus.MenuID}) from ${groupMenus} where ${groupMenus.UserGroupCode} = ${users.UserGroupCode}), '{}')`,
+          grants: sql<string[]>`coalesce((select array_agg(gm.menu_id) from group_menus gm
+            where gm.user_group_code = "users"."user_group_code"), '{}')`,
         })
         .from(sessions)
         .innerJoin(users, eq(users.UserID, sessions.UserID))

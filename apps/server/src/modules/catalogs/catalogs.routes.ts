@@ -2,10 +2,11 @@ import type { CatalogName } from '@smartport/contract';
 import type { ModuleHandlers } from '../../http/call-registry';
 import type { CustomerFilter } from './catalog.repository';
 import type { CatalogService } from './catalog.service';
+import type { CommodityLinkService } from './commodity-links.service';
 
 type Row = Record<string, unknown>;
 
-export function catalogHandlers(service: CatalogService): ModuleHandlers<'catalogs'> {
+export function catalogHandlers(service: CatalogService, links: CommodityLinkService): ModuleHandlers<'catalogs'> {
   const get = (name: CatalogName) => async () => ({ success: true, payload: (await service.list(name)) as never[] });
   const update = (name: CatalogName) => async (input: { data: Row[] }) => ({
     success: true,
@@ -51,6 +52,11 @@ export function catalogHandlers(service: CatalogService): ModuleHandlers<'catalo
     getCustomerList: async (input) => ({ success: true, payload: (await service.customers(input as CustomerFilter)) as never[] }),
     getCustomerTypeList: async () => ({ success: true, payload: await service.customerTypes() }),
     getCustomerLevelList: async () => ({ success: true, payload: await service.customerLevels() }),
+    getJobModeStuffUnstuffList: async (input) => ({ success: true, payload: await links.jobModes(input) }),
+    updateConfigStuffUnstuffList: async (input) => {
+      await links.save(input);
+      return { success: true, message: 'Lưu dữ liệu hoàn tất !' };
+    },
     standardTariffDelete: shared(['customer', 'container_status', 'cargo_type', 'class']),
     commonDelete: shared(['job']),
   };
