@@ -20,6 +20,7 @@ import { createCatalogService } from './modules/catalogs/catalog.service';
 import { catalogHandlers } from './modules/catalogs/catalogs.routes';
 import { createCommodityLinkRepository } from './modules/catalogs/commodity-links.repository';
 import { createCommodityLinkService } from './modules/catalogs/commodity-links.service';
+import { createVesselScheduleRepository } from './modules/catalogs/vessel-schedule.repository';
 import { createOrdersRepository } from './modules/orders/orders.repository';
 import { createPublicOrderService } from './modules/orders/public-order.service';
 import { createShellRepository } from './modules/shell/shell.repository';
@@ -133,6 +134,7 @@ export async function buildApp(options: BuildOptions = {}) {
     catalogs: catalogHandlers(
       createCatalogService(createCatalogRepository(database.db)),
       createCommodityLinkService(createCommodityLinkRepository(database.db)),
+      createVesselScheduleRepository(database.db),
     ),
   };
   const registeredCalls = registerCalls(app, handlers, { authenticate: (t) => auth.authenticate(t) });

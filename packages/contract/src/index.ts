@@ -11,6 +11,7 @@ export { type CatalogName, catalogs } from './catalogs/calls';
 export * from './catalogs/catalog';
 export { jobModeCommodityRow } from './catalogs/commodity-links';
 export * from './catalogs/definitions';
+export { type VesselScheduleRow, vesselScheduleRow } from './catalogs/vessel-schedule';
 export * from './events';
 export * from './menu-catalog';
 export * from './reply';

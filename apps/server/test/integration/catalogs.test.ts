@@ -265,3 +265,27 @@ describe('commodity screen: commodities linked to stuffing and unstuffing job mo
     expect(stuff[0]?.ConfigList).toEqual(['DOGO']);
   });
 });
+
+describe('vessel schedule lookup', () => {
+  it("lists only the caller's terminals' vessel calls, by default a week back to a month ahead", async () => {
+    const staff = await t.login('nhanvien');
+    const rows = (await call('common/getVesselScheduleList', {}, staff)).body.payload ?? [];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => ['NDP', 'NDV', 'NHP'].includes(String(r.TerminalCode)))).toBe(true);
+    const gml = (await call('common/getVesselScheduleList', { TerminalCode: 'GML' }, staff)).body.payload ?? [];
+    expect(gml).toEqual([]);
+  });
+
+  it('filters by vessel name and date range, and rejects a bad date with a Vietnamese message', async () => {
+    const all = (await call('common/getVesselScheduleList', { FromDate: '2020-01-01', ToDate: '2030-01-01' })).body.payload ?? [];
+    const name = String(all[0]?.VesselName);
+    const some =
+      (await call('common/getVesselScheduleList', { VesselName: name.toLowerCase(), FromDate: '2020-01-01', ToDate: '2030-01-01' })).body
+        .payload ?? [];
+    expect(some.length).toBeGreaterThan(0);
+    expect(some.every((r) => r.VesselName === name)).toBe(true);
+    const bad = await call('common/getVesselScheduleList', { FromDate: 'hôm qua' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Dữ liệu không hợp lệ ở trường "FromDate": Ngày không hợp lệ');
+  });
+});

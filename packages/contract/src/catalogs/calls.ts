@@ -18,6 +18,7 @@ import {
   paymentTypeCatalog,
   transitCatalog,
 } from './definitions';
+import { getVesselScheduleList } from './vessel-schedule';
 
 /** Catalogue calls with exactly the names of spec/api-calls.txt (03 §7), odd ones included. */
 export const catalogCallTable = {
@@ -82,6 +83,7 @@ export const catalogCallTable = {
   /** Customers, container status, cargo type and class (spec 03 §7). */
   standardTariffDelete: sharedDelete('standardtariff/delete', [customerCatalog, containerStatusCatalog, cargoTypeCatalog, classCatalog]),
   ...commodityLinkCalls,
+  getVesselScheduleList,
   /** Jobs (spec 03 §7). */
   commonDelete: sharedDelete('common/delete', [jobCatalog]),
 } as const;
