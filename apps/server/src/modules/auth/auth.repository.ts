@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { groupMenus, loginFailures, sessions, systemSettings, userGroups, users } from '../../db/schema';
+import { loginFailures, sessions, systemSettings, userGroups, users } from '../../db/schema';
 import type { AuthUser } from '../../http/context';
 
 export function createAuthRepository(db: Db) {
