@@ -11,6 +11,7 @@ export { type CatalogName, catalogs } from './catalogs/calls';
 export * from './catalogs/catalog';
 export { jobModeCommodityRow } from './catalogs/commodity-links';
 export * from './catalogs/definitions';
+export { activeNotice } from './catalogs/notify';
 export { type VesselScheduleRow, vesselScheduleRow } from './catalogs/vessel-schedule';
 export * from './events';
 export * from './menu-catalog';
@@ -30,4 +31,15 @@ export const calls = {
 export const callList: readonly CallDef[] = Object.values(calls).flatMap((m) => Object.values(m) as CallDef[]);
 
 /** Calls the spec leaves unnamed and the project names (spec/api-calls.txt, last section; docs/decisions.md). */
-export const projectNamedCalls = ['auth/login', 'auth/me', 'auth/logout', 'common/getMenu', 'order/view'] as const;
+export const projectNamedCalls = [
+  'auth/login',
+  'auth/me',
+  'auth/logout',
+  'common/getMenu',
+  'order/view',
+  // DESIGN.md §8: the notification screen's own calls, and the active notifications for signed-in users.
+  'config/getNotifyList',
+  'config/updateNotifyList',
+  'config/deleteNotifyList',
+  'common/getActiveNotifyList',
+] as const;

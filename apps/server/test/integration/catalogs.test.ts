@@ -289,3 +289,66 @@ describe('vessel schedule lookup', () => {
     expect(bad.body.message).toBe('Dữ liệu không hợp lệ ở trường "FromDate": Ngày không hợp lệ');
   });
 });
+
+describe('notification configuration and active notifications', () => {
+  const day = 86_400_000;
+  it('sanitises rich text before storing it: no scripts, handlers or javascript: links; raster images kept', async () => {
+    const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    const html =
+      `<p onclick="alert(1)">Cảng <strong>thông báo</strong></p><script>alert('x')</script>` +
+      `<a href="javascript:alert(2)">bấm</a><img src="x" onerror="alert(3)"><img src="${png}" alt="logo">` +
+      `<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">`;
+    const res = await call('config/updateNotifyList', {
+      data: [
+        {
+          MailTitle: 'Thông báo thử XSS',
+          NotifyContent: html,
+          NotifyFrom: new Date(Date.now() - day).toISOString(),
+          NotifyTo: new Date(Date.now() + day).toISOString(),
+          IsActive: true,
+        },
+      ],
+    });
+    expect(res.status).toBe(200);
+    const stored = (await rowsOf('config/getNotifyList')).find((r) => r.MailTitle === 'Thông báo thử XSS');
+    const content = String(stored?.NotifyContent);
+    expect(content).not.toMatch(/script|onclick|onerror|javascript:|svg/i);
+    expect(content).toContain('<strong>thông báo</strong>');
+    expect(content).toContain(`src="${png}"`);
+  });
+
+  it('shows signed-in users only active notifications whose window contains now', async () => {
+    await call('config/updateNotifyList', {
+      data: [
+        {
+          MailTitle: 'Đã hết hạn',
+          NotifyFrom: new Date(Date.now() - 3 * day).toISOString(),
+          NotifyTo: new Date(Date.now() - day).toISOString(),
+          IsActive: true,
+        },
+        {
+          MailTitle: 'Chưa bật',
+          NotifyFrom: new Date(Date.now() - day).toISOString(),
+          NotifyTo: new Date(Date.now() + day).toISOString(),
+          IsActive: false,
+        },
+      ],
+    });
+    const res = await call('common/getActiveNotifyList', {}, customer);
+    expect(res.status).toBe(200);
+    const titles = (res.body.payload ?? []).map((r) => r.MailTitle);
+    expect(titles).toContain('Lịch bảo trì hệ thống SmartPort');
+    expect(titles).toContain('Thông báo thử XSS');
+    expect(titles).not.toContain('Đã hết hạn');
+    expect(titles).not.toContain('Chưa bật');
+    expect((await call('config/getNotifyList', {}, customer)).status).toBe(403);
+  });
+
+  it('refuses an end time before the start time', async () => {
+    const res = await call('config/updateNotifyList', {
+      data: [{ MailTitle: 'Sai giờ', NotifyFrom: new Date().toISOString(), NotifyTo: new Date(Date.now() - day).toISOString() }],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Dữ liệu không hợp lệ ở trường "data.0.NotifyTo": Thời gian kết thúc phải sau thời gian hiển thị');
+  });
+});

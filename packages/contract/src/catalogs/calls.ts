@@ -18,6 +18,7 @@ import {
   paymentTypeCatalog,
   transitCatalog,
 } from './definitions';
+import { notifyCalls, notifyCatalog } from './notify';
 import { getVesselScheduleList } from './vessel-schedule';
 
 /** Catalogue calls with exactly the names of spec/api-calls.txt (03 §7), odd ones included. */
@@ -83,6 +84,7 @@ export const catalogCallTable = {
   /** Customers, container status, cargo type and class (spec 03 §7). */
   standardTariffDelete: sharedDelete('standardtariff/delete', [customerCatalog, containerStatusCatalog, cargoTypeCatalog, classCatalog]),
   ...commodityLinkCalls,
+  ...notifyCalls,
   getVesselScheduleList,
   /** Jobs (spec 03 §7). */
   commonDelete: sharedDelete('common/delete', [jobCatalog]),
@@ -101,5 +103,6 @@ export const catalogs = {
   transit: transitCatalog,
   commodity: commodityCatalog,
   customer: customerCatalog,
+  notify: notifyCatalog,
 } as const;
 export type CatalogName = keyof typeof catalogs;

@@ -108,6 +108,17 @@ export async function seedCatalogs(database: Database, now = new Date()) {
   }
   const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   await database.query(
+    `insert into notifications (mail_title, notify_content, notify_from, notify_to, notify_note, is_active) values
+     ($1, $2, $3, $4, $5, true) on conflict do nothing`,
+    [
+      'Lịch bảo trì hệ thống SmartPort',
+      '<p>SmartPort sẽ <strong>bảo trì định kỳ từ 23:00 đến 23:30 thứ Bảy hằng tuần</strong>. Trong thời gian này chức năng thanh toán trực tuyến tạm ngừng; các chức năng tra cứu vẫn hoạt động bình thường.</p><p>Xin cảm ơn Quý khách đã đồng hành cùng SmartPort.</p>',
+      new Date(day.getTime() - 86_400_000),
+      new Date(day.getTime() + 60 * 86_400_000),
+      'Thông báo chung cho mọi người dùng',
+    ],
+  );
+  await database.query(
     `insert into exchange_rates (currency_code, rate, date_of_rate) values ('USD', 25380, $1), ('EUR', 27450, $1), ('JPY', 168.5, $1)
      on conflict do nothing`,
     [day],

@@ -1,7 +1,7 @@
-import { and, asc, eq, getTableColumns, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { customers, customerTypes } from '../../db/schema';
+import { customers, customerTypes, notifications } from '../../db/schema';
 import type { CatalogTable } from './catalog.tables';
 
 type Row = Record<string, unknown>;
@@ -90,6 +90,21 @@ export function createCatalogRepository(db: Db) {
         .where(where.length ? and(...where) : undefined)
         .orderBy(asc(customers.CustomerCode))
         .limit(20_000);
+    },
+
+    async activeNotices(now: Date) {
+      const rows = await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.IsActive, true), lte(notifications.NotifyFrom, now), gte(notifications.NotifyTo, now)))
+        .orderBy(asc(notifications.NotifyFrom));
+      return rows.map((r) => ({
+        Rowguid: r.Rowguid,
+        MailTitle: r.MailTitle,
+        NotifyContent: r.NotifyContent,
+        NotifyFrom: r.NotifyFrom.toISOString(),
+        NotifyTo: r.NotifyTo.toISOString(),
+      }));
     },
 
     async customerTypes() {

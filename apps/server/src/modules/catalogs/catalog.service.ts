@@ -39,6 +39,10 @@ export function createCatalogService(repo: CatalogRepository) {
       return repo.customers(filter);
     },
 
+    async activeNotices(now = new Date()) {
+      return repo.activeNotices(now);
+    },
+
     async customerTypes() {
       return repo.customerTypes();
     },
@@ -55,7 +59,8 @@ export function createCatalogService(repo: CatalogRepository) {
       const seen = new Map<string, number>();
       const inserts: Row[] = [];
       const updates: Row[] = [];
-      rows.forEach((row, i) => {
+      rows.forEach((given, i) => {
+        const row = t.prepare ? t.prepare(given) : given;
         const k = describeKey(t, row);
         const other = seen.get(k.id);
         if (other !== undefined) throw badRequest(catalogMessages.duplicateInBatch(i + 1, k.field, k.value, other + 1));

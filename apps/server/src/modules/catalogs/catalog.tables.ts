@@ -10,6 +10,7 @@ import {
   jobModes,
   jobs,
   methods,
+  notifications,
   orderContainers,
   orders,
   paymentTypes,
@@ -18,6 +19,7 @@ import {
   users,
   vesselVoyages,
 } from '../../db/schema';
+import { sanitizeRichText } from '../../security/rich-text';
 
 /** A row elsewhere that still uses a catalogue row's key: deleting that row is refused. */
 export interface CatalogReference {
@@ -31,13 +33,16 @@ export interface CatalogTable {
   def: CatalogDef;
   table: PgTable;
   references: Partial<Record<string, CatalogReference[]>>;
+  /** Applied to each row before it is written (e.g. rich text sanitised). */
+  prepare?: (row: Record<string, unknown>) => Record<string, unknown>;
 }
 
-const entry = (name: CatalogName, table: PgTable, references: CatalogTable['references'] = {}): CatalogTable => ({
-  def: catalogs[name],
-  table,
-  references,
-});
+const entry = (
+  name: CatalogName,
+  table: PgTable,
+  references: CatalogTable['references'] = {},
+  prepare?: CatalogTable['prepare'],
+): CatalogTable => ({ def: catalogs[name], table, references, ...(prepare ? { prepare } : {}) });
 
 export const catalogTables: Record<CatalogName, CatalogTable> = {
   operation: entry('operation', shippingLines, {
@@ -56,6 +61,7 @@ export const catalogTables: Record<CatalogName, CatalogTable> = {
   method: entry('method', methods),
   transit: entry('transit', transits),
   commodity: entry('commodity', commodities),
+  notify: entry('notify', notifications, {}, (row) => ({ ...row, NotifyContent: sanitizeRichText(row.NotifyContent as string | null) })),
   customer: entry('customer', customers, {
     CustomerCode: [
       { column: orders.CustomerCode, usedBy: 'lệnh' },

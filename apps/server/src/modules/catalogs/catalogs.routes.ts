@@ -73,6 +73,10 @@ export function catalogHandlers(
         to: input.ToDate ?? new Date(Date.now() + 30 * DAY),
       }),
     }),
+    getNotifyList: get('notify'),
+    updateNotifyList: update('notify'),
+    deleteNotifyList: remove('notify'),
+    getActiveNotifyList: async () => ({ success: true, payload: await service.activeNotices() }),
     standardTariffDelete: shared(['customer', 'container_status', 'cargo_type', 'class']),
     commonDelete: shared(['job']),
   };
