@@ -45,7 +45,7 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: 'memory',
       SEED_ORDERS: '2000',
-      SIM_BASE_PORT: '4300',
+      SIM_BASE_PORT: String(port + 1100),
       LOG_LEVEL: 'warn',
       REDIS_URL: '',
       DATABASE_URL: '',
