@@ -24,6 +24,10 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: 'web', environment: 'node', include: ['apps/web/test/**/*.test.ts'] },
+      },
+      {
+        extends: true,
         test: { name: 'server-pglite', environment: 'node', include: integrationFiles, env: { TEST_DB_KIND: 'pglite' } },
       },
       ...(process.env.TEST_DATABASE_URL

@@ -1,4 +1,10 @@
+import { lazy } from 'react';
 import type { ViewPages } from '../../app/view-types';
+import { type CatalogPageName, catalogScreens } from './catalog-screens';
 
-/** Screens of the Common view group; each issue that builds one adds it here. */
-export const pages: ViewPages = {};
+const catalogPage = (name: CatalogPageName) => lazy(() => import('./CatalogPage').then((m) => ({ default: m.catalogPage(name) })));
+
+/** Screens of the Common view group: the catalogues (spec 03 §2.1), each a declaration in catalog-screens.ts. */
+export const pages: ViewPages = Object.fromEntries(
+  (Object.keys(catalogScreens) as CatalogPageName[]).map((name) => [name, catalogPage(name)]),
+);

@@ -1,0 +1,52 @@
+import {
+  CellStyleModule,
+  CheckboxEditorModule,
+  ClientSideRowModelApiModule,
+  ClientSideRowModelModule,
+  enableDevValidations,
+  ModuleRegistry,
+  NumberEditorModule,
+  QuickFilterModule,
+  RenderApiModule,
+  RowSelectionModule,
+  RowStyleModule,
+  ScrollApiModule,
+  SelectEditorModule,
+  TextEditorModule,
+  themeQuartz,
+} from 'ag-grid-community';
+
+// Only what the editable grids use; imported by the grid's own (lazy) chunk, never by the shell.
+ModuleRegistry.registerModules([
+  ClientSideRowModelModule,
+  ClientSideRowModelApiModule,
+  TextEditorModule,
+  NumberEditorModule,
+  CheckboxEditorModule,
+  SelectEditorModule,
+  RowSelectionModule,
+  QuickFilterModule,
+  CellStyleModule,
+  RowStyleModule,
+  RenderApiModule,
+  ScrollApiModule,
+]);
+if (import.meta.env.DEV) enableDevValidations();
+
+/** The Theming API's Quartz, in the portal's colours and antd's font and density. */
+export const gridTheme = themeQuartz.withParams({
+  accentColor: '#0b63b6',
+  fontFamily: 'inherit',
+  fontSize: 13,
+  headerFontSize: 13,
+  headerFontWeight: 600,
+  headerBackgroundColor: '#f0f5fb',
+  spacing: 6,
+  rowHeight: 36,
+  headerHeight: 38,
+  wrapperBorderRadius: 6,
+  selectedRowBackgroundColor: '#dbeafe',
+});
+
+/** Row-state colours: the grid's left border and the legend use the same ones. */
+export const rowStateColors = { new: '#16a34a', edited: '#d97706', selected: '#2563eb' } as const;

@@ -1,0 +1,87 @@
+import type { CatalogColumn } from '@smartport/contract';
+import type { ColDef, RowClassRules, RowStyle } from 'ag-grid-community';
+import { displayValue } from './catalog-cells';
+import type { GridRow } from './catalog-rows';
+
+export const ROW_NUMBER_COL = '__stt';
+
+const defaultWidth: Record<CatalogColumn['type'], number> = { text: 160, number: 130, bool: 120, enum: 180, datetime: 190 };
+
+const cellOf = (row: GridRow | undefined, field: string) => row?.values[field];
+
+/** AG Grid columns for a catalogue's descriptor: STT first, then one column per descriptor column. */
+export function catalogColumnDefs(
+  columns: readonly CatalogColumn[],
+  opts: { editable: boolean; rowNumberTitle: string },
+): ColDef<GridRow>[] {
+  const rowNumber: ColDef<GridRow> = {
+    colId: ROW_NUMBER_COL,
+    headerName: opts.rowNumberTitle,
+    width: 72,
+    minWidth: 64,
+    editable: false,
+    cellDataType: false,
+    valueGetter: (p) => (p.node?.rowIndex ?? 0) + 1,
+    getQuickFilterText: () => '',
+    cellStyle: { color: '#667085', textAlign: 'right' },
+  };
+  return [rowNumber, ...columns.map((c) => columnDef(c, opts.editable))];
+}
+
+function columnDef(c: CatalogColumn, editable: boolean): ColDef<GridRow> {
+  const width = c.width ?? defaultWidth[c.type];
+  const base: ColDef<GridRow> = {
+    colId: c.field,
+    headerName: c.title,
+    headerTooltip: c.title,
+    hide: !!c.hidden,
+    editable: editable && !c.readOnly,
+    cellDataType: false,
+    // Text columns share the spare width; the others keep theirs.
+    ...(c.type === 'text' ? { flex: 1, minWidth: width } : { width, minWidth: Math.min(width, 100) }),
+  };
+  switch (c.type) {
+    case 'bool':
+      return {
+        ...base,
+        valueGetter: (p) => !!cellOf(p.data, c.field),
+        cellRenderer: 'agCheckboxCellRenderer',
+        cellEditor: 'agCheckboxCellEditor',
+        getQuickFilterText: () => '',
+        cellStyle: { textAlign: 'center' },
+      };
+    case 'enum':
+      return {
+        ...base,
+        valueGetter: (p) => displayValue(cellOf(p.data, c.field), c),
+        cellEditor: 'agSelectCellEditor',
+        cellEditorParams: { values: (c.options ?? []).map((o) => o.label) },
+      };
+    case 'number':
+      return {
+        ...base,
+        valueGetter: (p) => cellOf(p.data, c.field) ?? null,
+        valueFormatter: (p) => displayValue(p.value, c),
+        getQuickFilterText: (p) => `${displayValue(p.value, c)} ${p.value ?? ''}`,
+        cellEditor: 'agNumberCellEditor',
+        cellStyle: { textAlign: 'right' },
+      };
+    case 'datetime':
+      // Typed as DD/MM/YYYY HH:mm:ss, the format shown, imported and exported.
+      return { ...base, valueGetter: (p) => displayValue(cellOf(p.data, c.field), c), cellEditor: 'agTextCellEditor' };
+    default:
+      return { ...base, valueGetter: (p) => cellOf(p.data, c.field) ?? '', cellEditor: 'agTextCellEditor' };
+  }
+}
+
+/** Row classes by state (for styling hooks and tests), and the coloured left edge that shows it. */
+export const rowClassRules: RowClassRules<GridRow> = {
+  'sp-row-new': (p) => p.data?.state === 'new',
+  'sp-row-edited': (p) => p.data?.state === 'edited',
+};
+
+export function rowStyleFor(row: GridRow | undefined, colors: { new: string; edited: string }): RowStyle | undefined {
+  if (row?.state === 'new') return { boxShadow: `inset 4px 0 0 ${colors.new}` };
+  if (row?.state === 'edited') return { boxShadow: `inset 4px 0 0 ${colors.edited}` };
+  return { boxShadow: 'none' };
+}

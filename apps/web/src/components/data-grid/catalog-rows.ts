@@ -1,0 +1,135 @@
+import type { CatalogColumn } from '@smartport/contract';
+
+/** One catalogue row as the server sends and receives it (wire names, `Rowguid` for saved rows). */
+export type CatalogValues = Record<string, unknown>;
+
+/**
+ * Spec 03 §1 row states: a row is new (added here, no Rowguid yet), edited (a saved row changed
+ * here) or saved. Selection is the grid's own state and is passed in where it matters (delete).
+ */
+export type RowState = 'saved' | 'new' | 'edited';
+
+export interface GridRow {
+  /** Stable grid id: the Rowguid of a saved row, `new-<n>` for a row not saved yet. */
+  id: string;
+  state: RowState;
+  values: CatalogValues;
+  /** A saved row's values as loaded, so an edit undone makes the row saved again. */
+  original?: CatalogValues;
+}
+
+let sequence = 0;
+const nextNewId = () => `new-${++sequence}`;
+
+export const hasRowguid = (values: CatalogValues) => typeof values.Rowguid === 'string' && values.Rowguid !== '';
+
+export function fromServer(rows: readonly CatalogValues[]): GridRow[] {
+  return rows.map((values) => ({ id: String(values.Rowguid), state: 'saved', values, original: values }));
+}
+
+/** What a blank new row holds: unticked flags, the first option of a choice, empty text. */
+export function defaultValues(columns: readonly CatalogColumn[], now = new Date()): CatalogValues {
+  const values: CatalogValues = {};
+  for (const c of columns) {
+    if (c.type === 'bool') values[c.field] = false;
+    else if (c.type === 'enum') values[c.field] = c.options?.[0]?.value ?? null;
+    else if (c.type === 'text') values[c.field] = '';
+    else if (c.type === 'datetime') values[c.field] = new Date(Math.floor(now.getTime() / 60_000) * 60_000).toISOString();
+    else values[c.field] = null;
+  }
+  return values;
+}
+
+/** New rows (from 'Thêm dòng' or an Excel import): defaults, then the given values; never a Rowguid. */
+export function newRows(columns: readonly CatalogColumn[], given: readonly CatalogValues[]): GridRow[] {
+  const defaults = defaultValues(columns);
+  return given.map((values) => {
+    const { Rowguid: _dropped, ...rest } = values;
+    return { id: nextNewId(), state: 'new', values: { ...defaults, ...rest } };
+  });
+}
+
+/** Added rows go on top, as the user expects to type into them at once. */
+export function addRows(rows: readonly GridRow[], added: readonly GridRow[]): GridRow[] {
+  return [...added, ...rows];
+}
+
+const empty = (v: unknown) => v === null || v === undefined || v === '';
+const same = (a: unknown, b: unknown) => a === b || (empty(a) && empty(b));
+
+function differs(values: CatalogValues, original: CatalogValues) {
+  const keys = new Set([...Object.keys(values), ...Object.keys(original)]);
+  for (const k of keys) if (!same(values[k], original[k])) return true;
+  return false;
+}
+
+/** One cell changed: a new row stays new; a saved row becomes edited unless it is back to what was loaded. */
+export function editCell(rows: readonly GridRow[], id: string, field: string, value: unknown): GridRow[] {
+  return rows.map((r) => {
+    if (r.id !== id) return r;
+    const values = { ...r.values, [field]: value };
+    if (r.state === 'new') return { ...r, values };
+    return { ...r, values, state: r.original && !differs(values, r.original) ? 'saved' : 'edited' };
+  });
+}
+
+/** What 'Lưu' sends: only new rows (without Rowguid) and edited rows (with it), in grid order. */
+export function rowsToSave(rows: readonly GridRow[]): CatalogValues[] {
+  return rows
+    .filter((r) => r.state !== 'saved')
+    .map((r) => {
+      if (r.state === 'edited') return r.values;
+      const { Rowguid: _none, ...rest } = r.values;
+      return rest;
+    });
+}
+
+export interface DeletePlan {
+  /** Selected rows never saved: dropped here, the server never knew them. */
+  dropLocally: string[];
+  /** Selected saved rows, sent as `{ data: [{ Rowguid, ...row }] }`. */
+  send: CatalogValues[];
+}
+
+export function planDelete(rows: readonly GridRow[], selectedIds: readonly string[]): DeletePlan {
+  const selected = new Set(selectedIds);
+  const plan: DeletePlan = { dropLocally: [], send: [] };
+  for (const r of rows) {
+    if (!selected.has(r.id)) continue;
+    if (r.state === 'new' || !hasRowguid(r.values)) plan.dropLocally.push(r.id);
+    else plan.send.push({ ...r.values, Rowguid: r.values.Rowguid });
+  }
+  return plan;
+}
+
+export function removeRows(rows: readonly GridRow[], ids: readonly string[]): GridRow[] {
+  const gone = new Set(ids);
+  return rows.filter((r) => !gone.has(r.id));
+}
+
+export function countStates(rows: readonly GridRow[]) {
+  let added = 0;
+  let edited = 0;
+  for (const r of rows) {
+    if (r.state === 'new') added++;
+    else if (r.state === 'edited') edited++;
+  }
+  return { added, edited, unsaved: added + edited };
+}
+
+export const hasUnsavedChanges = (rows: readonly GridRow[]) => rows.some((r) => r.state !== 'saved');
+
+/**
+ * The list as reloaded from the server, keeping what is still unsaved here: new rows stay on top,
+ * and an edited row keeps its edits while its Rowguid still exists (a reload after a delete must
+ * not throw away other work).
+ */
+export function mergeReloaded(fresh: readonly CatalogValues[], current: readonly GridRow[]): GridRow[] {
+  const edited = new Map(current.filter((r) => r.state === 'edited').map((r) => [r.id, r]));
+  const loaded = fromServer(fresh).map((r) => {
+    const mine = edited.get(r.id);
+    if (!mine) return r;
+    return differs(mine.values, r.values) ? { ...mine, original: r.values, state: 'edited' as const } : r;
+  });
+  return [...current.filter((r) => r.state === 'new'), ...loaded];
+}

@@ -1,0 +1,307 @@
+import type { CallDef, CatalogDef } from '@smartport/contract';
+import type { CellEditRequestEvent, GridApi, GridReadyEvent } from 'ag-grid-community';
+import { App } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type BlockerFunction, useBlocker } from 'react-router';
+import { callApi } from '../../lib/api-client';
+import { CellError, parseEdit } from './catalog-cells';
+import {
+  addRows,
+  type CatalogValues,
+  countStates,
+  editCell,
+  fromServer,
+  type GridRow,
+  mergeReloaded,
+  newRows,
+  planDelete,
+  removeRows,
+  rowsToSave,
+} from './catalog-rows';
+
+/** A catalogue's calls: the list, and where the descriptor allows it, save and delete. */
+export interface CatalogCalls {
+  get: CallDef;
+  update?: CallDef;
+  delete?: CallDef;
+}
+
+export interface CatalogGridOptions {
+  def: CatalogDef;
+  calls: CatalogCalls;
+  /** Sent with the list call (a screen with filters); none for the plain catalogues. */
+  filter?: Record<string, unknown>;
+}
+
+type Reply = { success: boolean; payload?: CatalogValues[]; message?: string };
+
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e ?? ''));
+
+/**
+ * Spec 03 §1 for one catalogue: loads its rows, keeps row states, and hands the view what it
+ * needs: toolbar permissions and actions, the search text, and the grid's callbacks.
+ */
+export function useCatalogGrid({ def, calls, filter }: CatalogGridOptions) {
+  const { t } = useTranslation();
+  const { message, modal, notification } = App.useApp();
+  const [rows, setRows] = useState<GridRow[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [search, setSearch] = useState('');
+  const [selectedCount, setSelectedCount] = useState(0);
+  const [shownCount, setShownCount] = useState(0);
+  const api = useRef<GridApi<GridRow> | null>(null);
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+  const focusNewRow = useRef(false);
+
+  const can = useMemo(
+    () => ({
+      add: def.actions.add && !!calls.update,
+      delete: def.actions.delete && !!calls.delete,
+      save: def.actions.save && !!calls.update,
+      import: def.actions.import && !!calls.update,
+    }),
+    [def, calls],
+  );
+  const editable = can.save;
+  const counts = useMemo(() => countStates(rows), [rows]);
+
+  const filterKey = JSON.stringify(filter ?? {});
+  const loadSeq = useRef(0);
+  /** Loads the list; `keepPending` keeps new and edited rows (after a delete), otherwise the list is replaced. */
+  const load = useCallback(
+    async (keepPending: boolean) => {
+      const seq = ++loadSeq.current;
+      setLoading(true);
+      try {
+        const reply = (await callApi(calls.get, JSON.parse(filterKey))) as Reply;
+        if (!reply.success) throw new Error(reply.message || t('grid.loadFailed'));
+        if (seq !== loadSeq.current) return;
+        const fresh = reply.payload ?? [];
+        setRows((current) => (keepPending ? mergeReloaded(fresh, current) : fromServer(fresh)));
+      } catch (e) {
+        if (seq === loadSeq.current) void message.error(errorText(e) || t('grid.loadFailed'));
+      } finally {
+        if (seq === loadSeq.current) setLoading(false);
+      }
+    },
+    [calls.get, filterKey, message, t],
+  );
+
+  useEffect(() => {
+    void load(false);
+    return () => {
+      loadSeq.current++;
+    };
+  }, [load]);
+
+  /** The STT a user sees for a row (its place in the unfiltered list when it is filtered out). */
+  const rowLabel = (id: string) => {
+    const index = api.current?.getRowNode(id)?.rowIndex;
+    return (index ?? rowsRef.current.findIndex((r) => r.id === id)) + 1;
+  };
+
+  const add = () => {
+    const added = newRows(def.columns, [{}]);
+    // A blank row would be hidden by the search; the user wants to type into it at once.
+    setSearch('');
+    focusNewRow.current = true;
+    setRows((current) => addRows(current, added));
+  };
+
+  const remove = () => {
+    const selectedIds = (api.current?.getSelectedRows() ?? []).map((r) => r.id);
+    if (!selectedIds.length) {
+      void message.warning(t('grid.nothingSelected'));
+      return;
+    }
+    modal.confirm({
+      title: t('grid.confirmDelete'),
+      okText: t('grid.ok'),
+      cancelText: t('grid.cancel'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        const plan = planDelete(rowsRef.current, selectedIds);
+        if (plan.send.length) {
+          if (!calls.delete) return;
+          setBusy(true);
+          try {
+            const reply = (await callApi(calls.delete, { data: plan.send })) as Reply;
+            if (!reply.success) throw new Error(reply.message);
+          } catch (e) {
+            notification.error({ title: t('grid.deleteFailed'), description: errorText(e), duration: 8 });
+            return;
+          } finally {
+            setBusy(false);
+          }
+        }
+        const gone = [...plan.dropLocally, ...plan.send.map((v) => String(v.Rowguid))];
+        setRows((current) => removeRows(current, gone));
+        void message.success(t('grid.deleted'));
+        if (plan.send.length) await load(true);
+      },
+    });
+  };
+
+  const save = () => {
+    const pending = rowsRef.current.filter((r) => r.state !== 'saved');
+    if (!pending.length || !calls.update) {
+      void message.info(t('grid.nothingToSave'));
+      return;
+    }
+    // The contract's row schema finds a missing name before the round trip, naming the STT.
+    for (const r of pending) {
+      const checked = def.row.safeParse(r.values);
+      if (!checked.success) {
+        const issue = checked.error.issues[0];
+        const where = rowLabel(r.id);
+        api.current?.ensureIndexVisible(Math.max(0, where - 1));
+        notification.error({
+          title: t('grid.saveFailed'),
+          description: t('grid.rowInvalid', { row: where, message: issue?.message ?? '' }),
+          duration: 8,
+        });
+        return;
+      }
+    }
+    const update = calls.update;
+    modal.confirm({
+      title: t('grid.confirmSave'),
+      okText: t('grid.ok'),
+      cancelText: t('grid.cancel'),
+      onOk: async () => {
+        setBusy(true);
+        try {
+          const reply = (await callApi(update, { data: rowsToSave(rowsRef.current) })) as Reply;
+          if (!reply.success) throw new Error(reply.message);
+        } catch (e) {
+          // Nothing is lost: the rows stay as typed, the server's message names the row and field.
+          notification.error({ title: t('grid.saveFailed'), description: errorText(e), duration: 10 });
+          return;
+        } finally {
+          setBusy(false);
+        }
+        void message.success(t('grid.saved'));
+        await load(false);
+      },
+    });
+  };
+
+  const importFile = async (file: File) => {
+    try {
+      const { readCatalogWorkbook } = await import('./catalog-excel');
+      const values = await readCatalogWorkbook(await file.arrayBuffer(), def.columns);
+      const added = newRows(def.columns, values);
+      setSearch('');
+      setRows((current) => addRows(current, added));
+      void message.success(t('grid.excel.imported', { count: added.length }));
+    } catch (e) {
+      modal.error({ title: t('grid.excel.importTitle'), content: `${t('grid.excel.wrongFile')}${errorText(e)}` });
+    }
+  };
+
+  const exportShown = async () => {
+    const shown: CatalogValues[] = [];
+    api.current?.forEachNodeAfterFilterAndSort((node) => {
+      if (node.data) shown.push(node.data.values);
+    });
+    try {
+      const { downloadCatalogWorkbook } = await import('./catalog-excel');
+      await downloadCatalogWorkbook(def.title, def.columns, shown);
+    } catch (e) {
+      void message.error(t('grid.excel.exportFailed', { message: errorText(e) }));
+    }
+  };
+
+  const onCellEditRequest = (e: CellEditRequestEvent<GridRow>) => {
+    const column = def.columns.find((c) => c.field === e.column.getColId());
+    if (!column || !e.data) return;
+    try {
+      const value = parseEdit(e.newValue, column);
+      const id = e.data.id;
+      setRows((current) => editCell(current, id, column.field, value));
+    } catch (err) {
+      void message.error(err instanceof CellError ? err.message : errorText(err));
+    }
+  };
+
+  const onGridReady = (e: GridReadyEvent<GridRow>) => {
+    api.current = e.api;
+  };
+
+  const onRowDataUpdated = () => {
+    const grid = api.current;
+    if (!grid || !focusNewRow.current) return;
+    focusNewRow.current = false;
+    const first = def.columns.find((c) => !c.hidden && !c.readOnly);
+    grid.ensureIndexVisible(0, 'top');
+    if (first) {
+      grid.setFocusedCell(0, first.field);
+      grid.startEditingCell({ rowIndex: 0, colKey: first.field });
+    }
+  };
+
+  const onModelUpdated = () => {
+    const grid = api.current;
+    if (!grid) return;
+    setShownCount(grid.getDisplayedRowCount());
+    // STT follows the displayed order, which a search or an added row changes.
+    grid.refreshCells({ columns: ['__stt'], force: true });
+  };
+
+  const onSelectionChanged = () => setSelectedCount(api.current?.getSelectedRows().length ?? 0);
+
+  // Leaving with unsaved rows asks first (spec 03 §1 row states; a reload would lose them).
+  const unsaved = counts.unsaved;
+  const shouldBlock = useCallback<BlockerFunction>(
+    ({ currentLocation, nextLocation }) =>
+      unsaved > 0 && currentLocation.pathname !== nextLocation.pathname && !nextLocation.pathname.startsWith('/login'),
+    [unsaved],
+  );
+  const blocker = useBlocker(shouldBlock);
+  const blockerRef = useRef(blocker);
+  blockerRef.current = blocker;
+  const unsavedRef = useRef(unsaved);
+  unsavedRef.current = unsaved;
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    modal.confirm({
+      title: t('grid.leave.title'),
+      content: t('grid.leave.content', { count: unsavedRef.current }),
+      okText: t('grid.leave.ok'),
+      cancelText: t('grid.leave.cancel'),
+      okButtonProps: { danger: true },
+      onOk: () => blockerRef.current.proceed?.(),
+      onCancel: () => blockerRef.current.reset?.(),
+    });
+  }, [blocker.state, modal, t]);
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+
+  return {
+    def,
+    rows,
+    loading,
+    busy,
+    can,
+    editable,
+    counts,
+    selectedCount,
+    shownCount,
+    search,
+    setSearch,
+    actions: { add, remove, save, importFile, exportShown, reload: () => load(false) },
+    grid: { onGridReady, onCellEditRequest, onRowDataUpdated, onModelUpdated, onSelectionChanged },
+  };
+}
+
+export type CatalogGridModel = ReturnType<typeof useCatalogGrid>;
