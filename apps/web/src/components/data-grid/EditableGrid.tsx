@@ -19,6 +19,8 @@ const selection: RowSelectionOptions<GridRow> = {
   mode: 'multiRow',
   checkboxes: true,
   headerCheckbox: true,
+  // While searching, 'select all' means the rows the user sees.
+  selectAll: 'filtered',
   enableClickSelection: false,
 };
 
@@ -46,7 +48,10 @@ export function EditableGrid({ model, toolbarExtra }: { model: CatalogGridModel;
   const { t } = useTranslation();
   const { def, can, editable, counts, actions, grid } = model;
   const fileInput = useRef<HTMLInputElement>(null);
-  const columnDefs = useMemo(() => catalogColumnDefs(def.columns, { editable, rowNumberTitle: t('grid.rowNumber') }), [def, editable, t]);
+  const columnDefs = useMemo(
+    () => catalogColumnDefs(def.columns, { editable, rowNumberTitle: t('grid.rowNumber'), onInvalid: grid.onInvalid }),
+    [def, editable, t, grid.onInvalid],
+  );
   const localeText = useMemo(() => t('grid.ag', { returnObjects: true }) as Record<string, string>, [t]);
   const tracksStates = can.add || can.save || can.delete || can.import;
 
@@ -80,28 +85,28 @@ export function EditableGrid({ model, toolbarExtra }: { model: CatalogGridModel;
             </Button>
           )}
           {can.import && (
-            <>
-              <Button icon={<UploadOutlined />} onClick={() => fileInput.current?.click()} disabled={model.busy}>
-                {t('grid.import')}
-              </Button>
-              <input
-                ref={fileInput}
-                type="file"
-                hidden
-                aria-label={t('grid.import')}
-                accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  e.target.value = '';
-                  if (file) void actions.importFile(file);
-                }}
-              />
-            </>
+            <Button icon={<UploadOutlined />} onClick={() => fileInput.current?.click()} disabled={model.busy}>
+              {t('grid.import')}
+            </Button>
           )}
           <Button icon={<DownloadOutlined />} onClick={() => void actions.exportShown()}>
             {t('grid.export')}
           </Button>
         </Space>
+        {can.import && (
+          <input
+            ref={fileInput}
+            type="file"
+            hidden
+            aria-label={t('grid.import')}
+            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) void actions.importFile(file);
+            }}
+          />
+        )}
       </Flex>
       <Flex gap={16} wrap align="center" role="status" aria-live="polite">
         {tracksStates && (
@@ -123,7 +128,7 @@ export function EditableGrid({ model, toolbarExtra }: { model: CatalogGridModel;
           rowData={model.rows}
           columnDefs={columnDefs}
           getRowId={getRowId}
-          readOnlyEdit
+          animateRows={false}
           stopEditingWhenCellsLoseFocus
           quickFilterText={model.search}
           rowSelection={can.delete ? selection : undefined}
@@ -132,7 +137,7 @@ export function EditableGrid({ model, toolbarExtra }: { model: CatalogGridModel;
           loading={model.loading}
           localeText={localeText}
           onGridReady={grid.onGridReady}
-          onCellEditRequest={grid.onCellEditRequest}
+          onCellValueChanged={grid.onCellValueChanged}
           onRowDataUpdated={grid.onRowDataUpdated}
           onModelUpdated={grid.onModelUpdated}
           onSelectionChanged={grid.onSelectionChanged}

@@ -1,7 +1,7 @@
 import type { CatalogColumn } from '@smartport/contract';
 import type { ColDef, RowClassRules, RowStyle } from 'ag-grid-community';
-import { displayValue } from './catalog-cells';
-import type { GridRow } from './catalog-rows';
+import { displayValue, parseEdit } from './catalog-cells';
+import { applyEdit, type GridRow } from './catalog-rows';
 
 export const ROW_NUMBER_COL = '__stt';
 
@@ -9,11 +9,15 @@ const defaultWidth: Record<CatalogColumn['type'], number> = { text: 160, number:
 
 const cellOf = (row: GridRow | undefined, field: string) => row?.values[field];
 
+interface ColumnOptions {
+  editable: boolean;
+  rowNumberTitle: string;
+  /** A typed value that does not fit its column (the cell keeps its value). */
+  onInvalid: (error: unknown) => void;
+}
+
 /** AG Grid columns for a catalogue's descriptor: STT first, then one column per descriptor column. */
-export function catalogColumnDefs(
-  columns: readonly CatalogColumn[],
-  opts: { editable: boolean; rowNumberTitle: string },
-): ColDef<GridRow>[] {
+export function catalogColumnDefs(columns: readonly CatalogColumn[], opts: ColumnOptions): ColDef<GridRow>[] {
   const rowNumber: ColDef<GridRow> = {
     colId: ROW_NUMBER_COL,
     headerName: opts.rowNumberTitle,
@@ -25,18 +29,32 @@ export function catalogColumnDefs(
     getQuickFilterText: () => '',
     cellStyle: { color: '#667085', textAlign: 'right' },
   };
-  return [rowNumber, ...columns.map((c) => columnDef(c, opts.editable))];
+  return [rowNumber, ...columns.map((c) => columnDef(c, opts))];
 }
 
-function columnDef(c: CatalogColumn, editable: boolean): ColDef<GridRow> {
+function columnDef(c: CatalogColumn, opts: ColumnOptions): ColDef<GridRow> {
   const width = c.width ?? defaultWidth[c.type];
   const base: ColDef<GridRow> = {
     colId: c.field,
     headerName: c.title,
     headerTooltip: c.title,
     hide: !!c.hidden,
-    editable: editable && !c.readOnly,
+    editable: opts.editable && !c.readOnly,
     cellDataType: false,
+    // The grid writes edits into its own row object (no new row data per keystroke, so an editor
+    // open in the next cell is never reset); the row's state follows from applyEdit.
+    valueSetter: (p) => {
+      if (!p.data) return false;
+      try {
+        const value = parseEdit(p.newValue, c);
+        const before = p.data.values[c.field];
+        Object.assign(p.data, applyEdit(p.data, c.field, value));
+        return before !== value;
+      } catch (e) {
+        opts.onInvalid(e);
+        return false;
+      }
+    },
     // Text columns share the spare width; the others keep theirs.
     ...(c.type === 'text' ? { flex: 1, minWidth: width } : { width, minWidth: Math.min(width, 100) }),
   };

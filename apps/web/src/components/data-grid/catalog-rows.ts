@@ -64,13 +64,14 @@ function differs(values: CatalogValues, original: CatalogValues) {
 }
 
 /** One cell changed: a new row stays new; a saved row becomes edited unless it is back to what was loaded. */
+export function applyEdit(row: GridRow, field: string, value: unknown): GridRow {
+  const values = { ...row.values, [field]: value };
+  if (row.state === 'new') return { ...row, values };
+  return { ...row, values, state: row.original && !differs(values, row.original) ? 'saved' : 'edited' };
+}
+
 export function editCell(rows: readonly GridRow[], id: string, field: string, value: unknown): GridRow[] {
-  return rows.map((r) => {
-    if (r.id !== id) return r;
-    const values = { ...r.values, [field]: value };
-    if (r.state === 'new') return { ...r, values };
-    return { ...r, values, state: r.original && !differs(values, r.original) ? 'saved' : 'edited' };
-  });
+  return rows.map((r) => (r.id === id ? applyEdit(r, field, value) : r));
 }
 
 /** What 'Lưu' sends: only new rows (without Rowguid) and edited rows (with it), in grid order. */

@@ -1,16 +1,15 @@
 import type { CallDef, CatalogDef } from '@smartport/contract';
-import type { CellEditRequestEvent, GridApi, GridReadyEvent } from 'ag-grid-community';
+import type { GridApi, GridReadyEvent } from 'ag-grid-community';
 import { App } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BlockerFunction, useBlocker } from 'react-router';
 import { callApi } from '../../lib/api-client';
-import { CellError, parseEdit } from './catalog-cells';
+import { CellError } from './catalog-cells';
 import {
   addRows,
   type CatalogValues,
   countStates,
-  editCell,
   fromServer,
   type GridRow,
   mergeReloaded,
@@ -51,6 +50,8 @@ export function useCatalogGrid({ def, calls, filter }: CatalogGridOptions) {
   const [search, setSearch] = useState('');
   const [selectedCount, setSelectedCount] = useState(0);
   const [shownCount, setShownCount] = useState(0);
+  // Cell edits change the grid's row objects in place; this re-renders what counts them.
+  const [, setEditVersion] = useState(0);
   const api = useRef<GridApi<GridRow> | null>(null);
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
@@ -66,7 +67,7 @@ export function useCatalogGrid({ def, calls, filter }: CatalogGridOptions) {
     [def, calls],
   );
   const editable = can.save;
-  const counts = useMemo(() => countStates(rows), [rows]);
+  const counts = countStates(rows);
 
   const filterKey = JSON.stringify(filter ?? {});
   const loadSeq = useRef(0);
@@ -215,17 +216,8 @@ export function useCatalogGrid({ def, calls, filter }: CatalogGridOptions) {
     }
   };
 
-  const onCellEditRequest = (e: CellEditRequestEvent<GridRow>) => {
-    const column = def.columns.find((c) => c.field === e.column.getColId());
-    if (!column || !e.data) return;
-    try {
-      const value = parseEdit(e.newValue, column);
-      const id = e.data.id;
-      setRows((current) => editCell(current, id, column.field, value));
-    } catch (err) {
-      void message.error(err instanceof CellError ? err.message : errorText(err));
-    }
-  };
+  const onInvalid = useCallback((err: unknown) => void message.error(err instanceof CellError ? err.message : errorText(err)), [message]);
+  const onCellValueChanged = () => setEditVersion((v) => v + 1);
 
   const onGridReady = (e: GridReadyEvent<GridRow>) => {
     api.current = e.api;
@@ -300,7 +292,7 @@ export function useCatalogGrid({ def, calls, filter }: CatalogGridOptions) {
     search,
     setSearch,
     actions: { add, remove, save, importFile, exportShown, reload: () => load(false) },
-    grid: { onGridReady, onCellEditRequest, onRowDataUpdated, onModelUpdated, onSelectionChanged },
+    grid: { onGridReady, onCellValueChanged, onRowDataUpdated, onModelUpdated, onSelectionChanged, onInvalid },
   };
 }
 
