@@ -28,8 +28,11 @@ const rowWith = (page: Page, text: string): Locator =>
     .filter({ has: page.getByRole('gridcell', { name: text, exact: true }) });
 const legend = (page: Page) => page.getByRole('status').filter({ hasText: 'Dòng mới' });
 
-/** The cell editor has the caret (a person waits to see it before typing). */
-const editorReady = (page: Page) => expect(grid(page).getByRole('textbox')).toBeFocused();
+/** The cell editor has the caret (a person sees it before typing; two frames let it settle). */
+async function editorReady(page: Page) {
+  await expect(grid(page).getByRole('textbox')).toBeFocused();
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
 
 /** 'Thêm dòng' starts editing the new row's first cell; Tab moves on, Enter commits. */
 async function addRowByKeyboard(page: Page, values: string[]) {
@@ -250,6 +253,9 @@ test.describe('other catalogue screens', () => {
     await openMethods(page);
     await page.screenshot({ path: info.outputPath('method-1366x768.png') });
     await page.setViewportSize({ width: 800, height: 900 });
+    // Below 992 px the menu folds away behind a button; let it finish sliding out.
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+    await page.waitForTimeout(400);
     await expect(page.getByRole('button', { name: 'Xuất Excel' })).toBeInViewport();
     await expect(page.getByRole('textbox', { name: 'Tìm kiếm' })).toBeInViewport();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800);

@@ -5,7 +5,7 @@ import { applyEdit, type GridRow } from './catalog-rows';
 
 export const ROW_NUMBER_COL = '__stt';
 
-const defaultWidth: Record<CatalogColumn['type'], number> = { text: 160, number: 130, bool: 120, enum: 180, datetime: 190 };
+const defaultWidth: Record<CatalogColumn['type'], number> = { text: 130, number: 130, bool: 96, enum: 160, datetime: 190 };
 
 const cellOf = (row: GridRow | undefined, field: string) => row?.values[field];
 
@@ -55,8 +55,12 @@ function columnDef(c: CatalogColumn, opts: ColumnOptions): ColDef<GridRow> {
         return false;
       }
     },
-    // Text columns share the spare width; the others keep theirs.
-    ...(c.type === 'text' ? { flex: 1, minWidth: width } : { width, minWidth: Math.min(width, 100) }),
+    // Long titles wrap instead of being cut.
+    wrapHeaderText: true,
+    autoHeaderHeight: true,
+    // Text columns keep their width and share the spare width in proportion; the others keep theirs.
+    // A grid wider than the screen scrolls sideways rather than cutting names short.
+    ...(c.type === 'text' ? { flex: width / 100, minWidth: width } : { width, minWidth: Math.min(width, 90) }),
   };
   switch (c.type) {
     case 'bool':
@@ -76,12 +80,11 @@ function columnDef(c: CatalogColumn, opts: ColumnOptions): ColDef<GridRow> {
         cellEditorParams: { values: (c.options ?? []).map((o) => o.label) },
       };
     case 'number':
+      // Shown and typed the Vietnamese way ('25.450,5'); read back by the same rules as an import.
       return {
         ...base,
-        valueGetter: (p) => cellOf(p.data, c.field) ?? null,
-        valueFormatter: (p) => displayValue(p.value, c),
-        getQuickFilterText: (p) => `${displayValue(p.value, c)} ${p.value ?? ''}`,
-        cellEditor: 'agNumberCellEditor',
+        valueGetter: (p) => displayValue(cellOf(p.data, c.field), c),
+        cellEditor: 'agTextCellEditor',
         cellStyle: { textAlign: 'right' },
       };
     case 'datetime':
