@@ -168,7 +168,8 @@ test.describe('catalogue grid: delivery methods (/common/method)', () => {
     await (await chooser).setFiles(textPath);
     const alert = page.getByRole('dialog').filter({ hasText: 'Sai định dạng file excel !' });
     await expect(alert).toBeVisible();
-    await alert.getByRole('button').last().click();
+    await expect(alert).toContainText('Tệp không phải là file Excel .xlsx hợp lệ');
+    await alert.getByRole('button', { name: 'Đóng' }).click();
     await expect(alert).toBeHidden();
     await expect(legend(page)).toContainText('Dòng mới: 0');
   });
@@ -247,6 +248,39 @@ test.describe('other catalogue screens', () => {
     for (const name of ['Thêm dòng', 'Xóa dòng', 'Nhập Excel']) await expect(page.getByRole('button', { name })).toHaveCount(0);
     await expect(page.getByRole('gridcell', { name: /^Thu (ngay|sau)$/ }).first()).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'Hình thức thanh toán' })).toBeVisible();
+  });
+
+  test('exchange rates take numbers and DD/MM/YYYY HH:mm:ss times the Vietnamese way', async ({ page }) => {
+    await page.goto('/');
+    await loginAs(page, 'admin');
+    await openMenu(page, 'Danh mục', 'Tỷ giá');
+    await expect(page.getByRole('heading', { name: 'Danh sách tỷ giá' })).toBeVisible();
+    await page.getByRole('button', { name: 'Thêm dòng' }).click();
+    await editorReady(page);
+    await page.keyboard.type('sgd');
+    await page.keyboard.press('Tab');
+    await editorReady(page);
+    await page.keyboard.type('19.500,5');
+    await page.keyboard.press('Tab');
+    await editorReady(page);
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('31/02/2026 08:00:00');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('"31/02/2026 08:00:00" không phải ngày giờ dạng DD/MM/YYYY HH:mm:ss')).toBeVisible();
+    const row = rowWith(page, 'sgd');
+    await row
+      .getByRole('gridcell')
+      .filter({ hasText: /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/ })
+      .dblclick();
+    await editorReady(page);
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('22/11/2026 08:00');
+    await page.keyboard.press('Enter');
+    await saveAndConfirm(page);
+    await expect(page.getByText('Lưu dữ liệu hoàn tất !')).toBeVisible();
+    const saved = rowWith(page, 'SGD');
+    await expect(saved.getByRole('gridcell', { name: '19.500,5', exact: true })).toBeVisible();
+    await expect(saved.getByRole('gridcell', { name: '22/11/2026 08:00:00', exact: true })).toBeVisible();
   });
 
   test('lays out at 1366×768 and at 800 px wide', async ({ page }, info) => {

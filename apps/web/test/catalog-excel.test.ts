@@ -207,13 +207,13 @@ describe('reading a real .xlsx', () => {
 
   it('refuses a file that is not an .xlsx', async () => {
     const notExcel = new TextEncoder().encode('Mã phương thức;Tên phương thức\nXE;Xe tải\n').buffer as ArrayBuffer;
-    await expect(readCatalogWorkbook(notExcel, methodCatalog.columns)).rejects.toThrow(Error);
+    await expect(readCatalogWorkbook(notExcel, methodCatalog.columns)).rejects.toThrow('Tệp không phải là file Excel .xlsx hợp lệ');
   });
 
   it('refuses a damaged .xlsx', async () => {
     const good = new Uint8Array(await xlsx([['Mã phương thức'], ['XE']]));
     const damaged = good.slice(0, Math.floor(good.length / 2)).buffer as ArrayBuffer;
-    await expect(readCatalogWorkbook(damaged, methodCatalog.columns)).rejects.toThrow(Error);
+    await expect(readCatalogWorkbook(damaged, methodCatalog.columns)).rejects.toThrow('Tệp không phải là file Excel .xlsx hợp lệ');
   });
 
   it('names the expected titles when no header row matches', async () => {

@@ -32,7 +32,12 @@ const HEADER_SEARCH_ROWS = 10;
  */
 export async function readCatalogWorkbook(data: ArrayBuffer, columns: readonly CatalogColumn[]): Promise<CatalogValues[]> {
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(data as never);
+  try {
+    await workbook.xlsx.load(data as never);
+  } catch (e) {
+    // A .csv, an old .xls or a damaged file: say so in Vietnamese, keep the reader's words as detail.
+    throw new Error(t('grid.excel.notXlsx', { detail: e instanceof Error ? e.message : String(e) }));
+  }
   const sheet = workbook.worksheets[0];
   if (!sheet) throw new Error(t('grid.excel.noSheet'));
 

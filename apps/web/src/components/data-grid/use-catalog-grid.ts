@@ -199,7 +199,11 @@ export function useCatalogGrid({ def, calls, filter }: CatalogGridOptions) {
       setRows((current) => addRows(current, added));
       void message.success(t('grid.excel.imported', { count: added.length }));
     } catch (e) {
-      modal.error({ title: t('grid.excel.importTitle'), content: `${t('grid.excel.wrongFile')}${errorText(e)}` });
+      modal.error({
+        title: t('grid.excel.importTitle'),
+        content: `${t('grid.excel.wrongFile')}${errorText(e)}`,
+        okText: t('grid.close'),
+      });
     }
   };
 
