@@ -261,16 +261,24 @@ export function useCatalogGrid({ def, calls, filter }: CatalogGridOptions) {
   blockerRef.current = blocker;
   const unsavedRef = useRef(unsaved);
   unsavedRef.current = unsaved;
+  // One question at a time, even if this effect runs again while it is open (StrictMode, new `t`).
+  const asking = useRef(false);
   useEffect(() => {
-    if (blocker.state !== 'blocked') return;
+    if (blocker.state !== 'blocked' || asking.current) return;
+    asking.current = true;
+    const answer = (leave: boolean) => {
+      asking.current = false;
+      if (leave) blockerRef.current.proceed?.();
+      else blockerRef.current.reset?.();
+    };
     modal.confirm({
       title: t('grid.leave.title'),
       content: t('grid.leave.content', { count: unsavedRef.current }),
       okText: t('grid.leave.ok'),
       cancelText: t('grid.leave.cancel'),
       okButtonProps: { danger: true },
-      onOk: () => blockerRef.current.proceed?.(),
-      onCancel: () => blockerRef.current.reset?.(),
+      onOk: () => answer(true),
+      onCancel: () => answer(false),
     });
   }, [blocker.state, modal, t]);
   useEffect(() => {
