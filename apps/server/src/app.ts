@@ -21,6 +21,7 @@ import { catalogHandlers } from './modules/catalogs/catalogs.routes';
 import { createCommodityLinkRepository } from './modules/catalogs/commodity-links.repository';
 import { createCommodityLinkService } from './modules/catalogs/commodity-links.service';
 import { createVesselScheduleRepository } from './modules/catalogs/vessel-schedule.repository';
+import { createVesselScheduleService } from './modules/catalogs/vessel-schedule.service';
 import { createOrdersRepository } from './modules/orders/orders.repository';
 import { createPublicOrderService } from './modules/orders/public-order.service';
 import { createShellRepository } from './modules/shell/shell.repository';
@@ -134,7 +135,7 @@ export async function buildApp(options: BuildOptions = {}) {
     catalogs: catalogHandlers(
       createCatalogService(createCatalogRepository(database.db)),
       createCommodityLinkService(createCommodityLinkRepository(database.db)),
-      createVesselScheduleRepository(database.db),
+      createVesselScheduleService(createVesselScheduleRepository(database.db)),
     ),
   };
   const registeredCalls = registerCalls(app, handlers, { authenticate: (t) => auth.authenticate(t) });

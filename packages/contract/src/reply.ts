@@ -15,5 +15,10 @@ export const plainReply = replyBase;
 
 export type ReplyBase = z.infer<typeof replyBase>;
 
+/** A body that may be missing: absent or null reads as `{}`. */
+export function optionalBody<S extends z.ZodType>(schema: S) {
+  return z.preprocess((v) => (v == null ? {} : v), schema);
+}
+
 /** A call with no payload accepts a missing body, `{}` or extra keys (which are dropped). */
-export const noPayload = z.preprocess((v) => (v == null ? {} : v), z.object({}));
+export const noPayload = optionalBody(z.object({}));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { publicAccess, signedIn } from '../access';
 import { defineCall } from '../call';
-import { replyWith } from '../reply';
+import { optionalBody, replyWith } from '../reply';
 
 export interface MenuNode {
   MenuID: string;
@@ -33,7 +33,7 @@ export const getMenu = defineCall({
   module: 'shell',
   summary: 'Cây menu theo nhóm người dùng (UserGroupCode)',
   access: signedIn,
-  request: z.preprocess((v) => (v == null ? {} : v), z.object({ UserGroupCode: z.string().trim().max(50).optional() })),
+  request: optionalBody(z.object({ UserGroupCode: z.string().trim().max(50).optional() })),
   response: replyWith({ payload: z.array(menuNode).optional() }),
 });
 
@@ -54,7 +54,7 @@ export const getTerminalList = defineCall({
   module: 'shell',
   summary: 'Danh sách cảng của người dùng (hoặc một cảng theo TerminalCode)',
   access: signedIn,
-  request: z.preprocess((v) => (v == null ? {} : v), z.object({ TerminalCode: z.string().trim().max(10).optional() })),
+  request: optionalBody(z.object({ TerminalCode: z.string().trim().max(10).optional() })),
   response: replyWith({ payload: z.array(terminalRow).optional() }),
 });
 

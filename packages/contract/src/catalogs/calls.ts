@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { menuAccess } from '../access';
 import { defineCall } from '../call';
-import { replyWith } from '../reply';
+import { noPayload, replyWith } from '../reply';
 import { catalogDelete, catalogGet, catalogUpdate, sharedDelete } from './catalog';
 import { commodityLinkCalls } from './commodity-links';
 import {
@@ -70,7 +70,7 @@ export const catalogCallTable = {
     module: 'catalogs',
     summary: 'Danh sách loại khách hàng',
     access: menuAccess('CAT_CUSTOMER'),
-    request: z.preprocess((v) => (v == null ? {} : v), z.object({})),
+    request: noPayload,
     response: replyWith({ payload: z.array(z.object({ CustomerTypeCode: z.string(), CustomerTypeName: z.string() })).optional() }),
   }),
   getCustomerLevelList: defineCall({
@@ -78,7 +78,7 @@ export const catalogCallTable = {
     module: 'catalogs',
     summary: 'Danh sách cấp khách hàng',
     access: menuAccess('CAT_CUSTOMER'),
-    request: z.preprocess((v) => (v == null ? {} : v), z.object({})),
+    request: noPayload,
     response: replyWith({ payload: z.array(z.object({ CustomerLevelCode: z.number() })).optional() }),
   }),
   /** Customers, container status, cargo type and class (spec 03 §7). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { menuAccess } from '../access';
 import { defineCall } from '../call';
 import type { MenuId } from '../menu-catalog';
-import { replyWith } from '../reply';
+import { optionalBody, replyWith } from '../reply';
 
 /** How a column is shown, edited, imported and exported by the one editable grid. */
 export type CatalogColumn = {
@@ -66,7 +66,7 @@ export function catalogGet<P extends string>(def: CatalogDef, path: P, filter: z
     module: 'catalogs',
     summary: `Danh sách: ${def.title}`,
     access: menuAccess(def.menu),
-    request: z.preprocess((v) => (v == null ? {} : v), filter),
+    request: optionalBody(filter),
     response: replyWith({ payload: z.array(def.row).optional() }),
   });
 }

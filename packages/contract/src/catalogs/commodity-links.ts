@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { menuAccess } from '../access';
 import { defineCall } from '../call';
-import { replyWith } from '../reply';
+import { optionalBody, replyWith } from '../reply';
 
 /** A stuffing/unstuffing job mode with the commodities linked to it (ConfigList). */
 export const jobModeCommodityRow = z.object({
@@ -22,7 +22,7 @@ export const commodityLinkCalls = {
     module: 'catalogs',
     summary: 'Phương án đóng/rút hàng kèm mặt hàng đã gắn',
     access: menuAccess('CAT_COMMODITY'),
-    request: z.preprocess((v) => (v == null ? {} : v), z.object({ IsCFSStuff: oneOrZero, IsCFSUnstuff: oneOrZero })),
+    request: optionalBody(z.object({ IsCFSStuff: oneOrZero, IsCFSUnstuff: oneOrZero })),
     response: replyWith({ payload: z.array(jobModeCommodityRow).optional() }),
   }),
   /** 'Lưu cài đặt': job-mode code → the commodity codes linked to it (each listed job mode is replaced). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { signedIn } from '../access';
 import { defineCall } from '../call';
-import { replyWith } from '../reply';
+import { noPayload, replyWith } from '../reply';
 import { type CatalogDef, catalogDelete, catalogGet, catalogUpdate, flag, optionalText, requiredText, rowguid } from './catalog';
 
 const date = (label: string) =>
@@ -55,7 +55,7 @@ export const notifyCalls = {
     module: 'settings',
     summary: 'Thông báo đang hiệu lực cho người dùng đã đăng nhập',
     access: signedIn,
-    request: z.preprocess((v) => (v == null ? {} : v), z.object({})),
+    request: noPayload,
     response: replyWith({ payload: z.array(activeNotice).optional() }),
   }),
 };

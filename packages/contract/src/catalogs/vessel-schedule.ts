@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { menuAccess } from '../access';
 import { defineCall } from '../call';
-import { replyWith } from '../reply';
+import { optionalBody, replyWith } from '../reply';
 
 export const vesselScheduleRow = z.object({
   VesselKey: z.string(),
@@ -35,8 +35,7 @@ export const getVesselScheduleList = defineCall({
   module: 'catalogs',
   summary: 'Lịch tàu theo cảng, tên tàu và khoảng ngày cập (ETB)',
   access: menuAccess('CAT_VESSEL_SCHEDULE', 'CFG_ATTACH', 'CFG_FREE_DAY', 'CFG_APPROVAL'),
-  request: z.preprocess(
-    (v) => (v == null ? {} : v),
+  request: optionalBody(
     z.object({
       TerminalCode: z.string().trim().max(10).optional(),
       VesselName: z.string().trim().max(100).optional(),

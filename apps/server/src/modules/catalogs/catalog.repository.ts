@@ -1,7 +1,8 @@
-import { and, asc, eq, getTableColumns, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { customers, customerTypes, notifications } from '../../db/schema';
+import { containsText } from '../../db/text-match';
 import type { CatalogTable } from './catalog.tables';
 
 type Row = Record<string, unknown>;
@@ -15,8 +16,6 @@ export interface CustomerFilter {
   MoneyCredit?: 'M' | 'C' | undefined;
   IsActive?: number | undefined;
 }
-
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function column(t: CatalogTable, field: string): PgColumn {
   const c = getTableColumns(t.table)[field];
@@ -80,8 +79,8 @@ export function createCatalogRepository(db: Db) {
       if (f.CustomerCode) where.push(eq(customers.CustomerCode, f.CustomerCode.toUpperCase()));
       if (f.CustomerTypeCode) where.push(eq(customers.CustomerTypeCode, f.CustomerTypeCode));
       if (f.CustomerLevelCode !== undefined) where.push(eq(customers.CustomerLevelCode, f.CustomerLevelCode));
-      if (f.TaxCode) where.push(ilike(customers.TaxCode, `%${escapeLike(f.TaxCode)}%`));
-      if (f.CustomerName) where.push(ilike(customers.CustomerName, `%${escapeLike(f.CustomerName)}%`));
+      if (f.TaxCode) where.push(containsText(customers.TaxCode, f.TaxCode));
+      if (f.CustomerName) where.push(containsText(customers.CustomerName, f.CustomerName));
       if (f.MoneyCredit) where.push(eq(customers.MoneyCredit, f.MoneyCredit));
       if (f.IsActive !== undefined) where.push(eq(customers.IsActive, f.IsActive === 1));
       return db

@@ -1,19 +1,16 @@
 import type { CatalogName } from '@smartport/contract';
 import type { ModuleHandlers } from '../../http/call-registry';
-import { scopeTerminals } from '../../security/terminal-scope';
 import type { CustomerFilter } from './catalog.repository';
 import type { CatalogService } from './catalog.service';
 import type { CommodityLinkService } from './commodity-links.service';
-import type { VesselScheduleRepository } from './vessel-schedule.repository';
+import type { VesselScheduleService } from './vessel-schedule.service';
 
 type Row = Record<string, unknown>;
-
-const DAY = 86_400_000;
 
 export function catalogHandlers(
   service: CatalogService,
   links: CommodityLinkService,
-  vessels: VesselScheduleRepository,
+  vessels: VesselScheduleService,
 ): ModuleHandlers<'catalogs'> {
   const get = (name: CatalogName) => async () => ({ success: true, payload: (await service.list(name)) as never[] });
   const update = (name: CatalogName) => async (input: { data: Row[] }) => ({
@@ -65,14 +62,7 @@ export function catalogHandlers(
       await links.save(input);
       return { success: true, message: 'Lưu dữ liệu hoàn tất !' };
     },
-    getVesselScheduleList: async (input, ctx) => ({
-      success: true,
-      payload: await vessels.list(scopeTerminals(ctx.user, input.TerminalCode ?? null), {
-        VesselName: input.VesselName,
-        from: input.FromDate ?? new Date(Date.now() - 7 * DAY),
-        to: input.ToDate ?? new Date(Date.now() + 30 * DAY),
-      }),
-    }),
+    getVesselScheduleList: async (input, ctx) => ({ success: true, payload: await vessels.list(ctx.user, input) }),
     getNotifyList: get('notify'),
     updateNotifyList: update('notify'),
     deleteNotifyList: remove('notify'),

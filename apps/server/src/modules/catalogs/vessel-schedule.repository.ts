@@ -1,6 +1,7 @@
-import { and, asc, gte, ilike, lte, type SQL } from 'drizzle-orm';
+import { and, asc, gte, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { vesselVoyages } from '../../db/schema';
+import { containsText } from '../../db/text-match';
 import { inTerminals } from '../../security/terminal-scope';
 
 export function createVesselScheduleRepository(db: Db) {
@@ -11,7 +12,7 @@ export function createVesselScheduleRepository(db: Db) {
         gte(vesselVoyages.ETB, f.from),
         lte(vesselVoyages.ETB, f.to),
       ];
-      if (f.VesselName) where.push(ilike(vesselVoyages.VesselName, `%${f.VesselName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+      if (f.VesselName) where.push(containsText(vesselVoyages.VesselName, f.VesselName));
       const rows = await db
         .select()
         .from(vesselVoyages)
