@@ -25,6 +25,7 @@ export function ViewOutlet() {
     if (!menu.data) return;
     let cancelled = false;
     const resolved = resolveView(pathname, menu.data);
+    document.title = resolved.entry ? `${resolved.entry.MenuName} - SmartPort` : 'SmartPort';
     if (!resolved.entry) {
       setState({ kind: 'forbidden' });
       return;
@@ -49,13 +50,6 @@ export function ViewOutlet() {
       cancelled = true;
     };
   }, [pathname, menu.data, message, t]);
-
-  useEffect(() => {
-    if (menu.data) {
-      const resolved = resolveView(pathname, menu.data);
-      document.title = resolved.entry ? `${resolved.entry.MenuName} - SmartPort` : 'SmartPort';
-    }
-  }, [pathname, menu.data]);
 
   if (state.kind === 'loading') return <Spin size="large" style={{ display: 'block', margin: '64px auto' }} />;
   if (state.kind === 'forbidden') return <Result status="403" title="403" subTitle={t('shell.noPermission')} />;
