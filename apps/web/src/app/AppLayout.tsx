@@ -57,7 +57,7 @@ export function AppLayout() {
   const items = useMemo(() => toItems(menu.data ?? []), [menu.data]);
   const terminals = (me.data?.TerminalCode ?? '').split(',').filter(Boolean);
 
-  if (me.isPending || (me.data && menu.isPending)) return <Spin size="large" fullscreen tip={t('shell.loading')} />;
+  if (me.isPending || (me.data && menu.isPending)) return <Spin size="large" fullscreen description={t('shell.loading')} />;
   if (me.isError || menu.isError || !me.data) {
     return (
       <Result
