@@ -23,13 +23,18 @@ export interface Database {
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'postgres'; url: string; poolSize?: number; onIdleError?: (err: Error) => void }
   | { kind: 'pglite'; dataDir?: string /* in memory when absent */ };
 
 /** Opens the database and applies every migration from code (DESIGN.md §3). */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    // An idle connection closed by the server (restart, failover, admin) is dropped and replaced by
+    // the pool; without a listener pg re-throws it and the whole portal process would stop.
+    pool.on('error', (err) => {
+      (target.onIdleError ?? ((e: Error) => console.warn(`PostgreSQL: mất một kết nối rảnh (${e.message})`)))(err);
+    });
     const db = drizzleNodePg(pool, { schema });
     await migrateNodePg(db, { migrationsFolder });
     return {
