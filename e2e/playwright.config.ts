@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
-export const infoFile = new URL('./.runtime/info.json', import.meta.url).pathname;
+export const infoFile = new URL(`./.runtime/info-${port}.json`, import.meta.url).pathname;
 
 export default defineConfig({
   testDir: './specs',
@@ -50,6 +50,7 @@ export default defineConfig({
       REDIS_URL: '',
       DATABASE_URL: '',
       SMARTPORT_INFO_FILE: infoFile,
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },
 });

@@ -1,11 +1,13 @@
 // Builds the SPA when apps/web/dist is missing or older than its sources, so `npm start` serves current code.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const web = join(root, 'apps/web');
-const marker = join(web, 'dist/index.html');
+// WEB_DIST (relative to the repository) lets parallel checkouts or test runs build into their own folder.
+const outDir = process.env.WEB_DIST ? resolve(root, process.env.WEB_DIST) : join(web, 'dist');
+const marker = join(outDir, 'index.html');
 if (!existsSync(join(web, 'index.html'))) process.exit(0);
 if (!existsSync(join(web, 'node_modules')) && !existsSync(join(root, 'node_modules/vite'))) {
   process.exit(0);
@@ -22,4 +24,5 @@ const sources = [join(web, 'src'), join(web, 'public'), join(root, 'packages/con
 const srcTime = Math.max(...sources.filter(existsSync).map(newest), statSync(join(web, 'index.html')).mtimeMs);
 if (existsSync(marker) && statSync(marker).mtimeMs >= srcTime) process.exit(0);
 console.log('Đang build giao diện web (vite build)…');
-execSync('npm run build -w @smartport/web', { cwd: root, stdio: 'inherit' });
+const outArg = process.env.WEB_DIST ? ` -- --outDir ${JSON.stringify(outDir)}` : '';
+execSync(`npm run build -w @smartport/web${outArg}`, { cwd: root, stdio: 'inherit' });
