@@ -22,6 +22,9 @@ import { createCommodityLinkRepository } from './modules/catalogs/commodity-link
 import { createCommodityLinkService } from './modules/catalogs/commodity-links.service';
 import { createVesselScheduleRepository } from './modules/catalogs/vessel-schedule.repository';
 import { createVesselScheduleService } from './modules/catalogs/vessel-schedule.service';
+import { createHomeRepository } from './modules/home/home.repository';
+import { homeHandlers } from './modules/home/home.routes';
+import { createHomeService } from './modules/home/home.service';
 import { createOrdersRepository } from './modules/orders/orders.repository';
 import { createPublicOrderService } from './modules/orders/public-order.service';
 import { createShellRepository } from './modules/shell/shell.repository';
@@ -90,6 +93,7 @@ export async function buildApp(options: BuildOptions = {}) {
   const auth = createAuthService({ repo: authRepo, signer, tokenTtlSeconds: config.tokenTtlSeconds, throttle: options.throttle, live });
   const shell = createShellService(createShellRepository(database.db));
   const publicOrders = createPublicOrderService({ repo: createOrdersRepository(database.db), signer });
+  const home = createHomeService({ repo: createHomeRepository(database), publicOrders });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -137,6 +141,7 @@ export async function buildApp(options: BuildOptions = {}) {
       createCommodityLinkService(createCommodityLinkRepository(database.db)),
       createVesselScheduleService(createVesselScheduleRepository(database.db)),
     ),
+    home: homeHandlers(home),
   };
   const registeredCalls = registerCalls(app, handlers, { authenticate: (t) => auth.authenticate(t) });
 

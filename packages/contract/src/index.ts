@@ -1,11 +1,13 @@
 import type { CallDef } from './call';
 import * as auth from './calls/auth';
+import * as home from './calls/home';
 import * as shell from './calls/shell';
 import { catalogCallTable } from './catalogs/calls';
 
 export * from './access';
 export * from './call';
 export { type SessionUser, sessionUser } from './calls/auth';
+export { type OrderFile, type OrderQrItem, type PendingOrderRow, pendingOrderRow } from './calls/home';
 export { type MenuNode, menuNode, publicOrder, type TerminalRow, terminalRow } from './calls/shell';
 export { type CatalogName, catalogs } from './catalogs/calls';
 export * from './catalogs/catalog';
@@ -26,6 +28,14 @@ export const calls = {
     viewPublicOrder: shell.viewPublicOrder,
   },
   catalogs: catalogCallTable,
+  home: {
+    dashboardTracking: home.dashboardTracking,
+    waitingPaymentCount: home.waitingPaymentCount,
+    deleteOrder: home.deleteOrder,
+    getFilesInOrder: home.getFilesInOrder,
+    trackingQrData: home.trackingQrData,
+    loadOrderDatas: home.loadOrderDatas,
+  },
 } as const;
 
 export const callList: readonly CallDef[] = Object.values(calls).flatMap((m) => Object.values(m) as CallDef[]);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -267,6 +268,27 @@ export const payments = pgTable(
     CompletedTime: tz('completed_time'),
   },
   (t) => [uniqueIndex('payments_idempotency_uq').on(t.IdempotencyKey), index('payments_order_idx').on(t.OrderNo)],
+);
+
+/** Raw file content (PGlite hands back a Uint8Array, node-postgres a Buffer). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/** Files attached to an order (common/getFilesInOrder). */
+export const orderFiles = pgTable(
+  'order_files',
+  {
+    Rowguid: rowguid(),
+    OrderNo: varchar('order_no', { length: 30 })
+      .notNull()
+      .references(() => orders.OrderNo, { onDelete: 'cascade' }),
+    FileName: text('file_name').notNull(),
+    ContentType: varchar('content_type', { length: 100 }).notNull(),
+    FileSize: integer('file_size').notNull(),
+    Content: bytea('content').notNull(),
+    CreatedBy: varchar('created_by', { length: 50 }),
+    CreatedTime: tz('created_time').notNull().defaultNow(),
+  },
+  (t) => [index('order_files_order_idx').on(t.OrderNo)],
 );
 
 /** Invoice status Y issued, C cancelled (spec 02 §3). */

@@ -1,0 +1,170 @@
+import type { Database } from '../../db/client';
+
+/** Whose orders a caller may see: the caller's terminals and, for a customer account, its own customer code. */
+export interface OrderScope {
+  terminals: readonly string[];
+  customerCode: string | null;
+}
+
+/** Which orders a list asks for (tracking/DashboadEirSevTracking). */
+export type OrderFilter = { kind: 'pending' } | { kind: 'pins'; pins: readonly string[] } | { kind: 'find'; value: string };
+
+export interface OrderRowRecord {
+  OrderNo: string;
+  ParentOrderNo: string | null;
+  PinCode: string;
+  TerminalCode: string;
+  TransactionId: string | null;
+  MoneyCredit: string;
+  OrderStatus: string;
+  TotalAmount: number;
+  CurrencyCode: string;
+  JobModeCode: string;
+  JobModeName: string;
+  ExpDate: Date | null;
+  ContainerNo: string | null;
+  OperationCode: string | null;
+  BookingNo: string | null;
+  BLNo: string | null;
+  IsoSizetype: string | null;
+  MCWeight: number | null;
+  VesselName: string | null;
+  VesselKey: string | null;
+  ShipperName: string | null;
+  CargoTypeCode: string | null;
+  CargoTypeName: string | null;
+  Commodity: string | null;
+  POL: string | null;
+  POD: string | null;
+  FPOD: string | null;
+  IsLocalForeign: string | null;
+  CustomerName: string | null;
+  CreatedTime: Date;
+  Note: string | null;
+  CusHold: boolean | null;
+  FE: string | null;
+  ClassCode: number | null;
+  sort_code: number;
+  Temperature: number | null;
+  Vent: string | null;
+  VentUnit: string | null;
+  Class: string | null;
+  Unno: string | null;
+  OogTop: number | null;
+  OogLeft: number | null;
+  OogRight: number | null;
+  OogBack: number | null;
+  OogFront: number | null;
+  TrarCount: number;
+  AttachCount?: number;
+}
+
+export interface OrderHead {
+  OrderNo: string;
+  PinCode: string;
+  OrderStatus: string;
+  TransactionId: string | null;
+  MoneyCredit: string;
+  JobModeName: string;
+}
+
+/** Pending = not paid yet: status A and no transaction (spec 02 §3). */
+const PENDING = `o.order_status = 'A' and o.transaction_id is null`;
+/** $1 terminals, $2 customer code (null for staff). */
+const IN_SCOPE = `o.terminal_code = any($1::text[]) and ($2::text is null or o.customer_code = $2::text)`;
+
+export function createHomeRepository(database: Database) {
+  const q = database.query;
+  const scopeParams = (s: OrderScope) => [[...s.terminals], s.customerCode];
+
+  return {
+    async orderRows(scope: OrderScope, filter: OrderFilter, opts: { attach: boolean; limit: number }): Promise<OrderRowRecord[]> {
+      const params: unknown[] = scopeParams(scope);
+      let where: string;
+      if (filter.kind === 'pending') where = PENDING;
+      else if (filter.kind === 'pins') {
+        params.push([...filter.pins]);
+        where = `(o.pin_code = any($3::text[]) or split_part(o.pin_code, '-', 1) = any($3::text[]))`;
+      } else {
+        params.push(filter.value);
+        where = `(o.pin_code = $3 or split_part(o.pin_code, '-', 1) = $3 or o.order_no = upper($3)
+                  or exists (select 1 from order_containers x where x.order_no = o.order_no and x.container_no = upper($3)))`;
+      }
+      params.push(opts.limit);
+      const limitParam = `$${params.length}`;
+      const rows = await q<OrderRowRecord>(
+        `select o.order_no "OrderNo", o.parent_order_no "ParentOrderNo", o.pin_code "PinCode", o.terminal_code "TerminalCode",
+                o.transaction_id "TransactionId", o.money_credit "MoneyCredit", o.order_status "OrderStatus",
+                o.total_amount::float8 "TotalAmount", o.currency_code "CurrencyCode", o.job_mode_code "JobModeCode",
+                coalesce(j.job_mode_name, o.job_mode_code) "JobModeName", o.exp_date "ExpDate",
+                c.container_no "ContainerNo", o.operation_code "OperationCode", o.booking_no "BookingNo", o.bl_no "BLNo",
+                c.iso_sizetype "IsoSizetype", c.mc_weight::float8 "MCWeight", v.vessel_name "VesselName", o.vessel_key "VesselKey",
+                o.shipper_name "ShipperName", c.cargo_type_code "CargoTypeCode", ct.cargo_type_name "CargoTypeName",
+                c.commodity "Commodity", c.pol "POL", c.pod "POD", c.fpod "FPOD", c.is_local_foreign "IsLocalForeign",
+                cu.customer_name "CustomerName", o.created_time "CreatedTime", o.note "Note", c.cus_hold "CusHold", c.fe "FE",
+                c.class_code::int "ClassCode",
+                (row_number() over (partition by o.order_no order by c.container_no))::int "sort_code",
+                c.temperature::float8 "Temperature", c.vent "Vent", c.vent_unit "VentUnit", c.imo_class "Class", c.unno "Unno",
+                c.oog_top "OogTop", c.oog_left "OogLeft", c.oog_right "OogRight", c.oog_back "OogBack", c.oog_front "OogFront",
+                (case when o.job_mode_code = 'TRAR' then count(c.container_no) over (partition by o.order_no) else 0 end)::int "TrarCount"
+                ${opts.attach ? `, (select count(*)::int from order_files f where f.order_no = o.order_no) "AttachCount"` : ''}
+           from orders o
+           left join order_containers c on c.order_no = o.order_no
+           left join job_modes j on j.job_mode_code = o.job_mode_code
+           left join customers cu on cu.customer_code = o.customer_code
+           left join vessel_voyages v on v.vessel_key = o.vessel_key
+           left join cargo_types ct on ct.cargo_type_code = c.cargo_type_code
+          where ${IN_SCOPE} and ${where}
+          order by o.created_time desc, o.order_no, "sort_code"
+          limit ${limitParam}`,
+        params,
+      );
+      return rows;
+    },
+
+    async pendingCount(scope: OrderScope): Promise<number> {
+      const [row] = await q<{ n: number }>(`select count(*)::int n from orders o where ${IN_SCOPE} and ${PENDING}`, scopeParams(scope));
+      return row?.n ?? 0;
+    },
+
+    async orderHead(scope: OrderScope, orderNo: string): Promise<OrderHead | null> {
+      const [row] = await q<OrderHead>(
+        `select o.order_no "OrderNo", o.pin_code "PinCode", o.order_status "OrderStatus", o.transaction_id "TransactionId",
+                o.money_credit "MoneyCredit", coalesce(j.job_mode_name, o.job_mode_code) "JobModeName"
+           from orders o left join job_modes j on j.job_mode_code = o.job_mode_code
+          where ${IN_SCOPE} and o.order_no = $3`,
+        [...scopeParams(scope), orderNo],
+      );
+      return row ?? null;
+    },
+
+    /** Cancels the order only while it is still unpaid, in one statement (a payment landing at the same time wins or loses cleanly). */
+    async cancelUnpaid(scope: OrderScope, orderNo: string, by: string): Promise<boolean> {
+      const rows = await q(
+        `update orders o set order_status = 'D', note = concat_ws(' | ', nullif(o.note, ''), $4::text)
+          where ${IN_SCOPE} and o.order_no = $3 and ${PENDING}
+          returning o.order_no`,
+        [...scopeParams(scope), orderNo, `Xóa bởi ${by}`],
+      );
+      return rows.length === 1;
+    },
+
+    async files(orderNo: string) {
+      return q<{ Rowguid: string; FileName: string; ContentType: string; FileSize: number; CreatedTime: Date; Content: Uint8Array }>(
+        `select rowguid::text "Rowguid", file_name "FileName", content_type "ContentType", file_size "FileSize",
+                created_time "CreatedTime", content "Content"
+           from order_files where order_no = $1 order by created_time, file_name`,
+        [orderNo],
+      );
+    },
+
+    async invoicesOf(orderNo: string) {
+      return q<{ InvoiceNo: string; InvoiceSeries: string }>(
+        `select invoice_no "InvoiceNo", invoice_series "InvoiceSeries" from invoices
+          where order_no = $1 and status = 'Y' order by issue_date, invoice_no`,
+        [orderNo],
+      );
+    },
+  };
+}
+export type HomeRepository = ReturnType<typeof createHomeRepository>;
