@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import { createHttpCustomsGateway } from './adapters/customs/customs-gateway';
 import { loadConfig, type PortalConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { type SeedResult, seedDatabase } from './db/seed/seed';
@@ -22,6 +23,9 @@ import { createCommodityLinkRepository } from './modules/catalogs/commodity-link
 import { createCommodityLinkService } from './modules/catalogs/commodity-links.service';
 import { createVesselScheduleRepository } from './modules/catalogs/vessel-schedule.repository';
 import { createVesselScheduleService } from './modules/catalogs/vessel-schedule.service';
+import { createCustomsScanRepository } from './modules/customs/customs-scan.repository';
+import { customsScanHandlers } from './modules/customs/customs-scan.routes';
+import { createCustomsScanService } from './modules/customs/customs-scan.service';
 import { createHomeRepository } from './modules/home/home.repository';
 import { homeHandlers } from './modules/home/home.routes';
 import { createHomeService } from './modules/home/home.service';
@@ -93,6 +97,13 @@ export async function buildApp(options: BuildOptions = {}) {
   const auth = createAuthService({ repo: authRepo, signer, tokenTtlSeconds: config.tokenTtlSeconds, throttle: options.throttle, live });
   const shell = createShellService(createShellRepository(database.db));
   const publicOrders = createPublicOrderService({ repo: createOrdersRepository(database.db), signer });
+  const customsScan = createCustomsScanService({
+    repo: createCustomsScanRepository(database.db),
+    gateway: createHttpCustomsGateway({ baseUrl: config.simulators.customs, timeoutMs: config.customsTimeoutMs }),
+    live,
+    resultTimeoutMs: config.customsResultTimeoutMs,
+    log: (m) => app.log.warn(m),
+  });
   const home = createHomeService({ repo: createHomeRepository(database), publicOrders });
 
   await app.register(helmet, {
@@ -142,6 +153,7 @@ export async function buildApp(options: BuildOptions = {}) {
       createVesselScheduleService(createVesselScheduleRepository(database.db)),
     ),
     home: homeHandlers(home),
+    customsScan: customsScanHandlers(customsScan),
   };
   const registeredCalls = registerCalls(app, handlers, { authenticate: (t) => auth.authenticate(t) });
 
@@ -186,6 +198,7 @@ export async function buildApp(options: BuildOptions = {}) {
   live.attach(realtime.events);
 
   app.addHook('onClose', async () => {
+    customsScan.close();
     await realtime.close();
     if (ownsDatabase) await database.close();
   });

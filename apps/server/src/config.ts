@@ -17,6 +17,10 @@ export interface PortalConfig {
   webDist: string | undefined;
   logLevel: string;
   simulators: Record<string, string>;
+  /** Longest wait for a synchronous customs answer before the user gets 504 (CUSTOMS_TIMEOUT_MS). */
+  customsTimeoutMs: number;
+  /** Longest wait for a queued customs message's result (CUSTOMS_RESULT_TIMEOUT_MS). */
+  customsResultTimeoutMs: number;
 }
 
 const root = resolve(new URL('../../..', import.meta.url).pathname);
@@ -47,5 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
     webDist: env.WEB_DIST === '' ? undefined : resolve(root, env.WEB_DIST || 'apps/web/dist'),
     logLevel: env.LOG_LEVEL || 'info',
     simulators,
+    customsTimeoutMs: Number(env.CUSTOMS_TIMEOUT_MS || 15_000),
+    customsResultTimeoutMs: Number(env.CUSTOMS_RESULT_TIMEOUT_MS || 120_000),
   };
 }

@@ -1,10 +1,14 @@
+import { customsSimulator } from './customs/customs.simulator';
 import { type RunningSimulator, type SimulatorDefinition, startSimulator } from './simulator';
 import { tosSimulator } from './tos/tos.simulator';
 
+export { customsSimulator } from './customs/customs.simulator';
+export { demoDeclarations } from './customs/customs-data';
 export type { RunningSimulator, SimulatorDefinition } from './simulator';
+export { startSimulator } from './simulator';
 
 /** Every simulator `npm start` runs; each issue that brings an external system adds its own here. */
-export const simulators: SimulatorDefinition[] = [tosSimulator];
+export const simulators: SimulatorDefinition[] = [tosSimulator, customsSimulator];
 
 /**
  * Starts the simulators on loopback, each on `basePort + portOffset` (0 = any free port).

@@ -1,5 +1,6 @@
 import type { CallDef } from './call';
 import * as auth from './calls/auth';
+import * as customsScan from './calls/customs-scan';
 import * as home from './calls/home';
 import * as shell from './calls/shell';
 import { catalogCallTable } from './catalogs/calls';
@@ -7,6 +8,22 @@ import { catalogCallTable } from './catalogs/calls';
 export * from './access';
 export * from './call';
 export { type SessionUser, sessionUser } from './calls/auth';
+export {
+  CUSTOMS_RESCAN_MS,
+  CUSTOMS_RESPONSE_FUNC,
+  CUSTOMS_RESULT_EVENT_TYPE,
+  type Customs363Row,
+  type Customs367Item,
+  type CustomsContainerRow,
+  type CustomsFailureState,
+  type CustomsLogRow,
+  type CustomsStatusCode,
+  customsFailureStates,
+  customsStatusCode,
+  customsStatusMeanings,
+  customsStatusText,
+  type VesselVoyageRecord,
+} from './calls/customs-scan';
 export { type OrderFile, type OrderQrItem, type PendingOrderRow, pendingOrderRow } from './calls/home';
 export { type MenuNode, menuNode, publicOrder, type TerminalRow, terminalRow } from './calls/shell';
 export { type CatalogName, catalogs } from './catalogs/calls';
@@ -35,6 +52,13 @@ export const calls = {
     getFilesInOrder: home.getFilesInOrder,
     trackingQrData: home.trackingQrData,
     loadOrderDatas: home.loadOrderDatas,
+  },
+  customsScan: {
+    reqAciss: customsScan.reqAciss,
+    reqCas367: customsScan.reqCas367,
+    getCas367: customsScan.getCas367,
+    getLogCustomReq: customsScan.getLogCustomReq,
+    searchShip: customsScan.searchShip,
   },
 } as const;
 

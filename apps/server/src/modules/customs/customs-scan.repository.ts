@@ -1,0 +1,146 @@
+import type { Customs367Item, CustomsLogRow, VesselVoyageRecord } from '@smartport/contract';
+import { and, asc, desc, eq, gte, inArray, isNull, like, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { customsMessages, customsRequestLog, vesselVoyages } from '../../db/schema';
+import { containsText } from '../../db/text-match';
+import { inTerminals } from '../../security/terminal-scope';
+
+export interface LogEntry {
+  SenderBy: string;
+  RequestType: string;
+  RawRequest: string;
+  RawResponse: string;
+  VoyageKey?: string | null;
+  TerminalCode?: string | null;
+  DeclareNos?: string[];
+  ContainerNos?: string[];
+}
+
+export interface LogFilter {
+  from: Date;
+  to: Date;
+  voyageKey: string;
+  declareNo: string;
+  containerNo: string;
+  requestType: string;
+  senderBy: string;
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+export function createCustomsScanRepository(db: Db) {
+  return {
+    async writeLog(entry: LogEntry) {
+      await db.insert(customsRequestLog).values({
+        SenderBy: entry.SenderBy,
+        RequestType: entry.RequestType,
+        RawRequest: entry.RawRequest,
+        RawResponse: entry.RawResponse,
+        VoyageKey: entry.VoyageKey ?? null,
+        TerminalCode: entry.TerminalCode ?? null,
+        DeclareNos: entry.DeclareNos ?? [],
+        ContainerNos: entry.ContainerNos ?? [],
+      });
+    },
+
+    /** Rows of the caller's terminals (rows without a voyage belong to no terminal), newest first. */
+    async readLog(terminals: string[], f: LogFilter): Promise<CustomsLogRow[]> {
+      const where: SQL[] = [
+        gte(customsRequestLog.RequestTime, f.from),
+        lte(customsRequestLog.RequestTime, f.to),
+        or(isNull(customsRequestLog.TerminalCode), inTerminals(customsRequestLog.TerminalCode, terminals)) as SQL,
+      ];
+      if (f.voyageKey) where.push(eq(customsRequestLog.VoyageKey, f.voyageKey));
+      if (f.declareNo) where.push(sql`${f.declareNo} = any(${customsRequestLog.DeclareNos})`);
+      if (f.containerNo) where.push(sql`${f.containerNo} = any(${customsRequestLog.ContainerNos})`);
+      // '367' also finds the queued results (367.1).
+      if (f.requestType && f.requestType !== '*') where.push(like(customsRequestLog.RequestType, `${f.requestType}%`));
+      if (f.senderBy) where.push(containsText(customsRequestLog.SenderBy, f.senderBy));
+      const rows = await db
+        .select()
+        .from(customsRequestLog)
+        .where(and(...where))
+        .orderBy(desc(customsRequestLog.RequestTime))
+        .limit(5000);
+      return rows.map((r) => ({
+        RequestId: r.RequestId,
+        RequestTime: r.RequestTime.toISOString(),
+        SenderBy: r.SenderBy,
+        RequestType: r.RequestType,
+        RawRequest: r.RawRequest,
+        RawResponse: r.RawResponse,
+      }));
+    },
+
+    async lastMessage(declareNo: string, office: string) {
+      const [row] = await db
+        .select()
+        .from(customsMessages)
+        .where(and(eq(customsMessages.DeclareNo, declareNo), eq(customsMessages.Office, office)))
+        .orderBy(desc(customsMessages.SentTime))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async addMessage(m: { DeclareNo: string; Office: string; SenderBy: string; GatewayMsgId: string }) {
+      const [row] = await db.insert(customsMessages).values(m).returning();
+      return row as typeof customsMessages.$inferSelect;
+    },
+
+    async finishMessage(
+      id: string,
+      m: { State: 'done' | 'failed'; FailureCode?: string | null; ResponseFunc?: number | null; Result?: Customs367Item | null },
+    ) {
+      await db
+        .update(customsMessages)
+        .set({
+          State: m.State,
+          FailureCode: m.FailureCode ?? null,
+          ResponseFunc: m.ResponseFunc ?? null,
+          Result: m.Result ?? null,
+          FinishedTime: new Date(),
+        })
+        .where(eq(customsMessages.MsgGroupId, id));
+    },
+
+    async voyage(vesselKey: string) {
+      const [row] = await db.select().from(vesselVoyages).where(eq(vesselVoyages.VesselKey, vesselKey)).limit(1);
+      return row ?? null;
+    },
+
+    async voyages(keys: string[]) {
+      return keys.length ? db.select().from(vesselVoyages).where(inArray(vesselVoyages.VesselKey, keys)) : [];
+    },
+
+    /** Voyages of the terminals whose departure is after `departedAfter` and arrival before `arrivingBefore`. */
+    async ships(
+      terminals: string[],
+      f: { departedAfter: Date; arrivingBefore: Date; VesselName?: string | undefined },
+    ): Promise<VesselVoyageRecord[]> {
+      const where: SQL[] = [
+        inTerminals(vesselVoyages.TerminalCode, terminals),
+        gte(vesselVoyages.ETD, f.departedAfter),
+        lte(vesselVoyages.ETA, f.arrivingBefore),
+      ];
+      if (f.VesselName) where.push(containsText(vesselVoyages.VesselName, f.VesselName));
+      const rows = await db
+        .select()
+        .from(vesselVoyages)
+        .where(and(...where))
+        .orderBy(asc(vesselVoyages.ETB))
+        .limit(2000);
+      return rows.map((r) => ({
+        VesselKey: r.VesselKey,
+        VesselName: r.VesselName,
+        VesselImVoy: r.VesselImVoy,
+        VesselExVoy: r.VesselExVoy,
+        TerminalCode: r.TerminalCode,
+        ETA: iso(r.ETA),
+        ETB: iso(r.ETB),
+        ETD: iso(r.ETD),
+      }));
+    },
+  };
+}
+export type CustomsScanRepository = ReturnType<typeof createCustomsScanRepository>;
+export type CustomsMessageRow = typeof customsMessages.$inferSelect;

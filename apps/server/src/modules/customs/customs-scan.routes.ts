@@ -1,0 +1,26 @@
+import type { ModuleHandlers } from '../../http/call-registry';
+import type { CustomsScanService } from './customs-scan.service';
+
+export function customsScanHandlers(scan: CustomsScanService): ModuleHandlers<'customsScan'> {
+  return {
+    reqAciss: async (input, ctx) =>
+      input.requestType === 363
+        ? { success: true, data: await scan.query363(ctx.user, input.requestData) }
+        : { success: true, data: await scan.query367(ctx.user, input.requestData) },
+    reqCas367: (input, ctx) => scan.send367(ctx.user, input),
+    getCas367: async (input) => ({ success: true, ...(await scan.view367(input)) }),
+    getLogCustomReq: async (input, ctx) => ({
+      success: true,
+      payload: await scan.readLog(ctx.user, {
+        from: input.fromDate,
+        to: input.toDate,
+        voyageKey: input.voyageKey,
+        declareNo: input.declareNo,
+        containerNo: input.containerNo,
+        requestType: input.requestType,
+        senderBy: input.senderBy,
+      }),
+    }),
+    searchShip: async (input, ctx) => ({ success: true, vsls: await scan.ships(ctx.user, input) }),
+  };
+}

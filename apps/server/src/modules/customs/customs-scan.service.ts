@@ -1,0 +1,238 @@
+import {
+  CUSTOMS_RESCAN_MS,
+  CUSTOMS_RESPONSE_FUNC,
+  CUSTOMS_RESULT_EVENT_TYPE,
+  type Customs363Row,
+  type Customs367Item,
+  type CustomsContainerRow,
+  type CustomsFailureState,
+  customsFailureStates,
+} from '@smartport/contract';
+import type { CustomsGateway, GatewayExchange, GatewayFailure } from '../../adapters/customs/customs-gateway';
+import type { AuthUser } from '../../http/context';
+import { AppError, badRequest } from '../../http/errors';
+import type { LiveEvents } from '../../realtime/realtime';
+import { scopeTerminals } from '../../security/terminal-scope';
+import type { CustomsMessageRow, CustomsScanRepository, LogEntry, LogFilter } from './customs-scan.repository';
+
+export const GATEWAY_TIMEOUT_MESSAGE = 'Quá thời gian phản hồi từ hệ thống.';
+export const QUEUED_MESSAGE = 'Thông điệp đã được đưa vào hàng đợi!';
+
+/** timeout → 504 (spec 01 §8); the gateway's other faults → 502 with what went wrong. */
+function gatewayError(failure: GatewayFailure): AppError {
+  switch (failure) {
+    case 'timeout':
+      return new AppError(504, GATEWAY_TIMEOUT_MESSAGE);
+    case 'malformed':
+      return new AppError(502, 'Hệ thống hải quan trả về dữ liệu không đọc được, vui lòng thử lại sau.');
+    case 'refused':
+      return new AppError(502, 'Hệ thống hải quan từ chối yêu cầu, vui lòng kiểm tra thông tin và thử lại.');
+    default:
+      return new AppError(502, 'Không kết nối được hệ thống hải quan, vui lòng thử lại sau.');
+  }
+}
+
+const DAY = 86_400_000;
+const hhmmss = (d: Date) =>
+  d.toLocaleTimeString('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+
+export interface CustomsScanDeps {
+  repo: CustomsScanRepository;
+  gateway: CustomsGateway;
+  live: LiveEvents;
+  /** How often a queued message is asked for its result, and how long at most (then RESPONSE_TIMEOUT). */
+  pollMs?: number;
+  resultTimeoutMs?: number;
+  log?: (msg: string) => void;
+}
+
+/** The title of a voyage (spec 01 §3): vessel name / import voyage / export voyage. */
+export const voyageTitle = (v: { VesselName: string; VesselImVoy: string; VesselExVoy: string }) =>
+  `${v.VesselName} / ${v.VesselImVoy} / ${v.VesselExVoy}`;
+
+const containersOf = (item: Customs367Item | null | undefined): CustomsContainerRow[] =>
+  item?.data.TransportEquipments.TransportEquipment ?? [];
+
+export function createCustomsScanService(deps: CustomsScanDeps) {
+  const { repo, gateway, live } = deps;
+  const pollMs = deps.pollMs ?? 1000;
+  const resultTimeoutMs = deps.resultTimeoutMs ?? 60_000;
+  const timers = new Set<NodeJS.Timeout>();
+  let closed = false;
+
+  async function logged<T>(exchange: GatewayExchange<T>, entry: Omit<LogEntry, 'RawRequest' | 'RawResponse'>) {
+    await repo.writeLog({ ...entry, RawRequest: exchange.rawRequest, RawResponse: exchange.rawResponse });
+    return exchange;
+  }
+
+  function later(fn: () => Promise<void>, ms: number) {
+    if (closed) return;
+    const t = setTimeout(() => {
+      timers.delete(t);
+      fn().catch((e) => deps.log?.(`customs poll: ${(e as Error).message}`));
+    }, ms);
+    timers.add(t);
+  }
+
+  /** Asks the gateway for a queued message's result until it arrives, fails or times out; tells the sender by socket. */
+  function watch(message: CustomsMessageRow, userId: string, deadline: number) {
+    const notify = (extra: { note_state: string; response_func?: number; message?: string }) =>
+      live.toUser(userId, 'customs_result', {
+        request_type: CUSTOMS_RESULT_EVENT_TYPE,
+        ...extra,
+        data: { msgGroupId: message.MsgGroupId, declareNo: message.DeclareNo, office: message.Office },
+      });
+    const fail = async (code: CustomsFailureState) => {
+      await repo.finishMessage(message.MsgGroupId, { State: 'failed', FailureCode: code });
+      notify({ note_state: code, message: customsFailureStates[code] });
+    };
+    const tick = async () => {
+      if (closed) return;
+      const x = await gateway.poll(message.GatewayMsgId ?? '');
+      const entry = { SenderBy: message.SenderBy, RequestType: CUSTOMS_RESULT_EVENT_TYPE, DeclareNos: [message.DeclareNo] };
+      if (!x.outcome.ok) {
+        // A reply that cannot be read is final; a lost connection or a slow answer is retried until the deadline.
+        if (x.outcome.failure === 'malformed') {
+          await logged(x, entry);
+          return fail('DESERIALIZE_FAILED');
+        }
+        if (x.outcome.failure === 'refused') {
+          await logged(x, entry);
+          return fail('REQUEST_ABORTED');
+        }
+      } else if (x.outcome.value.state === 'failed') {
+        await logged(x, entry);
+        const code = x.outcome.value.failure ?? 'REQUEST_ABORTED';
+        return fail((code in customsFailureStates ? code : 'REQUEST_ABORTED') as CustomsFailureState);
+      } else if (x.outcome.value.state === 'done') {
+        await logged(x, { ...entry, ContainerNos: containersOf(x.outcome.value.item).map((c) => c.CntrNo) });
+        const func = x.outcome.value.responseFunc ?? CUSTOMS_RESPONSE_FUNC.result;
+        await repo.finishMessage(message.MsgGroupId, { State: 'done', ResponseFunc: func, Result: x.outcome.value.item ?? null });
+        return notify({
+          note_state: 'SUCCESS',
+          response_func: func,
+          ...(func === CUSTOMS_RESPONSE_FUNC.refused
+            ? { message: 'Hải quan từ chối thông điệp, vui lòng kiểm tra số tờ khai và mã hải quan.' }
+            : {}),
+        });
+      }
+      if (Date.now() >= deadline) return fail('RESPONSE_TIMEOUT');
+      later(tick, pollMs);
+    };
+    later(tick, pollMs);
+  }
+
+  return {
+    /** custom/req_aciss 367: one or more declarations, answered at once (HTTP 504 on a gateway time-out). */
+    async query367(user: AuthUser, items: { declareNo: string; office: string }[]) {
+      const x = await logged(await gateway.query367(items), {
+        SenderBy: user.UserID,
+        RequestType: '367',
+        DeclareNos: items.map((i) => i.declareNo),
+        ContainerNos: [],
+      });
+      if (!x.outcome.ok) throw gatewayError(x.outcome.failure);
+      return x.outcome.value;
+    },
+
+    /** custom/req_aciss 363: containers of voyages of the caller's terminals, one message per voyage. */
+    async query363(user: AuthUser, items: { UserVoy: string; CntrNo: string }[]): Promise<Customs363Row[]> {
+      const keys = [...new Set(items.map((i) => i.UserVoy))];
+      const voyages = new Map((await repo.voyages(keys)).map((v) => [v.VesselKey, v]));
+      const own = new Set(scopeTerminals(user));
+      for (const key of keys) {
+        const v = voyages.get(key);
+        if (!v || !own.has(v.TerminalCode)) throw badRequest(`Không tìm thấy tàu/chuyến ${key} trong các cảng của bạn.`);
+      }
+      const rows: Customs363Row[] = [];
+      for (const key of keys) {
+        const v = voyages.get(key) as NonNullable<ReturnType<typeof voyages.get>>;
+        const containers = [...new Set(items.filter((i) => i.UserVoy === key).map((i) => i.CntrNo))];
+        const x = await logged(
+          await gateway.query363(
+            {
+              vesselKey: v.VesselKey,
+              vesselName: v.VesselName,
+              voyage: `${v.VesselImVoy}/${v.VesselExVoy}`,
+              arrival: v.ETA?.toISOString() ?? null,
+            },
+            containers,
+          ),
+          { SenderBy: user.UserID, RequestType: '363', VoyageKey: v.VesselKey, TerminalCode: v.TerminalCode, ContainerNos: containers },
+        );
+        if (!x.outcome.ok) throw gatewayError(x.outcome.failure);
+        for (const r of x.outcome.value) rows.push({ ...r, userVoy: voyageTitle(v) });
+      }
+      return rows;
+    },
+
+    /**
+     * custom/req_cas367: queue a 367 message for one declaration. Within 5 minutes of the last
+     * message, or when rescanning is not allowed, the stored result is given back instead.
+     */
+    async send367(user: AuthUser, input: { declareNo: string; office: string; allow_send_again: boolean }, now = Date.now()) {
+      const last = await repo.lastMessage(input.declareNo, input.office);
+      if (last) {
+        const lists = containersOf(last.Result as Customs367Item | null);
+        const lastSent = last.SentTime.toISOString();
+        if (now - last.SentTime.getTime() < CUSTOMS_RESCAN_MS) {
+          const again = new Date(last.SentTime.getTime() + CUSTOMS_RESCAN_MS);
+          return {
+            success: true,
+            message: `Tờ khai đã được quét lúc ${hhmmss(last.SentTime)}, có thể quét lại sau 5 phút (từ ${hhmmss(again)}).`,
+            data: { lists, lastSent },
+          };
+        }
+        if (!input.allow_send_again) return { success: true, data: { lists, lastSent } };
+      }
+      const x = await logged(await gateway.queue367({ declareNo: input.declareNo, office: input.office }), {
+        SenderBy: user.UserID,
+        RequestType: '367',
+        DeclareNos: [input.declareNo],
+      });
+      if (!x.outcome.ok) throw gatewayError(x.outcome.failure);
+      const message = await repo.addMessage({
+        DeclareNo: input.declareNo,
+        Office: input.office,
+        SenderBy: user.UserID,
+        GatewayMsgId: x.outcome.value.msgId,
+      });
+      watch(message, user.UserID, now + resultTimeoutMs);
+      return { success: true, message: QUEUED_MESSAGE, data: { msgGroupId: message.MsgGroupId } };
+    },
+
+    /** custom/get_cas367: the declaration's latest result and the state of its last message. */
+    async view367(input: { declareNo: string; office: string }) {
+      const last = await repo.lastMessage(input.declareNo, input.office);
+      if (!last) return { data: [] as CustomsContainerRow[], state: 'none' };
+      return {
+        data: containersOf(last.Result as Customs367Item | null),
+        state: last.State,
+        lastSent: last.SentTime.toISOString(),
+      };
+    },
+
+    readLog(user: AuthUser, f: LogFilter) {
+      if (f.from.getTime() > f.to.getTime()) throw badRequest('Ngày bắt đầu phải trước ngày kết thúc');
+      return repo.readLog(scopeTerminals(user), f);
+    },
+
+    /** The picker's voyages: arrStatus 1 = not departed more than 3 days ago and arriving within 30 days. */
+    ships(user: AuthUser, f: { arrStatus?: number | undefined; VesselName?: string | undefined }, now = Date.now()) {
+      const open = f.arrStatus === 1;
+      return repo.ships(scopeTerminals(user), {
+        departedAfter: new Date(now - (open ? 3 : 90) * DAY),
+        arrivingBefore: new Date(now + 30 * DAY),
+        VesselName: f.VesselName,
+      });
+    },
+
+    /** Stops the result watchers (app close). */
+    close() {
+      closed = true;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+    },
+  };
+}
+export type CustomsScanService = ReturnType<typeof createCustomsScanService>;
