@@ -31,6 +31,7 @@ import { homeHandlers } from './modules/home/home.routes';
 import { createHomeService } from './modules/home/home.service';
 import { createOrdersRepository } from './modules/orders/orders.repository';
 import { createPublicOrderService } from './modules/orders/public-order.service';
+import { createPaymentsModule } from './modules/payments';
 import { createShellRepository } from './modules/shell/shell.repository';
 import { shellHandlers } from './modules/shell/shell.routes';
 import { createShellService } from './modules/shell/shell.service';
@@ -144,6 +145,7 @@ export async function buildApp(options: BuildOptions = {}) {
     return reply.status(500).send({ success: false, message: 'Hệ thống đang gặp sự cố, vui lòng thử lại sau.' });
   });
 
+  const payments = createPaymentsModule(app, { database, config, live, publicOrders });
   const handlers: HandlerTable = {
     auth: authHandlers(auth),
     shell: shellHandlers(shell, publicOrders),
@@ -154,6 +156,7 @@ export async function buildApp(options: BuildOptions = {}) {
     ),
     home: homeHandlers(home),
     customsScan: customsScanHandlers(customsScan),
+    ...payments.handlers,
   };
   const registeredCalls = registerCalls(app, handlers, { authenticate: (t) => auth.authenticate(t) });
 
@@ -210,7 +213,7 @@ export async function buildApp(options: BuildOptions = {}) {
     seed,
     live: live as LiveEvents,
     registeredCalls,
-    services: { auth, shell, publicOrders },
+    services: { auth, shell, publicOrders, payments: payments.payments, invoices: payments.invoices },
   };
 }
 export type PortalApp = Awaited<ReturnType<typeof buildApp>>;

@@ -1,14 +1,29 @@
 import { customsSimulator } from './customs/customs.simulator';
+import { einvoiceSimulator } from './einvoice/einvoice.simulator';
+import { bankPageSimulator } from './payments/bank-page.simulator';
+import { cardSimulator } from './payments/card.simulator';
+import { vietQrSimulator } from './payments/vietqr.simulator';
 import { type RunningSimulator, type SimulatorDefinition, startSimulator } from './simulator';
 import { tosSimulator } from './tos/tos.simulator';
 
 export { customsSimulator } from './customs/customs.simulator';
 export { demoDeclarations } from './customs/customs-data';
+export { einvoiceSimulator } from './einvoice/einvoice.simulator';
+export { bankPageSimulator, demoNapasSecret } from './payments/bank-page.simulator';
+export { cardSimulator } from './payments/card.simulator';
+export { demoVietQrSecret, vietQrAccount, vietQrSimulator } from './payments/vietqr.simulator';
 export type { RunningSimulator, SimulatorDefinition } from './simulator';
 export { startSimulator } from './simulator';
 
 /** Every simulator `npm start` runs; each issue that brings an external system adds its own here. */
-export const simulators: SimulatorDefinition[] = [tosSimulator, customsSimulator];
+export const simulators: SimulatorDefinition[] = [
+  tosSimulator,
+  customsSimulator,
+  cardSimulator,
+  bankPageSimulator,
+  vietQrSimulator,
+  einvoiceSimulator,
+];
 
 /**
  * Starts the simulators on loopback, each on `basePort + portOffset` (0 = any free port).

@@ -2,6 +2,7 @@ import type { CallDef } from './call';
 import * as auth from './calls/auth';
 import * as customsScan from './calls/customs-scan';
 import * as home from './calls/home';
+import * as payments from './calls/payments';
 import * as shell from './calls/shell';
 import { catalogCallTable } from './catalogs/calls';
 
@@ -25,6 +26,8 @@ export {
   type VesselVoyageRecord,
 } from './calls/customs-scan';
 export { type OrderFile, type OrderQrItem, type PendingOrderRow, pendingOrderRow } from './calls/home';
+export * from './calls/payments';
+export * from './payments/vietqr';
 export { type MenuNode, menuNode, publicOrder, type TerminalRow, terminalRow } from './calls/shell';
 export { type CatalogName, catalogs } from './catalogs/calls';
 export * from './catalogs/catalog';
@@ -60,6 +63,21 @@ export const calls = {
     getLogCustomReq: customsScan.getLogCustomReq,
     searchShip: customsScan.searchShip,
   },
+  payments: {
+    isExpireDate: payments.isExpireDate,
+    makeCardTransfer: payments.makeCardTransfer,
+    confirmCardTransfer: payments.confirmCardTransfer,
+    makeBankTransfer: payments.makeBankTransfer,
+    checkBankReceive: payments.checkBankReceive,
+    verifyChecksum: payments.verifyChecksum,
+    bankNotify: payments.bankNotify,
+    homeOrderInquiry: payments.homeOrderInquiry,
+    createQr: payments.createQr,
+    qrNotify: payments.qrNotify,
+    getPayPartners: payments.getPayPartners,
+    editPayPartners: payments.editPayPartners,
+  },
+  invoices: { publishOrderNo: payments.publishOrderNo, draftInvoice: payments.draftInvoice },
 } as const;
 
 export const callList: readonly CallDef[] = Object.values(calls).flatMap((m) => Object.values(m) as CallDef[]);
@@ -76,4 +94,7 @@ export const projectNamedCalls = [
   'config/updateNotifyList',
   'config/deleteNotifyList',
   'common/getActiveNotifyList',
+  // Server-to-server result notices of the bank page and the VietQR bank (signed; docs/decisions.md).
+  'payment/napas/notify',
+  'payment/vaqr/mb/notify',
 ] as const;

@@ -266,8 +266,23 @@ export const payments = pgTable(
     TransactionId: varchar('transaction_id', { length: 64 }),
     CreatedTime: tz('created_time').notNull().defaultNow(),
     CompletedTime: tz('completed_time'),
+    /** Who started the attempt (the completion event goes to that user). */
+    UserID: varchar('user_id', { length: 50 }),
+    /** The partner is being asked to confirm this attempt (OTP sent on): it may not be superseded meanwhile. */
+    Confirming: boolean('confirming').notNull().default(false),
   },
-  (t) => [uniqueIndex('payments_idempotency_uq').on(t.IdempotencyKey), index('payments_order_idx').on(t.OrderNo)],
+  (t) => [
+    uniqueIndex('payments_idempotency_uq').on(t.IdempotencyKey),
+    // One live (incomplete) attempt per order: a new attempt supersedes the old one in the same transaction.
+    uniqueIndex('payments_live_once_uq')
+      .on(t.OrderNo)
+      .where(sql`status = 0`),
+    index('payments_order_idx').on(t.OrderNo),
+    // Money safety: an order has at most one successful payment, whatever races above it.
+    uniqueIndex('payments_paid_once_uq')
+      .on(t.OrderNo)
+      .where(sql`status = 1`),
+  ],
 );
 
 /** Raw file content (PGlite hands back a Uint8Array, node-postgres a Buffer). */
@@ -306,7 +321,34 @@ export const invoices = pgTable(
     Amount: bigint('amount', { mode: 'number' }).notNull(),
     IssueDate: tz('issue_date').notNull(),
   },
-  (t) => [uniqueIndex('invoices_series_no_uq').on(t.InvoiceSeries, t.InvoiceNo), index('invoices_order_idx').on(t.OrderNo)],
+  (t) => [
+    uniqueIndex('invoices_series_no_uq').on(t.InvoiceSeries, t.InvoiceNo),
+    index('invoices_order_idx').on(t.OrderNo),
+    // One issued invoice per order: a repeated publish returns it instead of issuing another.
+    uniqueIndex('invoices_issued_once_uq')
+      .on(t.OrderNo)
+      .where(sql`status = 'Y'`),
+  ],
+);
+
+/** Payment partners per terminal (spec 03 §3 'Payment partner'; screen /config/pay_partner_config). */
+export const payPartners = pgTable(
+  'pay_partners',
+  {
+    Rowguid: rowguid(),
+    TerminalCode: varchar('terminal_code', { length: 10 })
+      .notNull()
+      .references(() => terminals.TerminalCode),
+    partnerCode: varchar('partner_code', { length: 20 }).notNull(),
+    bankCode: varchar('bank_code', { length: 20 }).notNull(),
+    bankName: text('bank_name'),
+    partnerName: text('partner_name'),
+    reconFolder: text('recon_folder'),
+    isQR: boolean('is_qr').notNull().default(false),
+    visible: boolean('visible').notNull().default(true),
+    orderBy: integer('order_by').notNull().default(0),
+  },
+  (t) => [uniqueIndex('pay_partners_key_uq').on(t.TerminalCode, t.partnerCode, t.bankCode)],
 );
 
 // Catalogues (spec 03 §3). Each business key is unique; rows are addressed by Rowguid.

@@ -5,6 +5,7 @@ import type { Database } from '../client';
 import { groupMenus, menus, orders, terminals, userGroups, users } from '../schema';
 import { defaultGrants, demoUsers, groupSeed } from './access.data';
 import { seedDemoData } from './demo-data';
+import { seedPayPartners } from './pay-partners.data';
 import { allTerminalCodes, terminalSeed } from './terminals.data';
 
 export interface SeedOptions {
@@ -118,6 +119,7 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
 
   let seededOrders = 0;
   if (options.demo) {
+    await seedPayPartners(database);
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(orders);
     if (!row?.n) {
       log(`Đang tạo dữ liệu mẫu (${options.seedOrders} lệnh)…`);

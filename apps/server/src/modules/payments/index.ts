@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { PortalConfig } from '../../config';
+import type { Database } from '../../db/client';
+import type { LiveEvents } from '../../realtime/realtime';
+import type { PublicOrderService } from '../orders/public-order.service';
+import { createInvoicesService } from './invoices.service';
+import { createPartnerAdapters } from './partners.adapters';
+import { createPayPartnersService } from './pay-partners.service';
+import { createPaymentsRepository } from './payments.repository';
+import { invoiceHandlers, paymentHandlers } from './payments.routes';
+import { createPaymentsService, paymentSettingsFromEnv } from './payments.service';
+
+/** Wires payments and invoices: adapters from the config's partner addresses, the reconciliation job, the notice address. */
+export function createPaymentsModule(
+  app: FastifyInstance,
+  deps: { database: Database; config: PortalConfig; live: LiveEvents; publicOrders: PublicOrderService; reconcileMs?: number },
+) {
+  const sims = deps.config.simulators;
+  let listening: string | null = null;
+  const settings = paymentSettingsFromEnv(process.env, () => listening);
+  const partners = createPartnerAdapters({ card: sims.card, napas: sims.napas, vietqr: sims.vietqr, einvoice: sims.einvoice });
+  const repo = createPaymentsRepository(deps.database.db);
+  const payments = createPaymentsService({ repo, partners, live: deps.live, settings, log: app.log });
+  const invoices = createInvoicesService({
+    repo,
+    partners,
+    payments,
+    publicOrders: deps.publicOrders,
+    einvoiceUrl: () => sims.einvoice,
+    portalUrl: () => settings.portalUrl(),
+  });
+  const payPartners = createPayPartnersService(deps.database.db);
+
+  // Partners reach the portal where it listens; the VietQR bank is told where to send its notices.
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    if (address && typeof address === 'object')
+      listening = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+    const base = settings.portalUrl();
+    if (base && sims.vietqr) {
+      await partners.vietqr
+        .registerWebhook(`${base}/api/payment/vaqr/mb/notify`)
+        .catch((err: Error) => app.log.warn({ err: err.message }, 'VietQR webhook not registered'));
+    }
+  });
+  const timer = setInterval(() => {
+    payments.reconcile().catch((err: Error) => app.log.warn({ err: err.message }, 'payment reconciliation failed'));
+  }, deps.reconcileMs ?? 60_000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  return {
+    payments,
+    invoices,
+    payPartners,
+    handlers: { payments: paymentHandlers(payments, payPartners), invoices: invoiceHandlers(invoices) },
+  };
+}

@@ -1,0 +1,352 @@
+import { paymentMessages } from '@smartport/contract';
+import {
+  bankPageSimulator,
+  cardSimulator,
+  einvoiceSimulator,
+  type RunningSimulator,
+  startSimulator,
+  vietQrSimulator,
+} from '@smartport/simulators';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+let sims: Record<string, RunningSimulator>;
+let admin: string;
+const events: { userId: string; event: string; data: unknown }[] = [];
+
+const knobs = (name: string, body: Record<string, unknown>) =>
+  fetch(`${sims[name]?.url}/_knobs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+beforeAll(async () => {
+  sims = {};
+  for (const def of [cardSimulator, bankPageSimulator, vietQrSimulator, einvoiceSimulator]) sims[def.name] = await startSimulator(def, 0);
+  t = await createTestApp({
+    config: { simulators: Object.fromEntries(Object.entries(sims).map(([k, s]) => [k, s.url])) },
+  });
+  // Partners send their notices to where the portal listens.
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  admin = await t.login('admin');
+  const live = t.portal.live as { toUser: (u: string, e: string, env: { data?: unknown }) => void };
+  vi.spyOn(live, 'toUser').mockImplementation((userId, event, env) => {
+    events.push({ userId, event, data: env.data });
+  });
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  for (const s of Object.values(sims ?? {})) await s.close();
+});
+beforeEach(async () => {
+  events.length = 0;
+  for (const name of ['card', 'napas', 'vietqr', 'einvoice']) await knobs(name, { reset: true });
+});
+
+/** A fresh unpaid order (status A, no transaction), with or without approval. */
+async function unpaidOrder(skipApproval = true) {
+  const rows = await t.sql<{ order_no: string; total_amount: string }>(
+    `select order_no, total_amount::text from orders where order_status = 'A' and transaction_id is null
+       and not exists (select 1 from payments p where p.order_no = orders.order_no) order by order_no limit 1`,
+  );
+  const row = rows[0];
+  if (!row) throw new Error('no unpaid demo order left');
+  await t.sql('update orders set skip_approval = $2 where order_no = $1', [row.order_no, skipApproval]);
+  return { OrderNo: row.order_no, amount: Number(row.total_amount) };
+}
+const orderState = async (orderNo: string) =>
+  (
+    await t.sql<{ order_status: string; transaction_id: string | null }>(
+      'select order_status, transaction_id from orders where order_no = $1',
+      [orderNo],
+    )
+  )[0];
+const paidCount = async (orderNo: string) =>
+  Number((await t.sql<{ n: number }>('select count(*)::int n from payments where order_no = $1 and status = 1', [orderNo]))[0]?.n);
+
+const card = { cardNumber: '9704180000123456', cardDate: '03/24', cardName: 'NGUYEN VAN A' };
+
+async function payByCard(OrderNo: string, otp = '123456') {
+  const start = await t.call<{ data: { clientMessageId: string } }>('payment/mb/make_transfer_pincode', { OrderNo, ...card }, admin);
+  expect(start.status, start.raw).toBe(200);
+  return t.call<{ success: boolean; message?: string; data?: { transactionId: string; skip_approval: boolean } }>(
+    'payment/mb/confirm_transfer',
+    { otp, clientMessageId: start.body.data.clientMessageId },
+    admin,
+  );
+}
+
+describe('card + OTP', () => {
+  it('asks whether the card uses an expiry or an issue date by its first 6 digits', async () => {
+    const domestic = await t.call<{ data: { isExpireDate: boolean } }>('payment/mb/is_expire_date', { cardNumber: '970418' }, admin);
+    expect(domestic.body.data.isExpireDate).toBe(false);
+    const intl = await t.call<{ data: { isExpireDate: boolean } }>('payment/mb/is_expire_date', { cardNumber: '411111' }, admin);
+    expect(intl.body.data.isExpireDate).toBe(true);
+  });
+
+  it('pays, publishes the invoice with a PDF and sends the completion event', async () => {
+    const o = await unpaidOrder(true);
+    const inquiry = await t.call<{ data: { orderStatus: string; DraftTotal: number } }>(
+      'payment/home_order_inquiry',
+      { orderNo: o.OrderNo },
+      admin,
+    );
+    expect(inquiry.body.data).toMatchObject({ orderStatus: 'A', DraftTotal: o.amount });
+    const paid = await payByCard(o.OrderNo);
+    expect(paid.status, paid.raw).toBe(200);
+    expect(paid.body.message).toBe(paymentMessages.paid);
+    expect(await orderState(o.OrderNo)).toEqual({ order_status: 'C', transaction_id: paid.body.data?.transactionId });
+
+    const pub = await t.call<{ message: string; msg: { InvoiceNo: string; pdf_url: string; ord_url: string }[] }>(
+      'invoice/publishOrderNo',
+      { OrderNo: o.OrderNo },
+      admin,
+    );
+    expect(pub.status, pub.raw).toBe(200);
+    expect(pub.body.message).toBe(paymentMessages.invoiced);
+    const item = pub.body.msg[0];
+    expect(item?.InvoiceNo).toMatch(/^C\d{2}TAA-\d{8}$/);
+    expect(item?.ord_url).toMatch(/^\/order\//);
+    const pdf = await fetch(String(item?.pdf_url));
+    expect(pdf.headers.get('content-type')).toContain('application/pdf');
+    expect((await pdf.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    const inv = await t.sql<{ tax_authority_code: string }>(
+      "select tax_authority_code from invoices where order_no = $1 and status = 'Y'",
+      [o.OrderNo],
+    );
+    expect(inv).toHaveLength(1);
+    expect(inv[0]?.tax_authority_code).toMatch(/^M1-/);
+    expect(events).toContainEqual({
+      userId: 'admin',
+      event: 'order_completed',
+      data: { OrderNo: o.OrderNo, success_payment: true, success_invoice: true, success: true, InvoiceNo: item?.InvoiceNo },
+    });
+    // Publishing again returns the same invoice, never a second one.
+    const again = await t.call<{ msg: { InvoiceNo: string }[] }>('invoice/publishOrderNo', { OrderNo: o.OrderNo }, admin);
+    expect(again.body.msg[0]?.InvoiceNo).toBe(item?.InvoiceNo);
+    expect((await t.sql('select 1 from invoices where order_no = $1', [o.OrderNo])).length).toBe(1);
+    // The order is paid now.
+    const after = await t.call('payment/home_order_inquiry', { orderNo: o.OrderNo }, admin);
+    expect(after.status).toBe(409);
+    expect(after.body.message).toBe(paymentMessages.alreadyPaid);
+  });
+
+  it('leaves an order that needs approval waiting: no invoice, the spec message', async () => {
+    const o = await unpaidOrder(false);
+    expect((await payByCard(o.OrderNo)).status).toBe(200);
+    expect((await orderState(o.OrderNo))?.order_status).toBe('P');
+    const pub = await t.call<{ message: string }>('invoice/publishOrderNo', { OrderNo: o.OrderNo }, admin);
+    expect(pub.body.message).toBe(paymentMessages.awaitingApproval);
+    expect(await t.sql('select 1 from invoices where order_no = $1', [o.OrderNo])).toHaveLength(0);
+  });
+
+  it('fails the transaction after 3 wrong OTPs', async () => {
+    const o = await unpaidOrder();
+    const start = await t.call<{ data: { clientMessageId: string } }>(
+      'payment/mb/make_transfer_pincode',
+      { OrderNo: o.OrderNo, ...card },
+      admin,
+    );
+    const id = start.body.data.clientMessageId;
+    const first = await t.call('payment/mb/confirm_transfer', { otp: '000000', clientMessageId: id }, admin);
+    expect(first.status).toBe(400);
+    expect(first.body.message).toContain('còn 2 lần');
+    await t.call('payment/mb/confirm_transfer', { otp: '000001', clientMessageId: id }, admin);
+    const third = await t.call('payment/mb/confirm_transfer', { otp: '000002', clientMessageId: id }, admin);
+    expect(third.body.message).toBe(paymentMessages.otpFailed);
+    // Even the right OTP now: the attempt is over.
+    const late = await t.call('payment/mb/confirm_transfer', { otp: '123456', clientMessageId: id }, admin);
+    expect(late.body.message).toBe(paymentMessages.otpFailed);
+    expect(await orderState(o.OrderNo)).toEqual({ order_status: 'A', transaction_id: null });
+  });
+
+  it('refuses a charged amount that differs from the order', async () => {
+    const o = await unpaidOrder();
+    await knobs('card', { amountDelta: -1000 });
+    const res = await payByCard(o.OrderNo);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('không khớp');
+    expect(await orderState(o.OrderNo)).toEqual({ order_status: 'A', transaction_id: null });
+    expect(await paidCount(o.OrderNo)).toBe(0);
+  });
+
+  it('pays once under 20 parallel pay requests for one order (starts and confirmations)', async () => {
+    const o = await unpaidOrder();
+    const starts = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.call<{ data?: { clientMessageId: string } }>('payment/mb/make_transfer_pincode', { OrderNo: o.OrderNo, ...card }, admin),
+      ),
+    );
+    expect(starts.every((s) => s.status === 200 || s.status === 409)).toBe(true);
+    const ids = starts.flatMap((s) => (s.body.data ? [s.body.data.clientMessageId] : []));
+    const confirms = await Promise.all(
+      ids.flatMap((id) => [0, 1].map(() => t.call('payment/mb/confirm_transfer', { otp: '123456', clientMessageId: id }, admin))),
+    );
+    expect(confirms.every((c) => c.status < 500)).toBe(true);
+    expect(confirms.filter((c) => c.status === 200).length).toBeGreaterThanOrEqual(1);
+    expect(await paidCount(o.OrderNo)).toBe(1);
+    expect((await orderState(o.OrderNo))?.transaction_id).toBeTruthy();
+  });
+
+  it('never stores the card number or the OTP', async () => {
+    const dump = await t.sql<{ s: string }>('select row_to_json(p)::text s from payments p');
+    expect(dump.some((r) => r.s.includes(card.cardNumber) || r.s.includes('123456"'))).toBe(false);
+  });
+});
+
+describe('bank page', () => {
+  async function open(OrderNo: string) {
+    const res = await t.call<{ data: { requestId: string; redirectUrl: string } }>(
+      'payment/napas/make_transfer_pincode',
+      { OrderNo },
+      admin,
+    );
+    expect(res.status, res.raw).toBe(200);
+    return res.body.data;
+  }
+  const customerPays = (url: string, action = 'pay') =>
+    fetch(`${url}/confirm`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `action=${action}` });
+
+  it('serves the hosted page, takes the notice, answers the poll and verifies the checksum', async () => {
+    const o = await unpaidOrder();
+    const { requestId, redirectUrl } = await open(o.OrderNo);
+    const page = await (await fetch(redirectUrl)).text();
+    expect(page).toContain(o.OrderNo);
+    const pending = await t.call<{ stopped: boolean }>('payment/napas/check_napas_receive', { requestId }, admin);
+    expect(pending.body.stopped).toBe(false);
+    await customerPays(redirectUrl);
+    expect((await orderState(o.OrderNo))?.order_status).toBe('C');
+    const poll = await t.call<{ stopped: boolean; data: { napasData: Record<string, unknown>; checkSumKey: string } }>(
+      'payment/napas/check_napas_receive',
+      { requestId },
+      admin,
+    );
+    expect(poll.body.stopped).toBe(true);
+    const ok = await t.call('payment/napas/checksum', { checkSumKey: poll.body.data.checkSumKey, data: poll.body.data.napasData }, admin);
+    expect(ok.status).toBe(200);
+    const tampered = await t.call(
+      'payment/napas/checksum',
+      { checkSumKey: poll.body.data.checkSumKey, data: { ...poll.body.data.napasData, amount: 1 } },
+      admin,
+    );
+    expect(tampered.status).toBe(400);
+    expect(tampered.body.message).toBe(paymentMessages.checksum);
+    expect(await paidCount(o.OrderNo)).toBe(1);
+  });
+
+  it('applies a duplicated notice once', async () => {
+    const o = await unpaidOrder();
+    await knobs('napas', { duplicateNotify: true });
+    const { redirectUrl } = await open(o.OrderNo);
+    await customerPays(redirectUrl);
+    expect(await paidCount(o.OrderNo)).toBe(1);
+    expect((await t.sql('select 1 from payments where order_no = $1', [o.OrderNo])).length).toBe(1);
+  });
+
+  it('refuses a result with a wrong checksum', async () => {
+    const o = await unpaidOrder();
+    await knobs('napas', { wrongChecksum: true });
+    const { requestId, redirectUrl } = await open(o.OrderNo);
+    await customerPays(redirectUrl);
+    const poll = await t.call('payment/napas/check_napas_receive', { requestId }, admin);
+    expect(poll.status).toBe(400);
+    expect(poll.body.message).toBe(paymentMessages.checksum);
+    expect(await orderState(o.OrderNo)).toEqual({ order_status: 'A', transaction_id: null });
+  });
+
+  it('times out after 30 minutes without the bank', async () => {
+    const o = await unpaidOrder();
+    const { requestId } = await open(o.OrderNo);
+    await t.sql(`update payments set created_time = now() - interval '31 minutes' where order_no = $1`, [o.OrderNo]);
+    const poll = await t.call('payment/napas/check_napas_receive', { requestId }, admin);
+    expect(poll.body.message).toBe(paymentMessages.bankTimeout);
+    expect((await orderState(o.OrderNo))?.order_status).toBe('A');
+  });
+
+  it('reconciles a payment whose notice was lost', async () => {
+    const o = await unpaidOrder();
+    await knobs('napas', { lostCallback: true });
+    const { redirectUrl } = await open(o.OrderNo);
+    await customerPays(redirectUrl);
+    expect((await orderState(o.OrderNo))?.order_status).toBe('A');
+    await t.sql(`update payments set created_time = now() - interval '2 minutes' where order_no = $1`, [o.OrderNo]);
+    const r = await t.portal.services.payments.reconcile();
+    expect(r.applied).toBeGreaterThanOrEqual(1);
+    expect((await orderState(o.OrderNo))?.order_status).toBe('C');
+    expect(await paidCount(o.OrderNo)).toBe(1);
+  });
+
+  it('refuses a forged notice', async () => {
+    const o = await unpaidOrder();
+    const { requestId } = await open(o.OrderNo);
+    const forged = await t.call('payment/napas/notify', {
+      data: { requestId, orderNo: o.OrderNo, amount: o.amount, status: 'SUCCESS', transactionId: 'FT1', time: new Date().toISOString() },
+      checksum: 'f'.repeat(64),
+    });
+    expect(forged.status).toBe(400);
+    expect((await orderState(o.OrderNo))?.order_status).toBe('A');
+  });
+});
+
+describe('VietQR', () => {
+  async function qr(OrderNo: string, amount: number) {
+    return t.call<{ data: { qr: string; qrImage: string; showClient: { desc: string } } }>(
+      'payment/vaqr/mb/create_qrcode_by_order',
+      { OrderNo, amount },
+      admin,
+    );
+  }
+  const appPays = (payload: string) =>
+    fetch(`${sims.vietqr?.url}/app/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ payload }),
+    });
+
+  it('makes an EMVCo payload and image, and matches the bank notice by note and amount', async () => {
+    const o = await unpaidOrder();
+    const wrong = await qr(o.OrderNo, o.amount + 1);
+    expect(wrong.status).toBe(400);
+    const res = await qr(o.OrderNo, o.amount);
+    expect(res.body.data.qr).toMatch(/^000201010212/);
+    expect(res.body.data.qr).toContain(`54${String(o.amount).length.toString().padStart(2, '0')}${o.amount}`);
+    expect(res.body.data.qrImage).toMatch(/^data:image\/png;base64,/);
+    await knobs('vietqr', { duplicateNotify: true });
+    expect((await appPays(res.body.data.qr)).status).toBe(200);
+    expect((await orderState(o.OrderNo))?.order_status).toBe('C');
+    expect(await paidCount(o.OrderNo)).toBe(1);
+  });
+
+  it('refuses a transfer of another amount', async () => {
+    const o = await unpaidOrder();
+    const res = await qr(o.OrderNo, o.amount);
+    await knobs('vietqr', { amountDelta: -5000 });
+    await appPays(res.body.data.qr);
+    expect(await orderState(o.OrderNo)).toEqual({ order_status: 'A', transaction_id: null });
+    expect(await paidCount(o.OrderNo)).toBe(0);
+  });
+});
+
+describe('payment partner configuration', () => {
+  it('lists partners for the payer and all rows for the screen; save needs terminal, bank and partner', async () => {
+    const payer = await t.call<{ data: { partnerCode: string; isQR: boolean }[] }>('config/pay-partner', {}, admin);
+    expect(payer.body.data.map((p) => p.partnerCode)).toEqual(['MB', 'VCB_NAPAS', 'VIETQR']);
+    const all = await t.call<{ data: { Rowguid: string; TerminalCode: string }[]; allTer: string[] }>(
+      'config/pay-partner',
+      { isAll: true },
+      admin,
+    );
+    expect(all.body.data.length).toBeGreaterThan(3);
+    const missing = await t.call(
+      'config/pay-partner/edit',
+      [{ TerminalCode: 'NDP', partnerCode: 'X', bankCode: '', isQR: false, visible: true, orderBy: 9 }],
+      admin,
+    );
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe(paymentMessages.fillAll);
+    const row = all.body.data.find((r) => r.TerminalCode === 'NDP');
+    const hide = await t.call('config/pay-partner/edit', [{ ...row, visible: false }], admin);
+    expect(hide.status, hide.raw).toBe(200);
+    const khach = await t.login('khachhang');
+    const forCustomer = await t.call('config/pay-partner/edit', [{ ...row, visible: true }], khach);
+    expect(forCustomer.status).toBe(403);
+  });
+});
