@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -29,6 +31,10 @@ import { createCustomsScanService } from './modules/customs/customs-scan.service
 import { createHomeRepository } from './modules/home/home.repository';
 import { homeHandlers } from './modules/home/home.routes';
 import { createHomeService } from './modules/home/home.service';
+import { createDeclarationRepository } from './modules/declarations/declarations.repository';
+import { declarationHandlers, registerDeclarationFileRoute } from './modules/declarations/declarations.routes';
+import { createDeclarationService } from './modules/declarations/declarations.service';
+import { createLocalFileStore } from './modules/declarations/file-store';
 import { createOrdersRepository } from './modules/orders/orders.repository';
 import { createPublicOrderService } from './modules/orders/public-order.service';
 import { createPaymentsModule } from './modules/payments';
@@ -98,6 +104,13 @@ export async function buildApp(options: BuildOptions = {}) {
   const auth = createAuthService({ repo: authRepo, signer, tokenTtlSeconds: config.tokenTtlSeconds, throttle: options.throttle, live });
   const shell = createShellService(createShellRepository(database.db));
   const publicOrders = createPublicOrderService({ repo: createOrdersRepository(database.db), signer });
+  // A portal built on a given database (tests) or in memory keeps uploads in a temporary folder.
+  const tempUploads = config.uploadDir === 'memory' || (options.database && !options.config?.uploadDir);
+  const uploadDir = tempUploads ? await mkdtemp(join(tmpdir(), 'smartport-uploads-')) : config.uploadDir;
+  const declarations = createDeclarationService({
+    repo: createDeclarationRepository(database.db),
+    files: createLocalFileStore(uploadDir),
+  });
   const customsScan = createCustomsScanService({
     repo: createCustomsScanRepository(database.db),
     gateway: createHttpCustomsGateway({ baseUrl: config.simulators.customs, timeoutMs: config.customsTimeoutMs }),
@@ -156,9 +169,11 @@ export async function buildApp(options: BuildOptions = {}) {
     ),
     home: homeHandlers(home),
     customsScan: customsScanHandlers(customsScan),
+    declarations: declarationHandlers(declarations),
     ...payments.handlers,
   };
   const registeredCalls = registerCalls(app, handlers, { authenticate: (t) => auth.authenticate(t) });
+  registerDeclarationFileRoute(app, declarations, (t) => auth.authenticate(t));
 
   await app.register(swagger, { mode: 'static', specification: { document: openApiDocument() as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
@@ -204,6 +219,7 @@ export async function buildApp(options: BuildOptions = {}) {
     customsScan.close();
     await realtime.close();
     if (ownsDatabase) await database.close();
+    if (tempUploads) await rm(uploadDir, { recursive: true, force: true });
   });
 
   return {

@@ -17,6 +17,8 @@ export interface PortalConfig {
   webDist: string | undefined;
   logLevel: string;
   simulators: Record<string, string>;
+  /** Folder of uploaded declaration files (UPLOAD_DIR); 'memory' = a temporary folder removed on close. */
+  uploadDir: string;
   /** Longest wait for a synchronous customs answer before the user gets 504 (CUSTOMS_TIMEOUT_MS). */
   customsTimeoutMs: number;
   /** Longest wait for a queued customs message's result (CUSTOMS_RESULT_TIMEOUT_MS). */
@@ -51,6 +53,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
     webDist: env.WEB_DIST === '' ? undefined : resolve(root, env.WEB_DIST || 'apps/web/dist'),
     logLevel: env.LOG_LEVEL || 'info',
     simulators,
+    uploadDir: env.UPLOAD_DIR
+      ? resolve(root, env.UPLOAD_DIR)
+      : env.DATA_DIR === 'memory'
+        ? 'memory'
+        : resolve(root, env.DATA_DIR || 'data', 'uploads'),
     customsTimeoutMs: Number(env.CUSTOMS_TIMEOUT_MS || 15_000),
     customsResultTimeoutMs: Number(env.CUSTOMS_RESULT_TIMEOUT_MS || 120_000),
   };

@@ -1,5 +1,6 @@
 import type { CallDef } from './call';
 import * as auth from './calls/auth';
+import * as declarations from './calls/declarations';
 import * as customsScan from './calls/customs-scan';
 import * as home from './calls/home';
 import * as payments from './calls/payments';
@@ -9,6 +10,13 @@ import { catalogCallTable } from './catalogs/calls';
 export * from './access';
 export * from './call';
 export { type SessionUser, sessionUser } from './calls/auth';
+export {
+  type DeclarationRow,
+  declarationFilePath,
+  declarationRow,
+  declarationStatus,
+  uploadLimits,
+} from './calls/declarations';
 export {
   CUSTOMS_RESCAN_MS,
   CUSTOMS_RESPONSE_FUNC,
@@ -48,6 +56,15 @@ export const calls = {
     viewPublicOrder: shell.viewPublicOrder,
   },
   catalogs: catalogCallTable,
+  declarations: {
+    getOprs: declarations.getOprs,
+    add: declarations.addDeclaration,
+    load: declarations.loadDeclarations,
+    update: declarations.updateDeclaration,
+    makeRowguid: declarations.makeRowguid,
+    uploadFile: declarations.uploadFile,
+    deleteFile: declarations.deleteFile,
+  },
   home: {
     dashboardTracking: home.dashboardTracking,
     waitingPaymentCount: home.waitingPaymentCount,

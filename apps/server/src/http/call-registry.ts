@@ -1,8 +1,9 @@
+import multipart from '@fastify/multipart';
 import { type CallDef, type CallReply, type CallRequest, calls } from '@smartport/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AuthUser, CallContext, SignedInContext } from './context';
-import { AppError, forbidden, unauthorized } from './errors';
+import { AppError, badRequest, forbidden, unauthorized } from './errors';
 
 type Calls = typeof calls;
 export type ModuleKey = keyof Calls;
@@ -59,6 +60,40 @@ export function hasAccess(call: CallDef, user: AuthUser | null): 'ok' | 'unauthe
   return call.access.anyOf.some((id) => user.grants.has(id)) ? 'ok' : 'forbidden';
 }
 
+/** Largest single upload part: one file over the 5,000,000-byte folder total is refused while it streams. */
+export const MULTIPART_LIMITS = { fileSize: 5_000_000, files: 1, fields: 10, fieldSize: 4096, parts: 12 } as const;
+
+export interface MultipartFile {
+  fieldname: string;
+  filename: string;
+  mimetype: string;
+  data: Uint8Array;
+}
+
+/** A multipart form as `{ ...fields, files: [...] }`; the limits and a malformed form answer 400, not 500. */
+async function readMultipart(req: FastifyRequest): Promise<Record<string, unknown>> {
+  const body: Record<string, unknown> = {};
+  const files: MultipartFile[] = [];
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        files.push({ fieldname: part.fieldname, filename: part.filename, mimetype: part.mimetype, data });
+      } else if (part.fieldname !== 'files' && !Object.hasOwn(body, part.fieldname)) {
+        body[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest('Tổng dung lượng không được quá 5MB !!');
+    if (code === 'FST_FILES_LIMIT') throw badRequest('Mỗi lần chỉ tải lên một tệp.');
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('Biểu mẫu tải lên có quá nhiều trường.');
+    throw badRequest('Dữ liệu tải lên không đúng định dạng multipart/form-data.');
+  }
+  if (files.length) body.files = files;
+  return body;
+}
+
 export interface RegistryDeps {
   authenticate(token: string): Promise<AuthUser | null>;
 }
@@ -82,21 +117,46 @@ export function registerCalls(app: FastifyInstance, table: HandlerTable, deps: R
     for (const [name, call] of Object.entries(moduleCalls) as [string, CallDef][]) {
       const handler = handlers[name];
       if (!handler) throw new Error(`Thiếu xử lý cho ${call.path}`);
-      app.post(`/api/${call.path}`, async (req) => {
-        const token = bearerToken(req);
-        const user = token ? await deps.authenticate(token) : null;
-        const access = hasAccess(call, user);
-        if (access === 'unauthenticated') throw unauthorized(token ? undefined : 'Vui lòng đăng nhập để sử dụng chức năng này.');
-        if (access === 'forbidden') throw forbidden();
-        const nul = findNulChar(req.body);
+      const route = async (req: FastifyRequest) => {
+        let token = bearerToken(req);
+        const authorise = async () => {
+          const user = token ? await deps.authenticate(token) : null;
+          const access = hasAccess(call, user);
+          if (access === 'unauthenticated') throw unauthorized(token ? undefined : 'Vui lòng đăng nhập để sử dụng chức năng này.');
+          if (access === 'forbidden') throw forbidden();
+          return user;
+        };
+        // A multipart call may carry its token as the form field access_token (spec 01 §7): read the form first then.
+        const lateAuth = !!call.multipart && !token && req.isMultipart();
+        let user = lateAuth ? null : await authorise();
+        let body: unknown = req.body;
+        if (call.multipart) {
+          if (!req.isMultipart()) throw badRequest('Yêu cầu tải tệp phải gửi dạng multipart/form-data.');
+          body = await readMultipart(req);
+          if (lateAuth) {
+            const field = (body as { access_token?: unknown }).access_token;
+            token = typeof field === 'string' && field.trim() ? field.trim() : null;
+            user = await authorise();
+          }
+        }
+        const nul = findNulChar(body);
         if (nul !== null) {
           const where = nul ? ` ở trường "${nul.replaceAll('\0', '').slice(0, 80)}"` : '';
           throw new AppError(400, `Dữ liệu không hợp lệ${where}: chứa ký tự không được phép.`);
         }
-        const parsed = call.request.safeParse(req.body);
+        const parsed = call.request.safeParse(body);
         if (!parsed.success) throw new AppError(400, describeIssues(parsed.error));
         return handler(parsed.data, { user, ip: req.ip, token });
-      });
+      };
+      if (call.multipart) {
+        // The multipart parser lives only in the upload routes' own scope; every other call stays JSON-only.
+        app.register(async (scope) => {
+          await scope.register(multipart, { limits: MULTIPART_LIMITS });
+          scope.post(`/api/${call.path}`, route);
+        });
+      } else {
+        app.post(`/api/${call.path}`, route);
+      }
       registered.push(call.path);
     }
   }

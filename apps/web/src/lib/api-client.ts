@@ -47,3 +47,43 @@ export async function callApi<C extends CallDef>(call: C, input: CallInput<C>, i
   if (!res.ok) throw new ApiError(res.status, reply?.message ?? `Lỗi máy chủ (${res.status})`, reply ?? undefined);
   return body as CallReply<C>;
 }
+
+/** A multipart call (`multipart: true` in the contract): the form goes as is, the token in the header. */
+export async function uploadApi<C extends CallDef>(call: C, form: FormData, init?: { signal?: AbortSignal }): Promise<CallReply<C>> {
+  const token = session.token();
+  let res: Response;
+  try {
+    res = await fetch(`/api/${call.path}`, {
+      method: 'POST',
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      body: form,
+      signal: init?.signal,
+    });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new ApiError(0, 'Không kết nối được tới máy chủ. Vui lòng kiểm tra mạng và thử lại.');
+  }
+  const reply = (await res.json().catch(() => null)) as { success: boolean; message?: string; out?: string } | null;
+  if (res.status === 401) {
+    session.clear();
+    onUnauthorized();
+  }
+  if (!res.ok) throw new ApiError(res.status, reply?.message ?? `Lỗi máy chủ (${res.status})`, reply ?? undefined);
+  return reply as CallReply<C>;
+}
+
+/** A file behind an authenticated GET (e.g. a declaration's upload), saved under its own name. */
+export async function downloadProtectedFile(url: string, name: string): Promise<void> {
+  const token = session.token();
+  const res = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) {
+    const reply = (await res.json().catch(() => null)) as { message?: string } | null;
+    throw new ApiError(res.status, reply?.message ?? `Lỗi máy chủ (${res.status})`);
+  }
+  const blobUrl = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = blobUrl;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000);
+}

@@ -1,5 +1,6 @@
 import type { Database } from '../client';
 import { seedCatalogs } from './catalogs.data';
+import { seedDemoDeclarations } from './declarations.data';
 import { containerNumber, createRandom, type Random } from './random';
 import { allTerminalCodes } from './terminals.data';
 
@@ -281,6 +282,7 @@ export async function seedDemoData(database: Database, sizes: DemoSizes, now = n
     voyagesByTerminal.set(v.terminal, list);
   }
   await seedOrders(database, sizes.orders, r, customers, voyagesByTerminal, now);
+  await seedDemoDeclarations(database, customers, now);
 }
 
 const creators = ['khachhang', 'nhanvien', 'hangtau', 'web.haiminh', 'web.dongalog', 'web.thanhcong', 'web.phutai', 'web.minhphu'];

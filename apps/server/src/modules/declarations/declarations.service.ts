@@ -1,0 +1,265 @@
+import { type CallRequest, type calls, type DeclarationRow, declarationFilePath, uploadLimits } from '@smartport/contract';
+import type { AuthUser } from '../../http/context';
+import { badRequest, forbidden, notFound } from '../../http/errors';
+import { assertTerminal, scopeTerminals } from '../../security/terminal-scope';
+import type { DeclarationFilter, DeclarationRepository } from './declarations.repository';
+import { checkFileContent, checkFileName, type FileStore, isFolderId } from './file-store';
+
+type C = typeof calls.declarations;
+
+/** Messages of spec 01 §5 and §8, exactly as written there. */
+export const declarationMessages = {
+  customerId: 'Vui lòng nhập mã doanh nghiệp !',
+  customNo: 'Vui lòng nhập số tờ khai !',
+  customCode: 'Vui lòng nhập mã hải quan !',
+  containerQty: 'Vui lòng nhập tổng số container !',
+  customDate: 'Vui lòng nhập ngày tờ khai !',
+  booking: 'Vui lòng số booking !',
+  bl: 'Vui lòng số vận đơn !',
+  files: 'Vui lòng upload file !',
+  totalSize: 'Tổng dung lượng không được quá 5MB !!',
+  folder: 'Lỗi khi khởi tạo thư mục lưu dữ liệu, vui lòng tải lại trang và thử lại!',
+  noteEmpty: 'Bạn chưa nhập lý do hủy.',
+  approved: 'Cập nhật thành công.',
+  noted: 'Cập nhật ghi chú thành cong.',
+} as const;
+
+export const STAFF_GRANT = 'CUSTOMS_MANAGEMENT';
+const grantOf = { E: 'CUSTOMS_EXPORT_REG', I: 'CUSTOMS_IMPORT_REG' } as const;
+const PORT_OFFSET_MS = 7 * 3_600_000; // Asia/Ho_Chi_Minh, no daylight saving
+const BOOKING_MAX = 200;
+const CODE = /^[A-Z0-9-]+$/;
+const SAFE_TEXT = /^[A-Z0-9 ._\-/,;]+$/;
+
+const upper = (v: string | null | undefined) => (v ?? '').trim().toUpperCase();
+
+/** The declaration date as the start of its day in the port's time zone; null when it is not a date. */
+export function startOfPortDay(value: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+  let y: number;
+  let mo: number;
+  let d: number;
+  if (m) {
+    [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    if (new Date(Date.UTC(y, mo - 1, d)).getUTCDate() !== d || mo < 1 || mo > 12) return null;
+  } else {
+    const t = Date.parse(value);
+    if (!/^\d{4}-\d{2}-\d{2}T/.test(value.trim()) || Number.isNaN(t)) return null;
+    const local = new Date(t + PORT_OFFSET_MS);
+    [y, mo, d] = [local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate()];
+  }
+  if (y < 2000 || y > 2100) return null;
+  return new Date(Date.UTC(y, mo - 1, d) - PORT_OFFSET_MS);
+}
+
+function code(value: string, label: string, max: number) {
+  if (value.length > max) throw badRequest(`${label} tối đa ${max} ký tự.`);
+  if (!CODE.test(value)) throw badRequest(`${label} chỉ gồm chữ cái không dấu, chữ số và dấu -.`);
+  return value;
+}
+
+export interface DeclarationServiceDeps {
+  repo: DeclarationRepository;
+  files: FileStore;
+}
+
+export function createDeclarationService({ repo, files }: DeclarationServiceDeps) {
+  const isStaff = (user: AuthUser) => user.grants.has(STAFF_GRANT);
+
+  async function ownBusinessCode(user: AuthUser): Promise<string> {
+    const own = user.CustomerCode ? await repo.businessCodeOf(user.CustomerCode) : null;
+    if (!own) throw forbidden('Tài khoản chưa gắn với doanh nghiệp nào, không thể đăng ký hoặc tra cứu tờ khai.');
+    return own.toUpperCase();
+  }
+
+  /** Staff see their terminals' declarations; a customer only its own business code's, in its terminals. */
+  async function canSee(row: DeclarationRow, user: AuthUser) {
+    if (!user.terminals.includes(row.TerminalCode)) return false;
+    if (isStaff(user)) return true;
+    if (!user.grants.has(grantOf[row.ImportExport])) return false;
+    const own = user.CustomerCode ? await repo.businessCodeOf(user.CustomerCode) : null;
+    return !!own && own.toUpperCase() === row.CustomerID;
+  }
+
+  async function ownFolder(tmporder: string | null | undefined, user: AuthUser) {
+    const id = (tmporder ?? '').trim();
+    if (!isFolderId(id)) throw badRequest(declarationMessages.folder);
+    const folder = await repo.folder(id.toLowerCase());
+    if (!folder || folder.CreatedBy !== user.UserID) throw badRequest(declarationMessages.folder);
+    return folder.FilePatch;
+  }
+
+  return {
+    async operations() {
+      return repo.operations();
+    },
+
+    async makeFolder(user: AuthUser) {
+      return repo.createFolder(user.UserID);
+    },
+
+    /** custom/add: the checks of spec 01 §5 in their order, then the registration. */
+    async add(input: CallRequest<C['add']>, user: AuthUser): Promise<DeclarationRow> {
+      const ie = upper(input.ImportExport);
+      if (ie !== 'I' && ie !== 'E') throw badRequest('Loại tờ khai không hợp lệ (I: hàng nhập, E: hàng xuất).');
+      if (!user.grants.has(grantOf[ie])) {
+        throw forbidden(`Bạn không có quyền đăng ký tờ khai hàng ${ie === 'E' ? 'xuất' : 'nhập'}.`);
+      }
+
+      const customerId = upper(input.CustomerID);
+      if (!customerId) throw badRequest(declarationMessages.customerId);
+      code(customerId, 'Mã doanh nghiệp', 20);
+      if (!isStaff(user) && customerId !== (await ownBusinessCode(user))) {
+        throw forbidden('Mã doanh nghiệp không phải của doanh nghiệp bạn, không thể đăng ký tờ khai.');
+      }
+
+      const customNo = upper(input.CustomNo);
+      if (!customNo) throw badRequest(declarationMessages.customNo);
+      code(customNo, 'Số tờ khai', 20);
+
+      const customCode = upper(input.CustomCode);
+      if (!customCode) throw badRequest(declarationMessages.customCode);
+      code(customCode, 'Mã hải quan', 10);
+
+      const qtyText = String(input.ContainerQty ?? '').trim();
+      if (!qtyText || Number(qtyText) === 0) throw badRequest(declarationMessages.containerQty);
+      const qty = Number(qtyText);
+      if (!Number.isInteger(qty) || qty < 1 || qty > 9999) throw badRequest('Tổng số container phải là số nguyên từ 1 đến 9999.');
+
+      const dateText = (input.CustomDate ?? '').trim();
+      if (!dateText) throw badRequest(declarationMessages.customDate);
+      const customDate = startOfPortDay(dateText);
+      if (!customDate) throw badRequest('Ngày tờ khai không hợp lệ.');
+
+      const label = ie === 'E' ? 'Số booking' : 'Số vận đơn';
+      const booking = upper(input.BL_BookingNo);
+      if (!booking) throw badRequest(ie === 'E' ? declarationMessages.booking : declarationMessages.bl);
+      if (booking.length > BOOKING_MAX) throw badRequest(`${label} không được quá ${BOOKING_MAX} ký tự.`);
+      if (!SAFE_TEXT.test(booking)) throw badRequest(`${label} chỉ gồm chữ cái không dấu, chữ số, khoảng trắng và các ký tự . - _ / , ;`);
+
+      const folderId = (input.FilePatch ?? '').trim().toLowerCase();
+      const folder = isFolderId(folderId) ? await repo.folder(folderId) : null;
+      const stored = folder && folder.CreatedBy === user.UserID ? await repo.files(folderId) : [];
+      if (!stored.length) throw badRequest(declarationMessages.files);
+      if (await repo.byFolder(folderId)) {
+        throw badRequest('Các tệp này đã dùng cho một tờ khai khác, vui lòng tải lại trang và tải tệp lên lại.');
+      }
+
+      const telphone = (input.Telphone ?? '').trim();
+      if (telphone && !/^[0-9 +().-]{6,20}$/.test(telphone)) throw badRequest('Số điện thoại không hợp lệ.');
+
+      const terminal = upper(input.TerminalCode) || user.terminals[0] || '';
+      assertTerminal(user, terminal);
+
+      const standing = await repo.standing(terminal, customNo, customCode, ie);
+      if (standing) throw badRequest(`Tờ khai số ${customNo} (${customCode}) đã được đăng ký (mã đăng ký ${standing.ID}).`);
+
+      try {
+        return await repo.insert({
+          TerminalCode: terminal,
+          CustomerID: customerId,
+          CustomNo: customNo,
+          CustomCode: customCode,
+          ContainerQty: qty,
+          CustomDate: customDate,
+          BL_BookingNo: booking,
+          ImportExport: ie,
+          FilePatch: folderId,
+          FileLists: stored.map((f) => declarationFilePath(folderId, f.FileName)).join(';'),
+          CreatedBy: user.UserID,
+          Telphone: telphone || null,
+        });
+      } catch (err) {
+        // Two registrations with one folder at the same moment: the unique FilePatch keeps one.
+        if (String((err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === '23505') {
+          throw badRequest('Các tệp này đã dùng cho một tờ khai khác, vui lòng tải lại trang và tải tệp lên lại.');
+        }
+        throw err;
+      }
+    },
+
+    /** custom/load_custom: the registrant's lookup and the staff search share one scoped query. */
+    async load(input: CallRequest<C['load']>, user: AuthUser): Promise<DeclarationRow[]> {
+      const from = input.FromDate ? new Date(input.FromDate) : undefined;
+      const to = input.ToDate ? new Date(input.ToDate) : undefined;
+      if (from && to && from > to) throw badRequest('Ngày bắt đầu không được sau ngày kết thúc.');
+      const filter: DeclarationFilter = { terminals: scopeTerminals(user, input.TerminalCode) };
+      const customerId = upper(input.CustomerID);
+      const requestedIe = input.ImportExport ? [input.ImportExport] : ['I', 'E'];
+      if (isStaff(user)) {
+        if (customerId) filter.customerId = { contains: customerId };
+        filter.importExport = requestedIe;
+      } else {
+        const own = await ownBusinessCode(user);
+        if (customerId && customerId !== own) throw forbidden('Bạn chỉ được tra cứu tờ khai của doanh nghiệp mình.');
+        filter.customerId = { exact: own };
+        filter.importExport = requestedIe.filter((ie) => user.grants.has(grantOf[ie as 'I' | 'E']));
+      }
+      const customNo = upper(input.CustomNo);
+      if (customNo) filter.customNo = customNo;
+      const customCode = upper(input.CustomCode);
+      if (customCode) filter.customCode = customCode;
+      if (input.Status) filter.status = input.Status;
+      if (from) filter.from = from;
+      if (to) filter.to = to;
+      return repo.search(filter);
+    },
+
+    /** custom/update_custom: staff approve (Status = 1) or give a reason note, only on rows not approved yet. */
+    async update(input: CallRequest<C['update']>, user: AuthUser): Promise<string> {
+      const row = await repo.byRowguid(input.Rowguid);
+      if (!row || !user.terminals.includes(row.TerminalCode)) throw notFound('Không tìm thấy tờ khai.');
+      const approve = input.Status != null && String(input.Status).trim() !== '';
+      if (approve && Number(input.Status) !== 1) throw badRequest('Chỉ có thể duyệt tờ khai (Status = 1).');
+      const note = (input.Note ?? '').trim();
+      if (!approve && !note) throw badRequest(declarationMessages.noteEmpty);
+      if (note.length > 1000) throw badRequest('Lý do tối đa 1000 ký tự.');
+      const done = await repo.review(row.Rowguid, { ...(approve ? { Status: 1 } : {}), ...(note ? { Note: note } : {}) }, user.UserID);
+      if (!done) throw badRequest('Tờ khai đã được duyệt, không thể cập nhật.');
+      return approve ? declarationMessages.approved : declarationMessages.noted;
+    },
+
+    /** custom/file_upload: the owner's folder, an accepted type by content, the folder total within 5,000,000 bytes. */
+    async upload(input: CallRequest<C['uploadFile']>, user: AuthUser) {
+      const folder = await ownFolder(input.tmporder, user);
+      const part = input.files?.[0];
+      if (!part) throw badRequest('Chưa chọn tệp để tải lên.');
+      const name = checkFileName(input.filename?.trim() || part.filename);
+      if (part.data.length > uploadLimits.totalBytes) throw badRequest(declarationMessages.totalSize);
+      const mime = await checkFileContent(name, part.data);
+      const result = await repo.addFile(folder, { FileName: name, Size: part.data.length, Mime: mime }, uploadLimits.totalBytes, () =>
+        files.write(folder, name, part.data),
+      );
+      if (result === 'too-large') throw badRequest(declarationMessages.totalSize);
+      if (result === 'duplicate') throw badRequest(`Tệp "${name}" đã có trong danh sách tải lên.`);
+      if (result === 'registered') throw badRequest('Tờ khai đã đăng ký, không thể thêm tệp.');
+      return { filename: name, url: declarationFilePath(folder, name), size: part.data.length, tmporder: folder };
+    },
+
+    async deleteFile(input: CallRequest<C['deleteFile']>, user: AuthUser) {
+      const folder = await ownFolder(input.tmporder, user);
+      const name = checkFileName(input.filename);
+      if (await repo.byFolder(folder)) throw badRequest('Tờ khai đã đăng ký, không thể xóa tệp.');
+      if (!(await repo.removeFile(folder, name))) throw notFound('Không tìm thấy tệp.');
+      await files.remove(folder, name);
+    },
+
+    /** A stored file for its owner, or for whoever may see the declaration it belongs to. */
+    async readFile(tmporder: string, filename: string, user: AuthUser) {
+      if (!isFolderId(tmporder)) throw badRequest('Tên tệp không hợp lệ.');
+      const name = checkFileName(filename);
+      const folderId = tmporder.toLowerCase();
+      const folder = await repo.folder(folderId);
+      if (!folder) throw notFound('Không tìm thấy tệp.');
+      if (folder.CreatedBy !== user.UserID) {
+        const row = await repo.byFolder(folderId);
+        if (!row || !(await canSee(row, user))) throw forbidden('Bạn không có quyền xem tệp này.');
+      }
+      const meta = (await repo.files(folderId)).find((f) => f.FileName === name);
+      const data = meta ? await files.read(folderId, name) : null;
+      if (!meta || !data) throw notFound('Không tìm thấy tệp.');
+      return { name, mime: meta.Mime, data };
+    },
+  };
+}
+export type DeclarationService = ReturnType<typeof createDeclarationService>;

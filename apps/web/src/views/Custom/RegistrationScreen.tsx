@@ -1,0 +1,357 @@
+import UploadOutlined from '@ant-design/icons/UploadOutlined';
+import { type CallReply, calls, type DeclarationRow, uploadLimits } from '@smartport/contract';
+import {
+  App,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Row,
+  Segmented,
+  Table,
+  type TableColumnsType,
+  Typography,
+  Upload,
+  type UploadFile,
+} from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, callApi, uploadApi } from '../../lib/api-client';
+import { formatDateTime } from '../../lib/format';
+import { session } from '../../lib/session';
+import { ExpandableText, FileLinks, isApproved, matchesSearch, StatusTag } from './declaration-ui';
+
+/** Toasts of spec 01 §5, in the order they are checked. */
+const msg = {
+  customerId: 'Vui lòng nhập mã doanh nghiệp !',
+  customNo: 'Vui lòng nhập số tờ khai !',
+  customCode: 'Vui lòng nhập mã hải quan !',
+  containerQty: 'Vui lòng nhập tổng số container !',
+  customDate: 'Vui lòng nhập ngày tờ khai !',
+  booking: 'Vui lòng số booking !',
+  bl: 'Vui lòng số vận đơn !',
+  files: 'Vui lòng upload file !',
+  totalSize: 'Tổng dung lượng không được quá 5MB !!',
+  folder: 'Lỗi khi khởi tạo thư mục lưu dữ liệu, vui lòng tải lại trang và thử lại!',
+} as const;
+
+const SAFE_TEXT = /[^A-Z0-9 ._\-/,;]/g;
+const upperCase = (e: { target: { value: string } }) => e.target.value.toUpperCase();
+const safeBooking = (e: { target: { value: string } }) => e.target.value.toUpperCase().replace(SAFE_TEXT, '').slice(0, 200);
+
+interface FormValues {
+  CustomerID?: string;
+  CustomNo?: string;
+  CustomCode?: string;
+  ContainerQty?: number | null;
+  CustomDate?: Dayjs | null;
+  BL_BookingNo?: string;
+  Telphone?: string;
+}
+
+type Mode = 'add' | 'lookup';
+type Reply = CallReply<typeof calls.declarations.add>;
+
+/** Auto customs clearance registration, export (E) or import (I) goods (spec 01 §2). */
+export function RegistrationScreen({ variant }: { variant: 'E' | 'I' }) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const [form] = Form.useForm<FormValues>();
+  const [mode, setMode] = useState<Mode>('add');
+  const [folder, setFolder] = useState<string | null>(null);
+  const [files, setFiles] = useState<UploadFile[]>([]);
+  const filesRef = useRef<UploadFile[]>([]);
+  filesRef.current = files;
+  const [rows, setRows] = useState<DeclarationRow[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [search, setSearch] = useState('');
+  const [reason, setReason] = useState<string | null>(null);
+
+  const newFolder = useCallback(async () => {
+    try {
+      const reply = await callApi(calls.declarations.makeRowguid, {});
+      setFolder(reply.payload ?? null);
+    } catch {
+      setFolder(null);
+    }
+  }, []);
+
+  const loadRows = useCallback(
+    async (filter: { CustomerID?: string; CustomNo?: string; CustomCode?: string } = {}) => {
+      setLoading(true);
+      try {
+        const reply = await callApi(calls.declarations.load, { ...filter, ImportExport: variant });
+        const list = reply.payload ?? [];
+        setRows(list);
+        return list;
+      } finally {
+        setLoading(false);
+      }
+    },
+    [variant],
+  );
+
+  useEffect(() => {
+    void newFolder();
+    void loadRows().catch((e: Error) => message.error(e.message));
+  }, [newFolder, loadRows, message]);
+
+  const bookingLabel = variant === 'E' ? t('declarations.booking') : t('declarations.bl');
+
+  const register = async () => {
+    const v = form.getFieldsValue();
+    const text = (s: string | undefined) => (s ?? '').trim().toUpperCase();
+    const checks: [boolean, string][] = [
+      [!text(v.CustomerID), msg.customerId],
+      [!text(v.CustomNo), msg.customNo],
+      [!text(v.CustomCode), msg.customCode],
+      [!v.ContainerQty, msg.containerQty],
+      [!v.CustomDate, msg.customDate],
+      [!text(v.BL_BookingNo), variant === 'E' ? msg.booking : msg.bl],
+      [!files.some((f) => f.status === 'done'), msg.files],
+    ];
+    const failed = checks.find(([bad]) => bad);
+    if (failed) {
+      void message.warning(failed[1]);
+      return;
+    }
+    setBusy(true);
+    let reply: Reply | undefined;
+    try {
+      reply = await callApi(calls.declarations.add, {
+        CustomerID: text(v.CustomerID),
+        CustomNo: text(v.CustomNo),
+        CustomCode: text(v.CustomCode),
+        ContainerQty: v.ContainerQty ?? null,
+        // The declaration date is sent as the start of its day.
+        CustomDate: v.CustomDate?.startOf('day').format('YYYY-MM-DD'),
+        BL_BookingNo: text(v.BL_BookingNo).slice(0, 200),
+        FilePatch: folder,
+        ImportExport: variant,
+        Telphone: (v.Telphone ?? '').trim() || null,
+        TerminalCode: session.terminal(),
+      });
+    } catch (e) {
+      const r = e instanceof ApiError ? e.reply : undefined;
+      modal.warning({ title: t('declarations.warningTitle'), content: r?.message || r?.out || t('declarations.failed') });
+      return;
+    } finally {
+      setBusy(false);
+    }
+    if (!reply.success) {
+      modal.warning({ title: t('declarations.warningTitle'), content: reply.message || reply.out || t('declarations.failed') });
+      return;
+    }
+    modal.success({ title: t('declarations.infoTitle'), content: reply.out || t('declarations.success') });
+    form.resetFields(['CustomNo', 'CustomCode', 'ContainerQty', 'CustomDate', 'BL_BookingNo']);
+    setFiles([]);
+    await newFolder();
+    await loadRows().catch(() => undefined);
+  };
+
+  const lookup = async () => {
+    const v = form.getFieldsValue();
+    const CustomerID = (v.CustomerID ?? '').trim().toUpperCase();
+    const CustomNo = (v.CustomNo ?? '').trim().toUpperCase();
+    if (!CustomerID) return void message.warning(msg.customerId);
+    if (!CustomNo) return void message.warning(msg.customNo);
+    const CustomCode = (v.CustomCode ?? '').trim().toUpperCase();
+    setSearch('');
+    try {
+      const list = await loadRows({ CustomerID, CustomNo, ...(CustomCode ? { CustomCode } : {}) });
+      if (!list.length) void message.info(t('declarations.noData'));
+    } catch (e) {
+      const r = e instanceof ApiError ? e.reply : undefined;
+      modal.error({ title: t('declarations.warningTitle'), content: r?.out || r?.message || t('declarations.failed') });
+    }
+  };
+
+  const uploadOne = async (file: File, uid: string) => {
+    const form = new FormData();
+    form.append('tmporder', folder ?? '');
+    form.append('filename', file.name);
+    form.append('files', file, file.name);
+    const setStatus = (patch: Partial<UploadFile>) => setFiles((list) => list.map((f) => (f.uid === uid ? { ...f, ...patch } : f)));
+    try {
+      const reply = await uploadApi(calls.declarations.uploadFile, form);
+      setStatus({ status: 'done', name: reply.filename ?? file.name, url: reply.url, size: reply.size ?? file.size });
+    } catch (e) {
+      // The file leaves the list on an upload error (spec 01 §4).
+      setFiles((list) => list.filter((f) => f.uid !== uid));
+      void message.error((e instanceof ApiError && e.reply?.message) || t('declarations.uploadFailed'));
+    }
+  };
+
+  const beforeUpload = (file: File & { uid: string }) => {
+    if (!folder) {
+      void message.error(msg.folder);
+      return Upload.LIST_IGNORE;
+    }
+    const used = filesRef.current.reduce((s, f) => s + (f.size ?? 0), 0);
+    if (used + file.size > uploadLimits.totalBytes) {
+      void message.error(msg.totalSize);
+      return Upload.LIST_IGNORE;
+    }
+    const entry: UploadFile = { uid: file.uid, name: file.name, size: file.size, status: 'uploading' };
+    filesRef.current = [...filesRef.current, entry];
+    setFiles((list) => [...list, entry]);
+    void uploadOne(file, file.uid);
+    return false;
+  };
+
+  const removeFile = async (file: UploadFile) => {
+    if (file.status === 'done' && folder) {
+      try {
+        await callApi(calls.declarations.deleteFile, { tmporder: folder, filename: file.name });
+      } catch (e) {
+        void message.error(t('declarations.deleteFileFailed', { message: (e as Error).message }));
+        return false;
+      }
+    }
+    setFiles((list) => list.filter((f) => f.uid !== file.uid));
+    return true;
+  };
+
+  const shown = useMemo(() => rows.filter((r) => matchesSearch(r, search)), [rows, search]);
+
+  const columns: TableColumnsType<DeclarationRow> = [
+    { title: t('declarations.rowNumber'), key: 'stt', width: 56, align: 'center', render: (_v, _r, i) => i + 1 },
+    { title: t('declarations.id'), dataIndex: 'ID', width: 110 },
+    { title: t('declarations.customNo'), dataIndex: 'CustomNo', width: 130 },
+    { title: t('declarations.customCode'), dataIndex: 'CustomCode', width: 90 },
+    { title: t('declarations.containerQty'), dataIndex: 'ContainerQty', width: 90, align: 'right' },
+    { title: t('declarations.customDate'), dataIndex: 'CustomDate', width: 110, render: (v: string) => formatDateTime(v, 'YYYY-MM-DD') },
+    { title: bookingLabel, dataIndex: 'BL_BookingNo', width: 140, render: (v: string) => <ExpandableText text={v} /> },
+    { title: t('declarations.files'), key: 'files', width: 170, render: (_v, r) => <FileLinks row={r} /> },
+    {
+      title: t('declarations.status'),
+      key: 'status',
+      width: 130,
+      render: (_v, r) => (
+        <>
+          <StatusTag row={r} />
+          {!isApproved(r) && r.Note && (
+            <Button size="small" type="link" onClick={() => setReason(r.Note)} style={{ paddingInline: 0 }}>
+              {t('declarations.viewReason')}
+            </Button>
+          )}
+        </>
+      ),
+    },
+    { title: t('declarations.customerId'), dataIndex: 'CustomerID', width: 120 },
+    { title: t('declarations.createdTime'), dataIndex: 'CreatedTime', width: 140, render: (v: string) => formatDateTime(v) },
+  ];
+
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} xl={8}>
+        <Card title={variant === 'E' ? t('declarations.exportTitle') : t('declarations.importTitle')} size="small">
+          <Segmented<Mode>
+            block
+            aria-label={t('declarations.mode')}
+            value={mode}
+            onChange={setMode}
+            options={[
+              { value: 'add', label: t('declarations.modeAdd') },
+              { value: 'lookup', label: t('declarations.modeLookup') },
+            ]}
+            style={{ marginBottom: 12 }}
+          />
+          <Form form={form} layout="vertical" size="middle" requiredMark={false}>
+            <Form.Item name="CustomerID" label={t('declarations.customerId')} getValueFromEvent={upperCase}>
+              <Input maxLength={20} placeholder={t('declarations.customerIdHint')} autoComplete="off" />
+            </Form.Item>
+            <Form.Item name="CustomNo" label={t('declarations.customNo')} getValueFromEvent={upperCase}>
+              <Input maxLength={20} autoComplete="off" />
+            </Form.Item>
+            <Form.Item name="CustomCode" label={t('declarations.customCode')} getValueFromEvent={upperCase}>
+              <Input maxLength={10} autoComplete="off" />
+            </Form.Item>
+            {mode === 'add' && (
+              <>
+                <Row gutter={8}>
+                  <Col span={12}>
+                    <Form.Item name="ContainerQty" label={t('declarations.containerQty')}>
+                      <InputNumber min={1} max={9999} precision={0} style={{ width: '100%' }} />
+                    </Form.Item>
+                  </Col>
+                  <Col span={12}>
+                    <Form.Item name="CustomDate" label={t('declarations.customDate')}>
+                      <DatePicker format="YYYY-MM-DD" style={{ width: '100%' }} />
+                    </Form.Item>
+                  </Col>
+                </Row>
+                <Form.Item name="BL_BookingNo" label={bookingLabel} getValueFromEvent={safeBooking}>
+                  <Input maxLength={200} autoComplete="off" />
+                </Form.Item>
+                <Form.Item name="Telphone" label={t('declarations.telphone')}>
+                  <Input maxLength={20} autoComplete="off" inputMode="tel" />
+                </Form.Item>
+                <Form.Item label={t('declarations.files')} extra={t('declarations.uploadHint')}>
+                  <Upload
+                    multiple
+                    accept={uploadLimits.extensions.join(',')}
+                    fileList={files}
+                    beforeUpload={beforeUpload}
+                    onRemove={removeFile}
+                  >
+                    <Button icon={<UploadOutlined />}>{t('declarations.upload')}</Button>
+                  </Upload>
+                </Form.Item>
+                <Button type="primary" block loading={busy} onClick={() => void register()}>
+                  {t('declarations.register')}
+                </Button>
+              </>
+            )}
+            {mode === 'lookup' && (
+              <Button type="primary" block loading={loading} onClick={() => void lookup()}>
+                {t('declarations.lookup')}
+              </Button>
+            )}
+          </Form>
+        </Card>
+      </Col>
+      <Col xs={24} xl={16}>
+        <Card
+          title={t('declarations.registered')}
+          size="small"
+          extra={
+            <Input.Search
+              allowClear
+              aria-label={t('declarations.search')}
+              placeholder={t('declarations.searchPlaceholder')}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              style={{ width: 240, maxWidth: '40vw' }}
+            />
+          }
+        >
+          <Table<DeclarationRow>
+            rowKey="Rowguid"
+            size="small"
+            loading={loading}
+            columns={columns}
+            dataSource={shown}
+            pagination={{ pageSize: 20, showSizeChanger: false, hideOnSinglePage: true }}
+            scroll={{ x: 1300, y: '60vh' }}
+            locale={{ emptyText: t('declarations.noData') }}
+          />
+        </Card>
+      </Col>
+      <Modal
+        open={reason !== null}
+        title={t('declarations.reasonTitle')}
+        onCancel={() => setReason(null)}
+        footer={<Button onClick={() => setReason(null)}>{t('declarations.close')}</Button>}
+      >
+        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{reason}</Typography.Paragraph>
+      </Modal>
+    </Row>
+  );
+}

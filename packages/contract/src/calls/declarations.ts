@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { menuAccess, signedIn } from '../access';
+import { defineCall } from '../call';
+import { noPayload, optionalBody, plainReply, replyWith } from '../reply';
+
+/** Spec 01 §9: accepted upload types and the total per temporary folder. */
+export const uploadLimits = {
+  totalBytes: 5_000_000,
+  extensions: ['.xls', '.docx', '.png', '.jpg', '.pdf'],
+} as const;
+
+/** Status 0 (or empty) pending, 1 approved (spec 01 §3, §4). */
+export const declarationStatus = { pending: 0, approved: 1 } as const;
+
+export const operationOption = z.object({ OperationCode: z.string(), OperationName: z.string() });
+
+/** A customs declaration registration (spec 01 §3). */
+export const declarationRow = z.object({
+  ID: z.string().describe('Mã đăng ký'),
+  TerminalCode: z.string(),
+  CustomerID: z.string().describe('Mã doanh nghiệp (mã số thuế)'),
+  CustomNo: z.string().describe('Số tờ khai'),
+  CustomCode: z.string().describe('Mã hải quan'),
+  ContainerQty: z.number().int(),
+  CustomDate: z.string().describe('Ngày tờ khai (đầu ngày, ISO)'),
+  BL_BookingNo: z.string(),
+  ImportExport: z.enum(['I', 'E']),
+  FilePatch: z.string(),
+  FileLists: z.string().describe('Liên kết tệp, phân cách bằng dấu chấm phẩy'),
+  Status: z.number().int(),
+  Note: z.string().nullable(),
+  CreatedBy: z.string(),
+  CreatedTime: z.string(),
+  ActionBy: z.string().nullable(),
+  ActionTime: z.string().nullable(),
+  Telphone: z.string().nullable(),
+  Rowguid: z.string(),
+});
+export type DeclarationRow = z.infer<typeof declarationRow>;
+
+// Text fields arrive as typed; the service checks them in the order of spec 01 §5 with its messages.
+const loose = (max: number) => z.string().max(max).nullish();
+
+export const getOprs = defineCall({
+  path: 'common/getOprs',
+  module: 'customs',
+  summary: 'Danh sách hãng tàu (OperationCode, OperationName)',
+  access: signedIn,
+  request: noPayload,
+  response: replyWith({ payload: z.array(operationOption).optional() }),
+});
+
+export const addDeclaration = defineCall({
+  path: 'custom/add',
+  module: 'customs',
+  summary: 'Đăng ký tờ khai hải quan (hàng xuất E / hàng nhập I) kèm tệp đã tải lên',
+  access: menuAccess('CUSTOMS_EXPORT_REG', 'CUSTOMS_IMPORT_REG'),
+  request: optionalBody(
+    z.object({
+      CustomerID: loose(100),
+      CustomNo: loose(100),
+      CustomCode: loose(100),
+      ContainerQty: z.union([z.number(), z.string().max(20)]).nullish(),
+      BL_BookingNo: loose(1000),
+      CustomDate: loose(40),
+      FilePatch: loose(100),
+      ImportExport: loose(5),
+      Telphone: loose(30),
+      TerminalCode: loose(10),
+    }),
+  ),
+  response: replyWith({ payload: declarationRow.optional() }),
+});
+
+export const loadDeclarations = defineCall({
+  path: 'custom/load_custom',
+  module: 'customs',
+  summary: 'Tra cứu tờ khai đã đăng ký (khách hàng) hoặc tìm kiếm tờ khai (nhân viên: Status, khoảng ngày tạo, I/E)',
+  access: menuAccess('CUSTOMS_EXPORT_REG', 'CUSTOMS_IMPORT_REG', 'CUSTOMS_MANAGEMENT'),
+  request: optionalBody(
+    z.object({
+      CustomerID: z.string().trim().max(20, 'Mã doanh nghiệp tối đa 20 ký tự').nullish(),
+      CustomNo: z.string().trim().max(20, 'Số tờ khai tối đa 20 ký tự').nullish(),
+      CustomCode: z.string().trim().max(10, 'Mã hải quan tối đa 10 ký tự').nullish(),
+      ImportExport: z.enum(['I', 'E', '']).nullish(),
+      Status: z
+        .array(z.union([z.literal(0), z.literal(1)]))
+        .max(2)
+        .nullish(),
+      FromDate: z.iso.datetime({ offset: true, message: 'Ngày bắt đầu không hợp lệ' }).nullish(),
+      ToDate: z.iso.datetime({ offset: true, message: 'Ngày kết thúc không hợp lệ' }).nullish(),
+      TerminalCode: z.string().trim().max(10).nullish(),
+    }),
+  ),
+  response: replyWith({ payload: z.array(declarationRow).optional() }),
+});
+
+export const updateDeclaration = defineCall({
+  path: 'custom/update_custom',
+  module: 'customs',
+  summary: 'Nhân viên duyệt tờ khai (Status = 1) hoặc ghi lý do (Note)',
+  access: menuAccess('CUSTOMS_MANAGEMENT'),
+  request: z.object({
+    Rowguid: z.uuid('Mã dòng (Rowguid) không hợp lệ'),
+    Status: z.union([z.number().int(), z.string().max(5)]).nullish(),
+    Note: z.string().max(2000).nullish(),
+  }),
+  response: plainReply,
+});
+
+export const makeRowguid = defineCall({
+  path: 'common/makeRowguid',
+  module: 'customs',
+  summary: 'Tạo thư mục tạm (FilePatch) để tải tệp lên trước khi đăng ký tờ khai',
+  access: menuAccess('CUSTOMS_EXPORT_REG', 'CUSTOMS_IMPORT_REG'),
+  request: noPayload,
+  response: replyWith({ payload: z.string().optional() }),
+});
+
+/** One file part of a multipart request, as the server's registry hands it over. */
+export const uploadedPart = z.object({
+  filename: z.string(),
+  mimetype: z.string(),
+  data: z.custom<Uint8Array>((v) => v instanceof Uint8Array, 'Tệp tải lên không hợp lệ'),
+});
+
+export const uploadFile = defineCall({
+  path: 'custom/file_upload',
+  module: 'customs',
+  summary: 'Tải một tệp lên thư mục tạm (multipart: files, tmporder, filename); kiểm tra loại tệp theo nội dung và tổng 5.000.000 byte',
+  access: menuAccess('CUSTOMS_EXPORT_REG', 'CUSTOMS_IMPORT_REG'),
+  multipart: true,
+  request: z.object({
+    tmporder: z.string().max(100).nullish(),
+    filename: z.string().max(300).nullish(),
+    access_token: z.string().max(2000).nullish(),
+    files: z.array(uploadedPart).max(1, 'Mỗi lần chỉ tải một tệp').nullish(),
+  }),
+  response: replyWith({
+    filename: z.string().optional(),
+    url: z.string().optional(),
+    size: z.number().int().optional(),
+    tmporder: z.string().optional(),
+  }),
+});
+
+export const deleteFile = defineCall({
+  path: 'custom/file_delete',
+  module: 'customs',
+  summary: 'Xóa một tệp khỏi thư mục tạm chưa đăng ký',
+  access: menuAccess('CUSTOMS_EXPORT_REG', 'CUSTOMS_IMPORT_REG'),
+  request: z.object({
+    tmporder: z.string().max(100),
+    filename: z.string().max(300),
+  }),
+  response: plainReply,
+});
+
+/** The authenticated download of an uploaded file (a GET route, not a JSON call; docs/decisions.md). */
+export const declarationFilePath = (tmporder: string, filename: string) =>
+  `/api/custom/file/${encodeURIComponent(tmporder)}/${encodeURIComponent(filename)}`;
