@@ -1,8 +1,9 @@
-// `npm run bench`: seeding speed of the demo data generator (bulk `unnest` inserts), on PGlite and,
+// `npm run bench`: seeding speed of the demo data generator (bulk `unnest` inserts) and container comparison, on PGlite and,
 // with BENCH_DATABASE_URL (or TEST_DATABASE_URL), on PostgreSQL. Prints ratios measured in one run.
 import { randomBytes } from 'node:crypto';
 import { openDatabase, seedDatabase, seedDemoData } from '@smartport/server';
 import pg from 'pg';
+import { timeCompare } from './compare';
 
 const orders = Number(process.env.BENCH_ORDERS ?? 50_000);
 
@@ -32,6 +33,7 @@ async function timeSeed(label: string, target: Parameters<typeof openDatabase>[0
 }
 
 await timeSeed('PGlite', { kind: 'pglite' });
+await timeCompare('PGlite', await openDatabase({ kind: 'pglite' }));
 
 const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (url) {
@@ -43,6 +45,14 @@ if (url) {
     const u = new URL(url);
     u.pathname = `/${name}`;
     await timeSeed('PostgreSQL', { kind: 'postgres', url: u.toString() });
+    const compareDb = `${name}_cmp`;
+    await admin.query(`create database ${compareDb}`);
+    try {
+      u.pathname = `/${compareDb}`;
+      await timeCompare('PostgreSQL', await openDatabase({ kind: 'postgres', url: u.toString() }));
+    } finally {
+      await admin.query(`drop database ${compareDb} with (force)`);
+    }
   } finally {
     await admin.query(`drop database ${name} with (force)`);
     await admin.end();

@@ -21,6 +21,9 @@ import { createAuthService, type ThrottleLimits } from './modules/auth/auth.serv
 import { createCatalogRepository } from './modules/catalogs/catalog.repository';
 import { createCatalogService } from './modules/catalogs/catalog.service';
 import { catalogHandlers } from './modules/catalogs/catalogs.routes';
+import { createCompareRepository } from './modules/compare/compare.repository';
+import { compareHandlers } from './modules/compare/compare.routes';
+import { createCompareService } from './modules/compare/compare.service';
 import { createCommodityLinkRepository } from './modules/catalogs/commodity-links.repository';
 import { createCommodityLinkService } from './modules/catalogs/commodity-links.service';
 import { createVesselScheduleRepository } from './modules/catalogs/vessel-schedule.repository';
@@ -170,6 +173,7 @@ export async function buildApp(options: BuildOptions = {}) {
     home: homeHandlers(home),
     customsScan: customsScanHandlers(customsScan),
     declarations: declarationHandlers(declarations),
+    compare: compareHandlers(createCompareService(createCompareRepository(database.db))),
     ...payments.handlers,
   };
   const registeredCalls = registerCalls(app, handlers, { authenticate: (t) => auth.authenticate(t) });

@@ -1,5 +1,6 @@
 import type { CallDef } from './call';
 import * as auth from './calls/auth';
+import * as compare from './calls/compare';
 import * as declarations from './calls/declarations';
 import * as customsScan from './calls/customs-scan';
 import * as home from './calls/home';
@@ -10,6 +11,7 @@ import { catalogCallTable } from './catalogs/calls';
 export * from './access';
 export * from './call';
 export { type SessionUser, sessionUser } from './calls/auth';
+export * from './calls/compare';
 export {
   type DeclarationRow,
   declarationFilePath,
@@ -95,6 +97,7 @@ export const calls = {
     editPayPartners: payments.editPayPartners,
   },
   invoices: { publishOrderNo: payments.publishOrderNo, draftInvoice: payments.draftInvoice },
+  compare: { checkContaierData: compare.checkContaierData },
 } as const;
 
 export const callList: readonly CallDef[] = Object.values(calls).flatMap((m) => Object.values(m) as CallDef[]);

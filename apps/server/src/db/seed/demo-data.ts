@@ -25,7 +25,7 @@ export const shippingLineSeed = [
   ['HAI', 'Hải An Transport & Stevedoring', 'L'],
 ] as const;
 
-const ownerPrefix: Record<string, string> = {
+export const ownerPrefix: Record<string, string> = {
   MSC: 'MSCU',
   MAE: 'MAEU',
   CMA: 'CMAU',

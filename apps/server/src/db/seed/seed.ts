@@ -6,6 +6,7 @@ import { groupMenus, menus, orders, terminals, userGroups, users } from '../sche
 import { defaultGrants, demoUsers, groupSeed } from './access.data';
 import { seedDemoData } from './demo-data';
 import { seedPayPartners } from './pay-partners.data';
+import { seedPortContainers } from './port-containers.data';
 import { allTerminalCodes, terminalSeed } from './terminals.data';
 
 export interface SeedOptions {
@@ -124,6 +125,7 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
     if (!row?.n) {
       log(`Đang tạo dữ liệu mẫu (${options.seedOrders} lệnh)…`);
       await seedDemoData(database, { orders: options.seedOrders });
+      await seedPortContainers(database);
       seededOrders = options.seedOrders;
     }
   }

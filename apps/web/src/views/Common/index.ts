@@ -5,6 +5,7 @@ import { type CatalogPageName, catalogScreens } from './catalog-screens';
 const catalogPage = (name: CatalogPageName) => lazy(() => import('./CatalogPage').then((m) => ({ default: m.catalogPage(name) })));
 
 /** Screens of the Common view group: the catalogues (spec 03 §2.1), each a declaration in catalog-screens.ts. */
-export const pages: ViewPages = Object.fromEntries(
-  (Object.keys(catalogScreens) as CatalogPageName[]).map((name) => [name, catalogPage(name)]),
-);
+export const pages: ViewPages = {
+  ...Object.fromEntries((Object.keys(catalogScreens) as CatalogPageName[]).map((name) => [name, catalogPage(name)])),
+  compare: lazy(() => import('./ComparePage').then((m) => ({ default: m.ComparePage }))),
+};

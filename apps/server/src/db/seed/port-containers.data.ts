@@ -1,0 +1,179 @@
+import type { Database } from '../client';
+import { ownerPrefix, shippingLineSeed } from './demo-data';
+import { containerNumber, createRandom } from './random';
+import { allTerminalCodes } from './terminals.data';
+
+/** Containers each terminal holds a record of (the comparison screen's 10,000-row files repeat them). */
+export const PORT_CONTAINERS_PER_TERMINAL = 400;
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+
+const sizeTypes = ['22G1', '22G1', '45G1', '45G1', '42G1', '22R1', '45R1', '22U1', '22T1', '42P1'] as const;
+
+/** One visit of a container at a terminal, before it is placed in time and on a vessel call. */
+export interface PortContainerVisit {
+  TerminalCode: string;
+  ContainerNo: string;
+  /** 1 import, 2 export, 3 import transhipment, 4 export transhipment (the classes catalogue). */
+  ClassCode: '1' | '2' | '3' | '4';
+  IsoSizetype: string;
+  FE: 'F' | 'E';
+  OperationCode: string;
+  /** How long before the seeding time the container came in. */
+  ageMinutes: number;
+  /** How long it stays; it has left when this is shorter than its age. */
+  dwellMinutes: number | null;
+  hold: boolean;
+  /** Bill of lading (import) or booking (export). */
+  document: string;
+}
+
+/**
+ * The port's container visits, the same on every machine and at every time (a fixed PRNG, no
+ * clock): container numbers with valid ISO 6346 check digits, one current visit per container and
+ * terminal; every 20th container also has an earlier, finished visit at the next terminal.
+ */
+export function portContainerPlan(perTerminal = PORT_CONTAINERS_PER_TERMINAL): PortContainerVisit[] {
+  const r = createRandom(6346_2026);
+  const visits: PortContainerVisit[] = [];
+  let serial = 300_000;
+  allTerminalCodes.forEach((terminal, t) => {
+    for (let i = 0; i < perTerminal; i++) {
+      const opr = r.pick(shippingLineSeed)[0];
+      const prefix = ownerPrefix[opr] ?? 'TGHU';
+      const iso = r.pick(sizeTypes);
+      const ClassCode = r.pick(['1', '1', '2', '2', '3', '4'] as const);
+      const isImport = ClassCode === '1' || ClassCode === '3';
+      const FE = r.chance(0.2) ? 'E' : 'F';
+      const ageMinutes = r.int(90, 30 * 24 * 60);
+      const visit: PortContainerVisit = {
+        TerminalCode: terminal,
+        ContainerNo: containerNumber(prefix, ++serial),
+        ClassCode,
+        IsoSizetype: iso,
+        FE,
+        OperationCode: opr,
+        ageMinutes,
+        dwellMinutes: r.chance(0.35) ? r.int(6 * 60, 12 * 24 * 60) : null,
+        hold: isImport && FE === 'F' && r.chance(0.1),
+        document: isImport ? `${prefix.slice(0, 3)}${r.int(100000000, 999999999)}` : `${opr}B${r.int(1000000, 9999999)}`,
+      };
+      visits.push(visit);
+      if (i % 20 === 0) {
+        const earlier = allTerminalCodes[(t + 1) % allTerminalCodes.length] as string;
+        visits.push({
+          ...visit,
+          TerminalCode: earlier,
+          ClassCode: '1',
+          ageMinutes: ageMinutes + r.int(40, 90) * 24 * 60,
+          dwellMinutes: r.int(2, 10) * 24 * 60,
+          hold: false,
+          document: `${prefix.slice(0, 3)}${r.int(100000000, 999999999)}`,
+        });
+      }
+    }
+  });
+  return visits;
+}
+
+interface Voyage {
+  key: string;
+  name: string;
+  im: string;
+  ex: string;
+  etb: number;
+}
+
+/** The call a container came on (import: last berthing before it came in) or leaves on (export: next one). */
+function voyageOf(list: readonly Voyage[], at: number, isImport: boolean): Voyage | null {
+  let lo = 0;
+  let hi = list.length - 1;
+  let before = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if ((list[mid] as Voyage).etb <= at) {
+      before = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  if (isImport) return list[before] ?? list[0] ?? null;
+  return list[before + 1] ?? list[before] ?? null;
+}
+
+const vesselCode = (name: string) =>
+  name
+    .replace(/[^A-Z0-9]/gi, '')
+    .toUpperCase()
+    .slice(0, 8);
+
+/** Writes the plan placed in time (`now`) and on the seeded vessel calls, in one bulk insert. */
+export async function seedPortContainers(database: Database, now = new Date()) {
+  const voyages = await database.query<{ k: string; tc: string; n: string; im: string; ex: string; etb: number }>(
+    `select vessel_key as k, terminal_code as tc, vessel_name as n, vessel_im_voy as im, vessel_ex_voy as ex,
+            extract(epoch from etb) * 1000 as etb
+     from vessel_voyages where etb is not null order by terminal_code, etb`,
+  );
+  const byTerminal = new Map<string, Voyage[]>();
+  for (const v of voyages) {
+    const list = byTerminal.get(v.tc) ?? [];
+    list.push({ key: v.k, name: v.n, im: v.im, ex: v.ex, etb: Number(v.etb) });
+    byTerminal.set(v.tc, list);
+  }
+  const base = Math.floor(now.getTime() / 1000) * 1000;
+  const cols = {
+    tc: [] as string[],
+    no: [] as string[],
+    cls: [] as string[],
+    iso: [] as string[],
+    opr: [] as string[],
+    fe: [] as string[],
+    dateIn: [] as number[],
+    dateOut: [] as (number | null)[],
+    vk: [] as (string | null)[],
+    vc: [] as (string | null)[],
+    vn: [] as (string | null)[],
+    im: [] as (string | null)[],
+    ex: [] as (string | null)[],
+    seq: [] as (number | null)[],
+    year: [] as (number | null)[],
+    bl: [] as (string | null)[],
+    bk: [] as (string | null)[],
+    status: [] as string[],
+  };
+  for (const v of portContainerPlan()) {
+    const isImport = v.ClassCode === '1' || v.ClassCode === '3';
+    const dateIn = base - v.ageMinutes * MINUTE;
+    const left = v.dwellMinutes !== null && v.dwellMinutes < v.ageMinutes;
+    const voyage = voyageOf(byTerminal.get(v.TerminalCode) ?? [], isImport ? dateIn : dateIn + DAY, isImport);
+    cols.tc.push(v.TerminalCode);
+    cols.no.push(v.ContainerNo);
+    cols.cls.push(v.ClassCode);
+    cols.iso.push(v.IsoSizetype);
+    cols.opr.push(v.OperationCode);
+    cols.fe.push(v.FE);
+    cols.dateIn.push(dateIn);
+    cols.dateOut.push(left ? dateIn + (v.dwellMinutes as number) * MINUTE : null);
+    cols.vk.push(voyage?.key ?? null);
+    cols.vc.push(voyage ? vesselCode(voyage.name) : null);
+    cols.vn.push(voyage?.name ?? null);
+    cols.im.push(voyage?.im ?? null);
+    cols.ex.push(voyage?.ex ?? null);
+    cols.seq.push(voyage ? Number(voyage.key.slice(-4)) : null);
+    cols.year.push(voyage ? new Date(voyage.etb).getUTCFullYear() : null);
+    cols.bl.push(isImport ? v.document : null);
+    cols.bk.push(isImport ? null : v.document);
+    cols.status.push(left ? (isImport ? 'D' : 'B') : v.hold ? 'H' : 'S');
+  }
+  await database.query(
+    `insert into port_containers (terminal_code, container_no, class_code, iso_sizetype, operation_code, fe, date_in, date_out,
+       vessel_key, vessel_code, vessel_name, vessel_im_voy, vessel_ex_voy, call_seq, call_year, bl_no, booking_no, container_status_code)
+     select tc, no, cls, iso, opr, fe, to_timestamp(di / 1000.0), to_timestamp(dout / 1000.0), vk, vc, vn, im, ex, seq, yr, bl, bk, st
+     from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::float8[], $8::float8[], $9::text[], $10::text[],
+                 $11::text[], $12::text[], $13::text[], $14::int[], $15::int[], $16::text[], $17::text[], $18::text[])
+          as p(tc, no, cls, iso, opr, fe, di, dout, vk, vc, vn, im, ex, seq, yr, bl, bk, st)
+     on conflict do nothing`,
+    Object.values(cols),
+  );
+  return cols.no.length;
+}
