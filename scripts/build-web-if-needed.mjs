@@ -20,7 +20,7 @@ function newest(dir) {
   }
   return t;
 }
-const sources = [join(web, 'src'), join(web, 'public'), join(root, 'packages/contract/src')];
+const sources = [join(web, 'src'), join(web, 'public'), join(web, 'tools'), join(root, 'docs/help'), join(root, 'packages/contract/src')];
 const srcTime = Math.max(...sources.filter(existsSync).map(newest), statSync(join(web, 'index.html')).mtimeMs);
 if (existsSync(marker) && statSync(marker).mtimeMs >= srcTime) process.exit(0);
 console.log('Đang build giao diện web (vite build)…');

@@ -46,6 +46,7 @@ export * from './catalogs/definitions';
 export { activeNotice } from './catalogs/notify';
 export { type VesselScheduleRow, vesselScheduleRow } from './catalogs/vessel-schedule';
 export * from './events';
+export * from './help-docs';
 export * from './menu-catalog';
 export * from './reply';
 

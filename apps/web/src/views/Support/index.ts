@@ -1,4 +1,8 @@
+import { lazy } from 'react';
 import type { ViewPages } from '../../app/view-types';
 
-/** Screens of the Support view group; each issue that builds one adds it here. */
-export const pages: ViewPages = {};
+/** Screens of the Support view group (spec 03 §2.2 help screens). */
+export const pages: ViewPages = {
+  FAQ: lazy(() => import('./HelpDocPage').then((m) => ({ default: m.FaqPage }))),
+  UserGuide: lazy(() => import('./HelpDocPage').then((m) => ({ default: m.UserGuidePage }))),
+};
