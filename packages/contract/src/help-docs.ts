@@ -9,8 +9,8 @@ export const helpDocs = {
   customerGuide: '/docs/smartport-huong-dan-khach-hang.pdf',
   /** Hướng dẫn sử dụng cho hãng tàu (group code containing 'Operation'). */
   operationGuide: '/docs/smartport-huong-dan-hang-tau.pdf',
-  /** Advice for unsuccessful customs release scans (spec 01 §2, side note of the 367 scan screens). */
-  customsAdvice: '/docs/smartport-tu-van-thong-quan.pdf',
+  /** Advice for unsuccessful customs release scans (spec 01 §2, side note of the 367 scan screens; they link this path). */
+  customsAdvice: '/docs/huong-dan-thong-quan.pdf',
 } as const;
 
 export type HelpDoc = keyof typeof helpDocs;
