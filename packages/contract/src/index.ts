@@ -39,7 +39,7 @@ export { type OrderFile, type OrderQrItem, type PendingOrderRow, pendingOrderRow
 export * from './calls/payments';
 export * from './payments/vietqr';
 export { type MenuNode, menuNode, publicOrder, type TerminalRow, terminalRow } from './calls/shell';
-export { type CatalogName, catalogs } from './catalogs/calls';
+export { type CatalogCallSet, type CatalogName, catalogCallSets, catalogs } from './catalogs/calls';
 export * from './catalogs/catalog';
 export { jobModeCommodityRow } from './catalogs/commodity-links';
 export * from './catalogs/definitions';

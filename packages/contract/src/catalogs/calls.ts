@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { menuAccess } from '../access';
-import { defineCall } from '../call';
+import { type CallDef, defineCall } from '../call';
 import { noPayload, replyWith } from '../reply';
 import { catalogDelete, catalogGet, catalogUpdate, sharedDelete } from './catalog';
 import { commodityLinkCalls } from './commodity-links';
@@ -106,3 +106,32 @@ export const catalogs = {
   notify: notifyCatalog,
 } as const;
 export type CatalogName = keyof typeof catalogs;
+
+/** The calls behind one catalogue screen: its list and, where it has them, save and delete. */
+export interface CatalogCallSet {
+  get: CallDef;
+  update?: CallDef;
+  delete?: CallDef;
+  /** The delete is a shared one (`standardtariff/delete`, `common/delete`): rows are sent with action=delete. */
+  sharedDelete?: boolean;
+}
+
+const t = catalogCallTable;
+const shared = { sharedDelete: true } as const;
+
+/** Which calls serve which catalogue, so a screen names its catalogue and never pairs calls by hand. */
+export const catalogCallSets = {
+  operation: { get: t.getOperationList, update: t.updateOperationList, delete: t.deleteOperationList },
+  exchange: { get: t.getExchangeList, update: t.updateExchangeList, delete: t.deleteExchangeList },
+  payment_type: { get: t.getPaymentTypeList, update: t.updatePaymentTypeList, delete: t.deletePaymentTypeList },
+  container_status: { get: t.getContainerStatusList, delete: t.standardTariffDelete, ...shared },
+  cargo_type: { get: t.getCargoTypeList, delete: t.standardTariffDelete, ...shared },
+  class: { get: t.getClassList, delete: t.standardTariffDelete, ...shared },
+  job: { get: t.getJobList, delete: t.commonDelete, ...shared },
+  job_mode: { get: t.getJobModeList, update: t.updateJobModeList, delete: t.deleteJobModeList },
+  method: { get: t.getMethodList, update: t.updateMethodList, delete: t.deleteMethodList },
+  transit: { get: t.getTransitList, delete: t.deleteTransitList },
+  commodity: { get: t.getCommodityList, update: t.updateCommodityList, delete: t.deleteCommodityList },
+  customer: { get: t.getCustomerList, delete: t.standardTariffDelete, ...shared },
+  notify: { get: t.getNotifyList, update: t.updateNotifyList, delete: t.deleteNotifyList },
+} as const satisfies Record<CatalogName, CatalogCallSet>;

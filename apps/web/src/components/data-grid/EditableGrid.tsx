@@ -5,7 +5,7 @@ import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import SaveOutlined from '@ant-design/icons/SaveOutlined';
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
-import type { RowSelectionOptions } from 'ag-grid-community';
+import type { ColDef, RowSelectionOptions } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { Button, Flex, Input, Space, Typography } from 'antd';
 import { type CSSProperties, type ReactNode, useMemo, useRef } from 'react';
@@ -24,6 +24,8 @@ const selection: RowSelectionOptions<GridRow> = {
   enableClickSelection: false,
 };
 
+const pageSizeChoices = (size: number) => [...new Set([20, 50, 100, size])].sort((a, b) => a - b);
+
 const getRowId = ({ data }: { data: GridRow }) => data.id;
 const getRowStyle = ({ data }: { data: GridRow | undefined }) => rowStyleFor(data, rowStateColors);
 
@@ -40,18 +42,34 @@ function LegendMark({ color, kind, children }: { color: string; kind: 'edge' | '
   );
 }
 
+export interface EditableGridProps {
+  model: CatalogGridModel;
+  toolbarExtra?: ReactNode;
+  /** Columns a screen adds after STT whose values live outside the rows (the commodity links' tick). */
+  leadingColumns?: ColDef<GridRow>[];
+  /** Rows per page for a paged grid (spec 03 §2.1: only the customers); the page itself scrolls. */
+  pageSize?: number;
+  /** Per field, what a screen changes in a descriptor column (the notification content's button). */
+  columnOverrides?: Partial<Record<string, Partial<ColDef<GridRow>>>>;
+}
+
 /**
  * The one editable grid of spec 03 §1: live search, STT, row states new / edited / selected,
  * 'Thêm dòng', 'Xóa dòng', 'Lưu', 'Nhập Excel', 'Xuất Excel' as the descriptor's actions allow.
  */
-export function EditableGrid({ model, toolbarExtra }: { model: CatalogGridModel; toolbarExtra?: ReactNode }) {
+export function EditableGrid({ model, toolbarExtra, leadingColumns, pageSize, columnOverrides }: EditableGridProps) {
   const { t } = useTranslation();
   const { def, can, editable, counts, actions, grid } = model;
   const fileInput = useRef<HTMLInputElement>(null);
-  const columnDefs = useMemo(
-    () => catalogColumnDefs(def.columns, { editable, rowNumberTitle: t('grid.rowNumber'), onInvalid: grid.onInvalid }),
-    [def, editable, t, grid.onInvalid],
-  );
+  const columnDefs = useMemo(() => {
+    const [rowNumber, ...described] = catalogColumnDefs(def.columns, {
+      editable,
+      rowNumberTitle: t('grid.rowNumber'),
+      onInvalid: grid.onInvalid,
+    });
+    const rest = described.map((c) => ({ ...c, ...columnOverrides?.[c.colId ?? ''] }));
+    return rowNumber ? [rowNumber, ...(leadingColumns ?? []), ...rest] : rest;
+  }, [def, editable, t, grid.onInvalid, leadingColumns, columnOverrides]);
   const localeText = useMemo(() => t('grid.ag', { returnObjects: true }) as Record<string, string>, [t]);
   const tracksStates = can.add || can.save || can.delete || can.import;
 
@@ -141,6 +159,9 @@ export function EditableGrid({ model, toolbarExtra }: { model: CatalogGridModel;
           onRowDataUpdated={grid.onRowDataUpdated}
           onModelUpdated={grid.onModelUpdated}
           onSelectionChanged={grid.onSelectionChanged}
+          pagination={!!pageSize}
+          paginationPageSize={pageSize}
+          paginationPageSizeSelector={pageSize ? pageSizeChoices(pageSize) : undefined}
         />
       </div>
     </Flex>

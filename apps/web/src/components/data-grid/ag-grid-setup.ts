@@ -6,6 +6,7 @@ import {
   enableDevValidations,
   LocaleModule,
   ModuleRegistry,
+  PaginationModule,
   QuickFilterModule,
   RenderApiModule,
   RowApiModule,
@@ -32,6 +33,7 @@ ModuleRegistry.registerModules([
   RenderApiModule,
   RowApiModule,
   ScrollApiModule,
+  PaginationModule,
 ]);
 if (import.meta.env.DEV) enableDevValidations();
 

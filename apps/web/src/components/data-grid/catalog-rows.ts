@@ -23,8 +23,12 @@ const nextNewId = () => `new-${++sequence}`;
 
 export const hasRowguid = (values: CatalogValues) => typeof values.Rowguid === 'string' && values.Rowguid !== '';
 
-export function fromServer(rows: readonly CatalogValues[]): GridRow[] {
-  return rows.map((values) => ({ id: String(values.Rowguid), state: 'saved', values, original: values }));
+/** A loaded row's grid id: its Rowguid, or for lists without one (vessel calls) its business key. */
+const loadedId = (values: CatalogValues, key: readonly string[]) =>
+  hasRowguid(values) ? String(values.Rowguid) : `key:${key.map((k) => String(values[k] ?? '')).join('|')}`;
+
+export function fromServer(rows: readonly CatalogValues[], key: readonly string[] = []): GridRow[] {
+  return rows.map((values) => ({ id: loadedId(values, key), state: 'saved', values, original: values }));
 }
 
 /** What a blank new row holds: unticked flags, the first option of a choice, empty text. */
@@ -125,9 +129,9 @@ export const hasUnsavedChanges = (rows: readonly GridRow[]) => rows.some((r) => 
  * and an edited row keeps its edits while its Rowguid still exists (a reload after a delete must
  * not throw away other work).
  */
-export function mergeReloaded(fresh: readonly CatalogValues[], current: readonly GridRow[]): GridRow[] {
+export function mergeReloaded(fresh: readonly CatalogValues[], current: readonly GridRow[], key: readonly string[] = []): GridRow[] {
   const edited = new Map(current.filter((r) => r.state === 'edited').map((r) => [r.id, r]));
-  const loaded = fromServer(fresh).map((r) => {
+  const loaded = fromServer(fresh, key).map((r) => {
     const mine = edited.get(r.id);
     if (!mine) return r;
     return differs(mine.values, r.values) ? { ...mine, original: r.values, state: 'edited' as const } : r;

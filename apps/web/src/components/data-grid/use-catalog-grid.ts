@@ -1,4 +1,4 @@
-import type { CallDef, CatalogDef } from '@smartport/contract';
+import type { CatalogCallSet, CatalogDef } from '@smartport/contract';
 import type { GridApi, GridReadyEvent } from 'ag-grid-community';
 import { App } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -19,18 +19,19 @@ import {
   rowsToSave,
 } from './catalog-rows';
 
-/** A catalogue's calls: the list, and where the descriptor allows it, save and delete. */
-export interface CatalogCalls {
-  get: CallDef;
-  update?: CallDef;
-  delete?: CallDef;
-}
+/** A catalogue's calls (the contract's `catalogCallSets`): the list, and where it has them, save and delete. */
+export type CatalogCalls = CatalogCallSet;
 
 export interface CatalogGridOptions {
   def: CatalogDef;
   calls: CatalogCalls;
-  /** Sent with the list call (a screen with filters); none for the plain catalogues. */
-  filter?: Record<string, unknown>;
+  /**
+   * Sent with the list call (a screen with filters); none for the plain catalogues. `null`: nothing
+   * asked yet, so nothing is loaded (a lookup screen waits for its button).
+   */
+  filter?: object | null;
+  /** Told the rows of every completed load (a lookup screen says when nothing was found). */
+  onLoaded?: (rows: CatalogValues[]) => void;
 }
 
 type Reply = { success: boolean; payload?: CatalogValues[]; message?: string };
@@ -41,11 +42,11 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e ?? 
  * Spec 03 §1 for one catalogue: loads its rows, keeps row states, and hands the view what it
  * needs: toolbar permissions and actions, the search text, and the grid's callbacks.
  */
-export function useCatalogGrid({ def, calls, filter }: CatalogGridOptions) {
+export function useCatalogGrid({ def, calls, filter, onLoaded }: CatalogGridOptions) {
   const { t } = useTranslation();
   const { message, modal, notification } = App.useApp();
   const [rows, setRows] = useState<GridRow[]>([]);
-  const [loading, setLoading] = useState(true);
+  const [loading, setLoading] = useState(filter !== null);
   const [busy, setBusy] = useState(false);
   const [search, setSearch] = useState('');
   const [selectedCount, setSelectedCount] = useState(0);
@@ -69,11 +70,14 @@ export function useCatalogGrid({ def, calls, filter }: CatalogGridOptions) {
   const editable = can.save;
   const counts = countStates(rows);
 
-  const filterKey = JSON.stringify(filter ?? {});
+  const filterKey = filter === null ? null : JSON.stringify(filter ?? {});
+  const onLoadedRef = useRef(onLoaded);
+  onLoadedRef.current = onLoaded;
   const loadSeq = useRef(0);
   /** Loads the list; `keepPending` keeps new and edited rows (after a delete), otherwise the list is replaced. */
   const load = useCallback(
     async (keepPending: boolean) => {
+      if (filterKey === null) return;
       const seq = ++loadSeq.current;
       setLoading(true);
       try {
@@ -81,14 +85,15 @@ export function useCatalogGrid({ def, calls, filter }: CatalogGridOptions) {
         if (!reply.success) throw new Error(reply.message || t('grid.loadFailed'));
         if (seq !== loadSeq.current) return;
         const fresh = reply.payload ?? [];
-        setRows((current) => (keepPending ? mergeReloaded(fresh, current) : fromServer(fresh)));
+        setRows((current) => (keepPending ? mergeReloaded(fresh, current, def.key) : fromServer(fresh, def.key)));
+        onLoadedRef.current?.(fresh);
       } catch (e) {
         if (seq === loadSeq.current) void message.error(errorText(e) || t('grid.loadFailed'));
       } finally {
         if (seq === loadSeq.current) setLoading(false);
       }
     },
-    [calls.get, filterKey, message, t],
+    [calls.get, def.key, filterKey, message, t],
   );
 
   useEffect(() => {
@@ -129,7 +134,8 @@ export function useCatalogGrid({ def, calls, filter }: CatalogGridOptions) {
           if (!calls.delete) return;
           setBusy(true);
           try {
-            const reply = (await callApi(calls.delete, { data: plan.send })) as Reply;
+            const body = calls.sharedDelete ? { data: plan.send, action: 'delete' } : { data: plan.send };
+            const reply = (await callApi(calls.delete, body)) as Reply;
             if (!reply.success) throw new Error(reply.message);
           } catch (e) {
             notification.error({ title: t('grid.deleteFailed'), description: errorText(e), duration: 8 });
@@ -247,6 +253,9 @@ export function useCatalogGrid({ def, calls, filter }: CatalogGridOptions) {
     grid.refreshCells({ columns: ['__stt'], force: true });
   };
 
+  /** Redraws columns whose values live outside the rows (the commodity screen's links). */
+  const refreshColumns = useCallback((columns: string[]) => api.current?.refreshCells({ columns, force: true }), []);
+
   const onSelectionChanged = () => setSelectedCount(api.current?.getSelectedRows().length ?? 0);
 
   // Leaving with unsaved rows asks first (spec 03 §1 row states; a reload would lose them).
@@ -303,6 +312,7 @@ export function useCatalogGrid({ def, calls, filter }: CatalogGridOptions) {
     shownCount,
     search,
     setSearch,
+    refreshColumns,
     actions: { add, remove, save, importFile, exportShown, reload: () => load(false) },
     grid: { onGridReady, onCellValueChanged, onRowDataUpdated, onModelUpdated, onSelectionChanged, onInvalid },
   };

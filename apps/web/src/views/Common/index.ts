@@ -7,5 +7,8 @@ const catalogPage = (name: CatalogPageName) => lazy(() => import('./CatalogPage'
 /** Screens of the Common view group: the catalogues (spec 03 §2.1), each a declaration in catalog-screens.ts. */
 export const pages: ViewPages = {
   ...Object.fromEntries((Object.keys(catalogScreens) as CatalogPageName[]).map((name) => [name, catalogPage(name)])),
+  customer: lazy(() => import('./CustomerScreen').then((m) => ({ default: m.CustomerScreen }))),
+  commodity: lazy(() => import('./CommodityScreen').then((m) => ({ default: m.CommodityScreen }))),
+  vessel_schedule: lazy(() => import('./VesselScheduleScreen').then((m) => ({ default: m.VesselScheduleScreen }))),
   compare: lazy(() => import('./ComparePage').then((m) => ({ default: m.ComparePage }))),
 };

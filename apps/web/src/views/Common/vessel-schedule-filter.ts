@@ -1,0 +1,81 @@
+import type { CatalogDef } from '@smartport/contract';
+import { vesselScheduleRow } from '@smartport/contract';
+
+/** Where the vessel-schedule filter is kept between visits (spec 03 §7: local storage). */
+export const VESSEL_FILTER_KEY = 'smartport.vesselScheduleFilter';
+
+/** The filter as stored and as sent to `common/getVesselScheduleList`; dates are ISO strings. */
+export interface VesselScheduleFilter {
+  TerminalCode?: string;
+  VesselName?: string;
+  FromDate?: string;
+  ToDate?: string;
+  /** Set by a screen that asks for this lookup to run when the schedule opens; cleared once run. */
+  Rowguid?: string;
+}
+
+const text = (v: unknown, max: number) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, max) : undefined);
+const isoDate = (v: unknown) => (typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? v : undefined);
+
+/** Only the known fields, trimmed; anything else in storage (an old or damaged entry) is ignored. */
+export function cleanVesselFilter(raw: unknown): VesselScheduleFilter {
+  if (!raw || typeof raw !== 'object') return {};
+  const r = raw as Record<string, unknown>;
+  const f: VesselScheduleFilter = {
+    TerminalCode: text(r.TerminalCode, 10),
+    VesselName: text(r.VesselName, 100),
+    FromDate: isoDate(r.FromDate),
+    ToDate: isoDate(r.ToDate),
+    Rowguid: text(r.Rowguid, 64),
+  };
+  return Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined)) as VesselScheduleFilter;
+}
+
+export function readVesselFilter(storage: Pick<Storage, 'getItem'> = localStorage): VesselScheduleFilter {
+  try {
+    return cleanVesselFilter(JSON.parse(storage.getItem(VESSEL_FILTER_KEY) ?? 'null'));
+  } catch {
+    return {};
+  }
+}
+
+export function saveVesselFilter(filter: VesselScheduleFilter, storage: Pick<Storage, 'setItem'> = localStorage) {
+  storage.setItem(VESSEL_FILTER_KEY, JSON.stringify(cleanVesselFilter(filter)));
+}
+
+/** For another screen: open the schedule with this filter already run once. */
+export function requestVesselLookup(filter: Omit<VesselScheduleFilter, 'Rowguid'>, storage: Pick<Storage, 'setItem'> = localStorage) {
+  saveVesselFilter({ ...filter, Rowguid: crypto.randomUUID() }, storage);
+}
+
+/**
+ * What the screen does when it opens: the stored filter fills the form; when it carries a Rowguid
+ * the lookup runs at once and the Rowguid is cleared, so the next visit only restores the filter.
+ */
+export function openingFilter(storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage) {
+  const stored = readVesselFilter(storage);
+  const { Rowguid, ...fields } = stored;
+  if (Rowguid) saveVesselFilter(fields, storage);
+  return { fields, runNow: !!Rowguid };
+}
+
+/** The lookup's grid: read-only rows of the caller's terminals, searched and exported like a catalogue. */
+export const vesselScheduleGrid = {
+  name: 'vessel_schedule',
+  title: 'Lịch tàu',
+  menu: 'CAT_VESSEL_SCHEDULE',
+  row: vesselScheduleRow,
+  key: ['VesselKey'],
+  columns: [
+    { field: 'TerminalCode', title: 'Cảng', type: 'text', width: 90 },
+    { field: 'VesselName', title: 'Tên tàu', type: 'text', width: 200 },
+    { field: 'VesselImVoy', title: 'Chuyến nhập', type: 'text', width: 110 },
+    { field: 'VesselExVoy', title: 'Chuyến xuất', type: 'text', width: 110 },
+    { field: 'OperationCode', title: 'Hãng khai thác', type: 'text', width: 110 },
+    { field: 'ETA', title: 'ETA', type: 'datetime' },
+    { field: 'ETB', title: 'ETB', type: 'datetime' },
+    { field: 'ETD', title: 'ETD', type: 'datetime' },
+  ],
+  actions: { add: false, delete: false, save: false, import: false },
+  height: '50vh',
+} satisfies CatalogDef;
