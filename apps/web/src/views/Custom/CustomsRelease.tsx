@@ -1,0 +1,202 @@
+import {
+  CUSTOMS_RESPONSE_FUNC,
+  CUSTOMS_RESULT_EVENT_TYPE,
+  type CustomsContainerRow,
+  calls,
+  customsFailureStates,
+  type SocketEnvelope,
+} from '@smartport/contract';
+import { Alert, App, Button, Card, Col, Form, Input, Row, Typography } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../lib/api-client';
+import { formatDateTime } from '../../lib/format';
+import { connectRealtime } from '../../lib/realtime';
+import { session } from '../../lib/session';
+import { cleanInput, type ResultColumn, ResultGrid, scanFailureText, statusColumn } from './CustomsReleaseGrid';
+
+/** The PDF of advice on unsuccessful scans (served by the portal). */
+export const CUSTOMS_ADVICE_PDF = '/docs/huong-dan-thong-quan.pdf';
+
+export function useContainerColumns(): ResultColumn<CustomsContainerRow>[] {
+  const { t } = useTranslation();
+  return useMemo(
+    () => [
+      statusColumn<CustomsContainerRow>(t('customsScan.col.status'), (r) => r.CustomsStatus),
+      { key: 'response', title: t('customsScan.col.response'), width: 260, text: (r) => r.ResponseText },
+      { key: 'cntr', title: t('customsScan.col.container'), width: 140, text: (r) => r.CntrNo },
+      { key: 'vessel', title: t('customsScan.col.vessel'), width: 170, text: (r) => r.TransportIdentity },
+      { key: 'voyage', title: t('customsScan.col.voyage'), width: 100, text: (r) => r.NumberOfJourney },
+      {
+        key: 'arrival',
+        title: t('customsScan.col.arrival'),
+        width: 150,
+        text: (r) => formatDateTime(r.ArrivalDeparture, 'DD/MM/YYYY HH:mm'),
+      },
+    ],
+    [t],
+  );
+}
+
+/** /Custom/CustomsRelease: one declaration's release status through the queued 367 message (spec 01 §2, §4, §5, §8). */
+export function CustomsRelease() {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const [declareNo, setDeclareNo] = useState('');
+  const [office, setOffice] = useState('');
+  const [rows, setRows] = useState<CustomsContainerRow[]>([]);
+  const [loading, setLoading] = useState(false);
+  /** The declaration whose 367.1 result this page waits for. */
+  const waiting = useRef<{ declareNo: string; office: string } | null>(null);
+  const columns = useContainerColumns();
+
+  const refresh = useCallback(
+    async (d: { declareNo: string; office: string }) => {
+      try {
+        const reply = await callApi(calls.customsScan.getCas367, { method: 'view', ...d });
+        setRows(reply.data ?? []);
+      } catch (e) {
+        void message.error((e as Error).message);
+      }
+    },
+    [message],
+  );
+
+  // The result arrives on the live connection as request type 367.1; success and failure codes both end loading.
+  useEffect(() => {
+    const token = session.token();
+    if (!token) return;
+    let off: (() => void) | undefined;
+    let cancelled = false;
+    void connectRealtime(token).then((socket) => {
+      if (cancelled) return;
+      const onResult = (e: SocketEnvelope) => {
+        const d = e.data as { declareNo?: string; office?: string } | undefined;
+        const current = waiting.current;
+        if (e.request_type !== CUSTOMS_RESULT_EVENT_TYPE || !current || d?.declareNo !== current.declareNo || d?.office !== current.office)
+          return;
+        waiting.current = null;
+        setLoading(false);
+        const failure = e.note_state && e.note_state in customsFailureStates;
+        if (failure) void message.error(e.message ?? String(e.note_state));
+        else if (Number(e.response_func) === CUSTOMS_RESPONSE_FUNC.refused) void message.error(e.message ?? '');
+        void refresh(current);
+      };
+      socket.on('customs_result', onResult);
+      off = () => socket.off('customs_result', onResult);
+    });
+    return () => {
+      cancelled = true;
+      off?.();
+    };
+  }, [message, refresh]);
+
+  const send = async (d: { declareNo: string; office: string }) => {
+    setLoading(true);
+    try {
+      const reply = await callApi(calls.customsScan.reqCas367, { method: 'sendmsg', ...d, allow_send_again: true });
+      if (!reply.success) {
+        if (reply.message) void message.error(reply.message);
+        if (reply.reload) window.location.reload();
+        setLoading(false);
+        return;
+      }
+      if (reply.data?.msgGroupId) {
+        waiting.current = d;
+        void message.info(reply.message ?? t('customsScan.queued'));
+        return;
+      }
+      // Scanned less than 5 minutes ago (or not sent again): the stored result is shown.
+      setRows(reply.data?.lists ?? []);
+      if (reply.message) void message.warning(reply.message);
+      setLoading(false);
+    } catch (e) {
+      const f = scanFailureText(e, t('customsScan.timeout'));
+      void message.error(f.text);
+      if (f.reload) window.location.reload();
+      setLoading(false);
+    }
+  };
+
+  const onScan = () => {
+    const d = { declareNo: cleanInput(declareNo), office: cleanInput(office) };
+    setDeclareNo(d.declareNo);
+    setOffice(d.office);
+    if (!d.declareNo || !d.office) {
+      void message.warning(t('customsScan.needDeclaration'));
+      return;
+    }
+    modal.confirm({
+      title: t('customsScan.confirm'),
+      content: t('customsScan.confirmSingle'),
+      okText: t('customsScan.ok'),
+      cancelText: t('customsScan.cancel'),
+      onOk: () => {
+        void send(d);
+      },
+    });
+  };
+
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} lg={7}>
+        <Card size="small" title={t('customsScan.titleSingle')}>
+          <Form layout="vertical" onFinish={onScan}>
+            <Form.Item label={t('customsScan.declareNo')} required>
+              <Input
+                aria-label={t('customsScan.declareNo')}
+                maxLength={15}
+                value={declareNo}
+                onChange={(e) => setDeclareNo(e.target.value.toUpperCase())}
+              />
+            </Form.Item>
+            <Form.Item label={t('customsScan.office')} required>
+              <Input
+                aria-label={t('customsScan.office')}
+                maxLength={6}
+                value={office}
+                onChange={(e) => setOffice(e.target.value.toUpperCase())}
+              />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block loading={loading}>
+              {t('customsScan.scan')}
+            </Button>
+          </Form>
+          <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+            {t('customsScan.rescanNote')}
+          </Typography.Paragraph>
+        </Card>
+        <Alert
+          style={{ marginTop: 16 }}
+          type="info"
+          showIcon
+          title={t('customsScan.adviceTitle')}
+          description={
+            <>
+              <ul style={{ paddingLeft: 18, margin: '4px 0' }}>
+                <li>{t('customsScan.advice1')}</li>
+                <li>{t('customsScan.advice2')}</li>
+                <li>{t('customsScan.advice3')}</li>
+              </ul>
+              <a href={CUSTOMS_ADVICE_PDF} target="_blank" rel="noopener noreferrer">
+                {t('customsScan.adviceLink')}
+              </a>
+            </>
+          }
+        />
+      </Col>
+      <Col xs={24} lg={17}>
+        <Card size="small">
+          <ResultGrid
+            title={t('customsScan.result')}
+            columns={columns}
+            rows={rows}
+            rowId={(r) => `${r.CntrNo}`}
+            height="60vh"
+            loading={loading}
+          />
+        </Card>
+      </Col>
+    </Row>
+  );
+}
