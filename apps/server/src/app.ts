@@ -114,6 +114,7 @@ export async function buildApp(options: BuildOptions = {}) {
     repo: createDeclarationRepository(database.db),
     files: createLocalFileStore(uploadDir),
   });
+  if (config.demo) await declarations.writeDemoFiles();
   const customsScan = createCustomsScanService({
     repo: createCustomsScanRepository(database.db),
     gateway: createHttpCustomsGateway({ baseUrl: config.simulators.customs, timeoutMs: config.customsTimeoutMs }),

@@ -192,6 +192,26 @@ export function createDeclarationRepository(db: Db) {
       });
     },
 
+    async registeredFiles() {
+      return db
+        .select({
+          FilePatch: declarationFiles.FilePatch,
+          FileName: declarationFiles.FileName,
+          CustomNo: d.CustomNo,
+          CustomCode: d.CustomCode,
+          ID: d.ID,
+        })
+        .from(declarationFiles)
+        .innerJoin(d, eq(d.FilePatch, declarationFiles.FilePatch));
+    },
+
+    async setFileSize(folder: string, name: string, size: number) {
+      await db
+        .update(declarationFiles)
+        .set({ Size: size })
+        .where(and(eq(declarationFiles.FilePatch, folder), eq(declarationFiles.FileName, name)));
+    },
+
     async removeFile(folder: string, name: string): Promise<boolean> {
       const rows = await db
         .delete(declarationFiles)

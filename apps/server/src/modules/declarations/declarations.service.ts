@@ -3,7 +3,7 @@ import type { AuthUser } from '../../http/context';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { assertTerminal, scopeTerminals } from '../../security/terminal-scope';
 import type { DeclarationFilter, DeclarationRepository } from './declarations.repository';
-import { checkFileContent, checkFileName, type FileStore, isFolderId } from './file-store';
+import { checkFileContent, checkFileName, demoPdf, type FileStore, isFolderId } from './file-store';
 
 type C = typeof calls.declarations;
 
@@ -242,6 +242,16 @@ export function createDeclarationService({ repo, files }: DeclarationServiceDeps
       if (await repo.byFolder(folder)) throw badRequest('Tờ khai đã đăng ký, không thể xóa tệp.');
       if (!(await repo.removeFile(folder, name))) throw notFound('Không tìm thấy tệp.');
       await files.remove(folder, name);
+    },
+
+    /** Demo data lists files without bytes: give each missing one a small PDF naming its declaration. */
+    async writeDemoFiles() {
+      for (const f of await repo.registeredFiles()) {
+        if (await files.read(f.FilePatch, f.FileName)) continue;
+        const pdf = demoPdf(`To khai hai quan so ${f.CustomNo} - ma hai quan ${f.CustomCode} - ma dang ky ${f.ID}`);
+        await files.write(f.FilePatch, f.FileName, pdf);
+        await repo.setFileSize(f.FilePatch, f.FileName, pdf.length);
+      }
     },
 
     /** A stored file for its owner, or for whoever may see the declaration it belongs to. */

@@ -1,0 +1,149 @@
+import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { loginAs, openMenu } from '../fixtures/portal';
+
+// The machine running the suite may be busy: screens get more time to appear than the default 10 s.
+const expect = baseExpect.configure({ timeout: 25_000 });
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+
+async function logout(page: Page) {
+  await page.getByRole('button', { name: 'Đăng xuất' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** The registrant's business code as the portal lists it for the signed-in customer. */
+async function ownBusinessCode(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const res = await fetch('/api/custom/load_custom', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('access_token')}` },
+      body: JSON.stringify({}),
+    });
+    const body = (await res.json()) as { payload: { CustomerID: string }[] };
+    return body.payload[0]?.CustomerID ?? '';
+  });
+}
+
+test.describe('customs declarations: registration and staff review', () => {
+  test.describe.configure({ timeout: 300_000 });
+
+  test('a pending row with a note shows "Xem lý do" to the registrant', async ({ page }) => {
+    await page.goto('/');
+    await loginAs(page, 'khachhang');
+    await openMenu(page, 'Hải quan', 'Đăng ký tờ khai hàng xuất');
+    await expect(page.getByText('Thông tin đã đăng ký')).toBeVisible();
+    const withNote = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Xem lý do' }) });
+    await expect(withNote).toHaveCount(1);
+    await expect(withNote).toContainText('Đợi duyệt');
+    await withNote.getByRole('button', { name: 'Xem lý do' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Lý do' });
+    await expect(dialog).toContainText('Số lượng container trên tờ khai không khớp với booking');
+    await page.screenshot({ path: '/tmp/h6-registration-reason.png' });
+    await dialog.getByRole('button', { name: 'Đóng' }).last().click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('register an export declaration with a file → staff approves → the registrant sees it approved', async ({ page }) => {
+    const customNo = `30${String(Date.now()).slice(-10)}`;
+    await page.goto('/');
+    await loginAs(page, 'khachhang');
+    await openMenu(page, 'Hải quan', 'Đăng ký tờ khai hàng xuất');
+    await expect(page.getByText('Thông tin đã đăng ký')).toBeVisible();
+
+    // The checks of spec 01 §5 come one at a time, in order.
+    const register = page.getByRole('button', { name: 'Đăng ký', exact: true });
+    await register.click();
+    await expect(page.getByText('Vui lòng nhập mã doanh nghiệp !')).toBeVisible();
+
+    const businessCode = await ownBusinessCode(page);
+    expect(businessCode).toMatch(/^\d{10}$/);
+    await page.getByLabel('Mã doanh nghiệp').fill(businessCode);
+    await register.click();
+    await expect(page.getByText('Vui lòng nhập số tờ khai !')).toBeVisible();
+    await page.getByLabel('Số tờ khai').fill(customNo);
+    await page.getByLabel('Mã hải quan').fill('03ee');
+    await expect(page.getByLabel('Mã hải quan')).toHaveValue('03EE');
+    await page.getByLabel('Tổng số container').fill('2');
+    await page.getByLabel('Ngày tờ khai').click();
+    await page.getByLabel('Ngày tờ khai').fill('2026-11-20');
+    await page.getByLabel('Ngày tờ khai').press('Enter');
+    await register.click();
+    await expect(page.getByText('Vui lòng số booking !')).toBeVisible();
+    await page.getByLabel('Số booking').fill('mscb 7654321');
+    await expect(page.getByLabel('Số booking')).toHaveValue('MSCB 7654321');
+    await register.click();
+    await expect(page.getByText('Vui lòng upload file !')).toBeVisible();
+
+    // A text file named .pdf is refused by its content, and leaves the list.
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'gia-mao.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf') });
+    await expect(page.getByText('Tệp "gia-mao.pdf" không đúng định dạng cho phép (.xls, .docx, .png, .jpg, .pdf).')).toBeVisible();
+    await expect(page.getByText('gia-mao.pdf', { exact: true })).toHaveCount(0);
+
+    await page.locator('input[type=file]').setInputFiles({ name: 'to-khai-xuat.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await expect(page.locator('.ant-upload-list-item-done', { hasText: 'to-khai-xuat.pdf' })).toBeVisible();
+    await register.click();
+    const success = page.getByRole('dialog').filter({ hasText: 'Đăng ký tờ khai thành công' });
+    await expect(success).toBeVisible();
+    await success.getByRole('button', { name: /OK|Đồng ý/ }).click();
+    const mine = page.getByRole('row').filter({ hasText: customNo });
+    await expect(mine).toContainText('Đợi duyệt');
+    await expect(mine).toContainText('MSCB 7654321');
+    await expect(mine).toContainText('2026-11-20');
+    await page.screenshot({ path: '/tmp/h6-registration.png' });
+
+    // The file is served back to its owner.
+    const download = page.waitForEvent('download');
+    await mine.getByRole('button', { name: 'to-khai-xuat.pdf' }).click();
+    expect((await download).suggestedFilename()).toBe('to-khai-xuat.pdf');
+
+    await logout(page);
+    await loginAs(page, 'nhanvien');
+    await openMenu(page, 'Hải quan', 'Quản lý tờ khai hải quan');
+    const staffRow = page.getByRole('row').filter({ hasText: customNo });
+    await expect(staffRow).toContainText('Đợi duyệt');
+    await page.screenshot({ path: '/tmp/h6-management.png' });
+
+    // A reason note must not be empty; then it is saved with the spec's own spelling.
+    await staffRow.getByRole('button', { name: 'Ghi lý do' }).click();
+    const noteDialog = page.getByRole('dialog').filter({ hasText: 'Ghi lý do' });
+    await noteDialog.getByRole('button', { name: 'Lưu' }).click();
+    await expect(page.getByText('Bạn chưa nhập lý do hủy.')).toBeVisible();
+    await noteDialog.getByLabel('Lý do').fill('Vui lòng bổ sung bản chụp booking có xác nhận của hãng tàu.');
+    await noteDialog.getByRole('button', { name: 'Lưu' }).click();
+    await expect(page.getByText('Cập nhật ghi chú thành cong.')).toBeVisible();
+    await expect(staffRow).toContainText('Vui lòng bổ sung bản…');
+    await staffRow.getByText('Vui lòng bổ sung bản…').click();
+    await expect(staffRow).toContainText('Vui lòng bổ sung bản chụp booking có xác nhận của hãng tàu.');
+
+    await staffRow.getByRole('button', { name: 'Duyệt' }).click();
+    await page.getByRole('dialog').filter({ hasText: 'Xác nhận duyệt tờ khai' }).getByRole('button', { name: 'Duyệt' }).click();
+    await expect(page.getByText('Cập nhật thành công.')).toBeVisible();
+    await expect(staffRow).toContainText('Đã duyệt');
+    await expect(staffRow.getByRole('button', { name: 'Duyệt' })).toHaveCount(0);
+
+    await logout(page);
+    await loginAs(page, 'khachhang');
+    await openMenu(page, 'Hải quan', 'Đăng ký tờ khai hàng xuất');
+    const approved = page.getByRole('row').filter({ hasText: customNo });
+    await expect(approved).toContainText('Đã duyệt');
+    await expect(approved.getByRole('button', { name: 'Xem lý do' })).toHaveCount(0);
+  });
+
+  test('lookup needs the business code and the declaration number, and says when nothing matches', async ({ page }) => {
+    await page.goto('/');
+    await loginAs(page, 'khachhang');
+    await openMenu(page, 'Hải quan', 'Đăng ký tờ khai hàng nhập');
+    await page.getByText('Tra cứu', { exact: true }).first().click();
+    const lookup = page.getByRole('button', { name: 'Tra cứu', exact: true });
+    await lookup.click();
+    await expect(page.getByText('Vui lòng nhập mã doanh nghiệp !')).toBeVisible();
+    await page.getByLabel('Mã doanh nghiệp').fill(await ownBusinessCode(page));
+    await lookup.click();
+    await expect(page.getByText('Vui lòng nhập số tờ khai !')).toBeVisible();
+    await page.getByLabel('Số tờ khai').fill('109999999999');
+    await lookup.click();
+    await expect(page.getByText('Không có dữ liệu').first()).toBeVisible();
+  });
+});
