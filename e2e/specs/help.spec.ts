@@ -31,7 +31,6 @@ test.describe('help screens (spec 03 §2.2)', () => {
     await expect(tab).toHaveURL(new RegExp(`${helpDocs.customerGuide}$`));
     await expect(page).toHaveURL(/\/Personal\/Profile$/);
     await expect(page.getByText('Đỗ Thị Mai Anh').first()).toBeVisible();
-    await expect(page.getByText('Tài liệu đã được mở ở thẻ mới.')).toBeVisible();
     await expectServedPdf(page, helpDocs.customerGuide);
   });
 
