@@ -43,7 +43,7 @@ export { type CatalogCallSet, type CatalogName, catalogCallSets, catalogs } from
 export * from './catalogs/catalog';
 export { jobModeCommodityRow } from './catalogs/commodity-links';
 export * from './catalogs/definitions';
-export { activeNotice } from './catalogs/notify';
+export { activeNotice, NOTICES_CHANGED } from './catalogs/notify';
 export { type VesselScheduleRow, vesselScheduleRow } from './catalogs/vessel-schedule';
 export * from './events';
 export * from './help-docs';

@@ -14,6 +14,8 @@ import type { AuthUser } from '../http/context';
 /** What services use to reach a user's open pages; services never import socket.io. */
 export interface LiveEvents {
   toUser(userId: string, event: ServerEventName, envelope: SocketEnvelope): void;
+  /** Every signed-in user's open pages (e.g. the portal's notifications changed), on every instance. */
+  toAll(event: ServerEventName, envelope: SocketEnvelope): void;
   /** Closes the live connections opened with one session (logout), on every instance. */
   endSession(userId: string, jti: string): Promise<void>;
 }
@@ -30,6 +32,9 @@ export function createLiveEventsPort(): LiveEvents & { attach(impl: LiveEvents):
     },
     toUser(userId, event, envelope) {
       impl?.toUser(userId, event, envelope);
+    },
+    toAll(event, envelope) {
+      impl?.toAll(event, envelope);
     },
     async endSession(userId, jti) {
       await impl?.endSession(userId, jti);
@@ -97,6 +102,10 @@ export async function attachRealtime(
   const events: LiveEvents = {
     toUser(userId, event, envelope) {
       io.to(userRoom(userId)).emit(event, envelope);
+    },
+    toAll(event, envelope) {
+      // Only authenticated sockets are ever accepted, so everyone connected is signed in.
+      io.emit(event, envelope);
     },
     async endSession(userId, jti) {
       // fetchSockets reaches the sockets of every instance through the adapter.

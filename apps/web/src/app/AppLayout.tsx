@@ -1,12 +1,14 @@
 import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
 import MenuOutlined from '@ant-design/icons/MenuOutlined';
 import type { MenuNode } from '@smartport/contract';
-import { calls } from '@smartport/contract';
+import { calls, NOTICES_CHANGED } from '@smartport/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Grid, Layout, Menu, type MenuProps, Result, Select, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { NoticeBanner, NoticeBell } from '../features/notices/NoticeCenter';
+import { activeNoticesKey } from '../features/notices/use-active-notices';
 import { callApi } from '../lib/api-client';
 import { connectRealtime, disconnectRealtime } from '../lib/realtime';
 import { session } from '../lib/session';
@@ -43,6 +45,11 @@ export function AppLayout() {
     void connectRealtime(token).then((socket) => {
       if (!active) return;
       socket.on('notice', (env) => {
+        // Notifications were saved or deleted: the banner and the bell reload them.
+        if (env.request_type === NOTICES_CHANGED) {
+          void queryClient.invalidateQueries({ queryKey: activeNoticesKey });
+          return;
+        }
         notification.info({ title: env.message ?? env.request_type, placement: 'bottomRight' });
       });
     });
@@ -50,7 +57,7 @@ export function AppLayout() {
       active = false;
       disconnectRealtime();
     };
-  }, [notification]);
+  }, [notification, queryClient]);
 
   const flat = useMemo(() => flattenMenu(menu.data ?? []), [menu.data]);
   const selected = flat.find((m) => m.Path && m.Path.toLowerCase() === pathname.toLowerCase());
@@ -150,6 +157,7 @@ export function AppLayout() {
               />
             )}
             {terminals.length === 1 && <Typography.Text type="secondary">{terminals[0]}</Typography.Text>}
+            <NoticeBell userId={me.data.UserID} />
             <Typography.Text strong data-testid="current-user">
               {me.data.UserName}
             </Typography.Text>
@@ -159,6 +167,7 @@ export function AppLayout() {
           </Flex>
         </Layout.Header>
         <Layout.Content style={{ margin: 16 }}>
+          <NoticeBanner userId={me.data.UserID} />
           <Outlet />
         </Layout.Content>
       </Layout>

@@ -18,8 +18,21 @@ const normalise = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p).toLo
  * Spec 01 §2: a path is resolved from the menu. The first segment names the view class and the
  * second the page, unless the menu entry names them explicitly.
  */
+/**
+ * Pages with a parameter in the path, which no menu entry lists: each is allowed by the grant of
+ * the named entry (the tracking page /tracking/pincode/{pincode} by the home page, spec 02 §2.1).
+ */
+const parameterRoutes: readonly { pattern: RegExp; grantedBy: string; group: ViewGroup; page: string }[] = [
+  { pattern: /^\/tracking\/pincode\/[^/]+$/, grantedBy: 'HOME', group: 'Tracking', page: 'PinCode' },
+];
+
 export function resolveView(pathname: string, menu: readonly MenuNode[]): ResolvedView {
   const target = normalise(decodeURI(pathname));
+  const routed = parameterRoutes.find((r) => r.pattern.test(target));
+  if (routed) {
+    const granted = flattenMenu(menu).find((m) => m.MenuID === routed.grantedBy) ?? null;
+    return granted ? { entry: granted, group: routed.group, page: routed.page } : { entry: null, group: null, page: null };
+  }
   const entry = flattenMenu(menu).find((m) => m.Path && normalise(m.Path) === target) ?? null;
   if (!entry) return { entry: null, group: null, page: null };
   const [first, second] = target.split('/').filter(Boolean);

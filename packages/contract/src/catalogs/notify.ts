@@ -37,6 +37,9 @@ export const notifyCatalog: CatalogDef = {
   height: '50vh',
 } as CatalogDef;
 
+/** `request_type` of the `notice` event sent to everyone when notification rows are saved or deleted. */
+export const NOTICES_CHANGED = 'notify_changed';
+
 export const activeNotice = z.object({
   Rowguid: z.string(),
   MailTitle: z.string(),

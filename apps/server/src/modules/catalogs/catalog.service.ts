@@ -1,5 +1,6 @@
 import type { CatalogName } from '@smartport/contract';
 import { badRequest } from '../../http/errors';
+import type { LiveEvents } from '../../realtime/realtime';
 import type { CatalogRepository, CustomerFilter } from './catalog.repository';
 import { type CatalogTable, catalogTables } from './catalog.tables';
 
@@ -19,7 +20,12 @@ export const catalogMessages = {
 };
 
 /** The rules every catalogue shares: upsert by Rowguid, unique business key, no delete of used rows. */
-export function createCatalogService(repo: CatalogRepository) {
+export function createCatalogService(repo: CatalogRepository, live?: Pick<LiveEvents, 'toAll'>) {
+  /** Rows that every signed-in user sees (notifications) changed: their open pages reload them. */
+  const announce = (t: CatalogTable) => {
+    if (t.liveNotice) live?.toAll('notice', { request_type: t.liveNotice });
+  };
+
   function describeKey(t: CatalogTable, row: Row) {
     const titles = t.def.key.map((k) => t.def.columns.find((c) => c.field === k)?.title ?? k).join(' + ');
     return {
@@ -79,7 +85,9 @@ export function createCatalogService(repo: CatalogRepository) {
           inserts.push(rest);
         }
       });
-      return repo.save(t, inserts, updates);
+      const saved = await repo.save(t, inserts, updates);
+      announce(t);
+      return saved;
     },
 
     async delete(name: CatalogName, rowguids: string[]) {
@@ -95,7 +103,9 @@ export function createCatalogService(repo: CatalogRepository) {
           }
         }
       }
-      return repo.delete(t, rowguids);
+      const deleted = await repo.delete(t, rowguids);
+      announce(t);
+      return deleted;
     },
 
     /** `standardtariff/delete` and `common/delete` carry rows of one of several catalogues. */

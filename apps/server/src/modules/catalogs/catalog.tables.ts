@@ -1,4 +1,4 @@
-import { type CatalogDef, type CatalogName, catalogs } from '@smartport/contract';
+import { type CatalogDef, type CatalogName, catalogs, NOTICES_CHANGED } from '@smartport/contract';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   cargoTypes,
@@ -35,6 +35,8 @@ export interface CatalogTable {
   references: Partial<Record<string, CatalogReference[]>>;
   /** Applied to each row before it is written (e.g. rich text sanitised). */
   prepare?: (row: Record<string, unknown>) => Record<string, unknown>;
+  /** `request_type` of the live `notice` sent to every signed-in user after a save or delete (their screens show these rows). */
+  liveNotice?: string;
 }
 
 const entry = (
@@ -61,7 +63,10 @@ export const catalogTables: Record<CatalogName, CatalogTable> = {
   method: entry('method', methods),
   transit: entry('transit', transits),
   commodity: entry('commodity', commodities),
-  notify: entry('notify', notifications, {}, (row) => ({ ...row, NotifyContent: sanitizeRichText(row.NotifyContent as string | null) })),
+  notify: {
+    ...entry('notify', notifications, {}, (row) => ({ ...row, NotifyContent: sanitizeRichText(row.NotifyContent as string | null) })),
+    liveNotice: NOTICES_CHANGED,
+  },
   customer: entry('customer', customers, {
     CustomerCode: [
       { column: orders.CustomerCode, usedBy: 'lệnh' },

@@ -1,36 +1,57 @@
-import { Card, Col, Row, Tag, Typography } from 'antd';
-import { useEffect } from 'react';
+import { Badge, Col, Flex, Row, Tabs, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMe, useTerminals } from '../../app/queries';
+import { useLocation } from 'react-router';
+import { useMe, useMenu } from '../../app/queries';
+import { pinsFromHash, usePendingCount } from '../../features/home/api';
+import { PendingOrdersTab } from '../../features/home/PendingOrdersTab';
+import { TaskLinks } from '../../features/home/TaskLinks';
+import { TrackingList } from '../../features/home/TrackingList';
+import { UsageGuide } from '../../features/home/UsageGuide';
 
-/** Route `/`, title 'SMARTPORT dashboard' (spec 02 §2.1). */
+/** Route `/`, title 'SMARTPORT dashboard' (spec 02 §2.1): guide and pending-payment tabs, task links, tracking by hash. */
 export function HomeDashboard() {
   const { t } = useTranslation();
   const me = useMe();
-  const terminals = useTerminals();
+  const menu = useMenu(me.data?.UserGroupCode);
+  const count = usePendingCount();
+  const { hash } = useLocation();
+  const pins = useMemo(() => pinsFromHash(hash), [hash]);
+  const [tab, setTab] = useState('guide');
+
   useEffect(() => {
     document.title = t('home.title');
   }, [t]);
+
   return (
-    <div>
-      <Typography.Title level={3}>{t('home.title')}</Typography.Title>
-      <Typography.Paragraph>
-        {t('home.greeting', { name: me.data?.UserName ?? '' })} · {t('home.group')}: <Tag>{me.data?.UserGroupName}</Tag>
-      </Typography.Paragraph>
-      <Typography.Title level={5}>{t('home.terminals')}</Typography.Title>
-      <Row gutter={[12, 12]}>
-        {(terminals.data ?? []).map((term) => (
-          <Col key={term.TerminalCode} xs={24} sm={12} xl={8}>
-            <Card size="small" style={{ borderLeft: `4px solid ${term.ChartColor}` }}>
-              <Typography.Text strong>{`${term.TerminalCode} - ${term.TerminalName}`}</Typography.Text>
-              <br />
-              <Typography.Text type="secondary">{term.Address}</Typography.Text>
-              <br />
-              <Typography.Text type="secondary">{`ĐT: ${term.Tel} · Fax: ${term.Fax} · ${term.Web}`}</Typography.Text>
-            </Card>
-          </Col>
-        ))}
+    <Flex vertical gap={12}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {t('home.title')}
+      </Typography.Title>
+      {pins.length > 0 && <TrackingList pins={pins} title={t('home.trackingTitle', { pins: pins.join(', ') })} />}
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={18} xxl={19}>
+          <Tabs
+            activeKey={tab}
+            onChange={setTab}
+            items={[
+              { key: 'guide', label: t('home.guideTab'), children: <UsageGuide menu={menu.data ?? []} /> },
+              {
+                key: 'pending',
+                label: (
+                  <Badge count={count.data ?? 0} overflowCount={999} offset={[12, -2]} size="small" data-testid="pending-count">
+                    {t('home.pendingTab')}
+                  </Badge>
+                ),
+                children: <PendingOrdersTab />,
+              },
+            ]}
+          />
+        </Col>
+        <Col xs={24} lg={6} xxl={5}>
+          <TaskLinks menu={menu.data ?? []} />
+        </Col>
       </Row>
-    </div>
+    </Flex>
   );
 }

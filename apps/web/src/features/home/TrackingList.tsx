@@ -1,0 +1,20 @@
+import { Alert, Card } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useTrackingRows } from './api';
+import { OrderRowsTable } from './OrderRowsTable';
+
+/** The tracking list of the given PIN codes (URL hash on the home page, /tracking/pincode/{pin}). */
+export function TrackingList({ pins, title }: { pins: readonly string[]; title: string }) {
+  const { t } = useTranslation();
+  const tracking = useTrackingRows(pins);
+  return (
+    <Card size="small" title={title} data-testid="tracking-list">
+      {tracking.isError && <Alert type="error" showIcon title={tracking.error.message} />}
+      {tracking.isSuccess && tracking.data.length === 0 ? (
+        <Alert type="warning" showIcon title={t('home.notFound')} />
+      ) : (
+        <OrderRowsTable caption={title} rows={tracking.data ?? []} loading={tracking.isFetching} />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,22 @@
+import { Typography } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { shortPin } from './order-row';
+import { TrackingList } from './TrackingList';
+
+/** `/tracking/pincode/{pincode}`: the tracking list of one PIN code (spec 02 §2.1). */
+export function TrackingPage() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const pin = decodeURIComponent(pathname.split('/').filter(Boolean)[2] ?? '').trim();
+  useEffect(() => {
+    document.title = `${t('home.trackingPageTitle', { pin: shortPin(pin) })} - SmartPort`;
+  }, [pin, t]);
+  return (
+    <>
+      <Typography.Title level={3}>{t('home.trackingPageTitle', { pin: shortPin(pin) })}</Typography.Title>
+      <TrackingList pins={pin ? [pin] : []} title={t('home.trackingTitle', { pins: shortPin(pin) })} />
+    </>
+  );
+}
