@@ -1,13 +1,293 @@
-import { Modal } from 'antd';
+import {
+  calls,
+  type OrderCompletedData,
+  type PaymentResult,
+  type PayPartner,
+  type PublishedItem,
+  paymentLimits,
+} from '@smartport/contract';
+import { Alert, Button, Flex, Modal, Result, Space, Spin, Steps, Typography } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { callApi } from '../../lib/api-client';
+import { formatMoney } from '../../lib/format';
+import { currentSocket } from '../../lib/realtime';
+import { BankPageStep } from './BankPageStep';
+import { CardStep } from './CardStep';
+import { errorMessage } from './errors';
+import { QrStep } from './QrStep';
 import type { PaymentDialogProps } from './types';
 
 export type { PaymentDialogProps, PaymentOutcome, PendingOrderRef } from './types';
 
-/** Payment modal (spec 02 §2.8, §4): confirm → inquiry → partner → payment → invoice → success/error. */
-export function PaymentDialog({ orders, open, onClose }: PaymentDialogProps) {
+export type PartnerKind = 'card' | 'bank' | 'qr';
+/** Card + OTP (MB), bank page (…NAPAS), or VietQR (isQR). */
+export function partnerKind(p: Pick<PayPartner, 'partnerCode' | 'isQR'>): PartnerKind {
+  if (p.isQR) return 'qr';
+  return /NAPAS/i.test(p.partnerCode) ? 'bank' : 'card';
+}
+
+type Stage =
+  | { kind: 'confirm' }
+  | { kind: 'inquiry' }
+  | { kind: 'partners'; partners: PayPartner[] | null; failed: boolean }
+  | { kind: 'pay'; partner: PayPartner }
+  | { kind: 'invoice'; result: PaymentResult }
+  | { kind: 'success'; result: PaymentResult; item: PublishedItem | null; note: string }
+  | { kind: 'error'; message: string; retry: boolean };
+
+/**
+ * The payment modal (spec 02 §2.8, §4): 'Xác nhận thanh toán ?' → inquiry → partner → payment
+ * (card + OTP, bank page, VietQR) → publish invoice → success or error; the completion event
+ * closes the story with 'Hoàn tất các tiến trình !'.
+ */
+export function PaymentDialog({ orders, open, onClose, onDone }: PaymentDialogProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const order = orders[0];
+  const [stage, setStage] = useState<Stage>({ kind: 'confirm' });
+  const [amount, setAmount] = useState<number>(Number(order?.TotalAmount ?? 0));
+  const [completed, setCompleted] = useState<OrderCompletedData | null>(null);
+
+  useEffect(() => {
+    const socket = currentSocket();
+    if (!socket || !order) return;
+    const onCompleted = (env: { data?: unknown }) => {
+      const data = env.data as OrderCompletedData | undefined;
+      if (data?.OrderNo === order.OrderNo) setCompleted(data);
+    };
+    socket.on('order_completed', onCompleted);
+    return () => {
+      socket.off('order_completed', onCompleted);
+    };
+  }, [order]);
+
+  const loadPartners = useCallback(async () => {
+    setStage({ kind: 'partners', partners: null, failed: false });
+    try {
+      const res = await callApi(calls.payments.getPayPartners, {});
+      const list = res.data ?? [];
+      setStage({ kind: 'partners', partners: list, failed: !list.length });
+    } catch {
+      setStage({ kind: 'partners', partners: [], failed: true });
+    }
+  }, []);
+
+  const inquire = useCallback(async () => {
+    if (!order) return;
+    setStage({ kind: 'inquiry' });
+    try {
+      const res = await callApi(calls.payments.homeOrderInquiry, { orderNo: order.OrderNo });
+      if (res.data) setAmount(res.data.DraftTotal);
+      await loadPartners();
+    } catch (err) {
+      setStage({ kind: 'error', message: errorMessage(err), retry: false });
+    }
+  }, [order, loadPartners]);
+
+  const publish = useCallback(
+    async (result: PaymentResult) => {
+      setStage({ kind: 'invoice', result });
+      try {
+        const res = await callApi(calls.invoices.publishOrderNo, { OrderNo: result.OrderNo });
+        setStage({ kind: 'success', result, item: res.msg?.[0] ?? null, note: res.message ?? t('payment.invoiced') });
+      } catch (err) {
+        setStage({ kind: 'error', message: `${t('payment.paid')} ${t('payment.invoiceError')}: ${errorMessage(err)}`, retry: false });
+      }
+    },
+    [t],
+  );
+
+  const close = () => {
+    if (stage.kind === 'success' || stage.kind === 'invoice' || stage.kind === 'error') {
+      const paid = stage.kind === 'error' ? [] : [stage.result.OrderNo];
+      const invoiced = stage.kind === 'success' && stage.item?.InvoiceNo ? paid : [];
+      onDone({ paid, invoiced, success: stage.kind === 'success', message: stage.kind === 'error' ? stage.message : undefined });
+    }
+    onClose();
+  };
+
+  if (!order) return null;
+  const stepIndex = stage.kind === 'invoice' ? 1 : stage.kind === 'success' ? 2 : stage.kind === 'error' ? 2 : 0;
+  const showSteps = stage.kind === 'pay' || stage.kind === 'invoice' || stage.kind === 'success' || stage.kind === 'error';
+  const trar = Number(order.TrarCount ?? 0);
+
   return (
-    <Modal open={open} onCancel={onClose} footer={null} title="Thanh toán" width={1000} destroyOnHidden>
-      {orders.map((o) => o.OrderNo).join(', ')}
+    <Modal
+      open={open}
+      onCancel={close}
+      footer={null}
+      title={t('payment.title')}
+      width={720}
+      destroyOnHidden
+      maskClosable={false}
+      data-testid="payment-dialog"
+    >
+      <Typography.Paragraph type="secondary">
+        {t('payment.orders', { orders: orders.map((o) => (o.PinCode ?? o.OrderNo).split('-')[0]).join(', '), amount: formatMoney(amount) })}
+      </Typography.Paragraph>
+      {showSteps && (
+        <Steps
+          size="small"
+          current={stepIndex}
+          status={stage.kind === 'error' ? 'error' : stage.kind === 'success' ? 'finish' : 'process'}
+          items={[
+            { title: t('payment.steps.payment') },
+            { title: t('payment.steps.invoice') },
+            { title: stage.kind === 'error' ? t('payment.steps.error') : t('payment.steps.success') },
+          ]}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+
+      {stage.kind === 'confirm' && (
+        <Flex vertical gap={12}>
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            {t('payment.confirm')}
+          </Typography.Title>
+          {trar >= paymentLimits.trarWarningCount && (
+            <Alert type="warning" showIcon title={t('payment.trarWarning', { count: paymentLimits.trarWarningCount })} />
+          )}
+          <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
+            <Button onClick={close}>{t('payment.cancel')}</Button>
+            <Button type="primary" onClick={() => void inquire()}>
+              {t('payment.ok')}
+            </Button>
+          </Space>
+        </Flex>
+      )}
+
+      {(stage.kind === 'inquiry' || (stage.kind === 'partners' && !stage.partners)) && (
+        <Flex justify="center" style={{ padding: 32 }}>
+          <Spin description={t('payment.checking')} />
+        </Flex>
+      )}
+
+      {stage.kind === 'partners' && stage.partners && stage.failed && (
+        <Result
+          status="warning"
+          title={t('payment.noPartner')}
+          extra={[
+            <Button key="retry" type="primary" onClick={() => void loadPartners()}>
+              {t('payment.retry')}
+            </Button>,
+            <Button
+              key="home"
+              onClick={() => {
+                close();
+                navigate('/');
+              }}
+            >
+              {t('payment.backHome')}
+            </Button>,
+          ]}
+        />
+      )}
+
+      {stage.kind === 'partners' && stage.partners && !stage.failed && (
+        <Flex vertical gap={8}>
+          <Typography.Text strong>{t('payment.choosePartner')}</Typography.Text>
+          {stage.partners.map((p) => (
+            <Button
+              key={`${p.partnerCode}|${p.bankCode}`}
+              size="large"
+              block
+              style={{ textAlign: 'left', height: 'auto', padding: '10px 16px' }}
+              onClick={() => setStage({ kind: 'pay', partner: p })}
+            >
+              <Flex vertical align="flex-start">
+                <span>{p.partnerName || p.partnerCode}</span>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {p.bankName ?? p.bankCode}
+                </Typography.Text>
+              </Flex>
+            </Button>
+          ))}
+        </Flex>
+      )}
+
+      {stage.kind === 'pay' && partnerKind(stage.partner) === 'card' && (
+        <CardStep
+          orderNo={order.OrderNo}
+          pinCode={order.PinCode ?? undefined}
+          onPaid={(r) => void publish(r)}
+          onFailed={(message) => setStage({ kind: 'error', message, retry: true })}
+        />
+      )}
+      {stage.kind === 'pay' && partnerKind(stage.partner) === 'bank' && (
+        <BankPageStep
+          orderNo={order.OrderNo}
+          pinCode={order.PinCode ?? undefined}
+          onPaid={(r) => void publish(r)}
+          onFailed={(message) => setStage({ kind: 'error', message, retry: true })}
+        />
+      )}
+      {stage.kind === 'pay' && partnerKind(stage.partner) === 'qr' && (
+        <QrStep
+          orderNo={order.OrderNo}
+          amount={amount}
+          onPaid={(r) => void publish(r)}
+          onFailed={(message) => setStage({ kind: 'error', message, retry: true })}
+        />
+      )}
+
+      {stage.kind === 'invoice' && (
+        <Flex vertical align="center" gap={8} style={{ padding: 24 }}>
+          <Alert type="success" showIcon title={t('payment.paid')} />
+          <Spin description={t('payment.publishing')} />
+        </Flex>
+      )}
+
+      {stage.kind === 'success' && (
+        <Result
+          status="success"
+          title={t('payment.paid')}
+          subTitle={
+            <Flex vertical gap={4} align="center">
+              <span data-testid="payment-note">{stage.note}</span>
+              {stage.item?.InvoiceNo && <span>{t('payment.invoiceNo', { no: stage.item.InvoiceNo })}</span>}
+              {completed && (
+                <Typography.Text strong data-testid="payment-done">
+                  {completed.success ? t('payment.done') : t('payment.invoiceError')}
+                </Typography.Text>
+              )}
+            </Flex>
+          }
+          extra={[
+            stage.item?.pdf_url && (
+              <Button key="pdf" href={stage.item.pdf_url} target="_blank" rel="noreferrer">
+                {t('payment.viewInvoice')}
+              </Button>
+            ),
+            stage.item?.ord_url && (
+              <Button key="ord" href={stage.item.ord_url} target="_blank" rel="noreferrer">
+                {t('payment.viewOrder')}
+              </Button>
+            ),
+            <Button key="close" type="primary" onClick={close}>
+              {t('payment.close')}
+            </Button>,
+          ]}
+        />
+      )}
+
+      {stage.kind === 'error' && (
+        <Result
+          status="error"
+          title={stage.message}
+          extra={[
+            stage.retry && (
+              <Button key="retry" type="primary" onClick={() => void inquire()}>
+                {t('payment.retry')}
+              </Button>
+            ),
+            <Button key="close" onClick={close}>
+              {t('payment.close')}
+            </Button>,
+          ]}
+        />
+      )}
     </Modal>
   );
 }

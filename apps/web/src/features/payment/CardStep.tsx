@@ -1,0 +1,159 @@
+import { calls, type PaymentResult, paymentLimits } from '@smartport/contract';
+import { Alert, Button, Flex, Form, Input } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, callApi } from '../../lib/api-client';
+import { cleanCardDate, cleanCardName, cleanCardNumber, cleanOtp, validCardDate } from './card-rules';
+import { errorMessage } from './errors';
+
+interface Props {
+  orderNo: string;
+  pinCode?: string;
+  onPaid(result: PaymentResult): void;
+  onFailed(message: string): void;
+}
+
+/** Card + OTP (spec 02 §4, §5): is_expire_date at 6 digits, card form, then OTP with 3 tries. */
+export function CardStep({ orderNo, pinCode, onPaid, onFailed }: Props) {
+  const { t } = useTranslation();
+  const [cardNumber, setCardNumber] = useState('');
+  const [cardDate, setCardDate] = useState('');
+  const [cardName, setCardName] = useState('');
+  const [isExpire, setIsExpire] = useState(false);
+  const [otp, setOtp] = useState('');
+  const [clientMessageId, setClientMessageId] = useState<string | null>(null);
+  const [wrong, setWrong] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const checkedBin = useRef('');
+  const dateLabel = isExpire ? t('payment.card.expiry') : t('payment.card.issue');
+
+  const onNumber = (v: string) => {
+    const n = cleanCardNumber(v);
+    setCardNumber(n);
+    const bin = n.slice(0, paymentLimits.cardCheckDigits);
+    if (bin.length === paymentLimits.cardCheckDigits && bin !== checkedBin.current) {
+      checkedBin.current = bin;
+      callApi(calls.payments.isExpireDate, { cardNumber: bin })
+        .then((r) => setIsExpire(!!r.data?.isExpireDate))
+        .catch((err) => setError(errorMessage(err)));
+    }
+  };
+
+  const submitCard = async () => {
+    const missing = [
+      [cardNumber, t('payment.card.number')],
+      [cardDate, dateLabel],
+      [cardName.trim(), t('payment.card.name')],
+    ].find(([v]) => !v);
+    if (missing) return setError(t('payment.card.fillAll', { label: missing[1] }));
+    if (!validCardDate(cardDate)) return setError(t('payment.card.badDate', { label: dateLabel }));
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await callApi(calls.payments.makeCardTransfer, {
+        OrderNo: orderNo,
+        PinCode: pinCode,
+        cardNumber,
+        cardDate,
+        cardName: cardName.trim(),
+      });
+      setClientMessageId(r.data?.clientMessageId ?? null);
+      // The card data is not kept once the gateway has it.
+      setCardNumber('');
+      setCardDate('');
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submitOtp = async () => {
+    if (!otp) return setError(t('payment.card.otpRequired'));
+    if (!clientMessageId) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await callApi(calls.payments.confirmCardTransfer, { otp, clientMessageId });
+      if (r.data) onPaid(r.data);
+    } catch (err) {
+      const message = errorMessage(err);
+      const tries = wrong + 1;
+      setWrong(tries);
+      setOtp('');
+      if (message === t('payment.otpFailed') || tries >= paymentLimits.otpMaxAttempts || (err instanceof ApiError && err.status !== 400)) {
+        onFailed(err instanceof ApiError && err.status !== 400 ? message : t('payment.otpFailed'));
+      } else setError(`${message}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (clientMessageId) {
+    return (
+      <Form layout="vertical" onFinish={() => void submitOtp()}>
+        <Alert type="info" showIcon title={t('payment.card.otpHint')} style={{ marginBottom: 12 }} />
+        <Form.Item label={t('payment.card.otp')} required>
+          <Input
+            value={otp}
+            onChange={(e) => setOtp(cleanOtp(e.target.value))}
+            maxLength={paymentLimits.otpMaxLength}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            aria-label={t('payment.card.otp')}
+            autoFocus
+          />
+        </Form.Item>
+        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} data-testid="payment-error" />}
+        <Flex justify="flex-end">
+          <Button type="primary" htmlType="submit" loading={busy}>
+            {t('payment.card.otpConfirm')}
+          </Button>
+        </Flex>
+      </Form>
+    );
+  }
+
+  return (
+    <Form layout="vertical" onFinish={() => void submitCard()} autoComplete="off">
+      <Form.Item label={t('payment.card.number')} required>
+        <Input
+          value={cardNumber}
+          onChange={(e) => onNumber(e.target.value)}
+          maxLength={paymentLimits.cardNumberMax}
+          inputMode="numeric"
+          aria-label={t('payment.card.number')}
+          autoComplete="off"
+        />
+      </Form.Item>
+      <Flex gap={12} wrap>
+        <Form.Item label={dateLabel} required style={{ flex: '0 0 140px' }}>
+          <Input
+            value={cardDate}
+            onChange={(e) => setCardDate(cleanCardDate(e.target.value))}
+            maxLength={paymentLimits.cardDateMax}
+            placeholder={t('payment.card.datePlaceholder')}
+            aria-label={dateLabel}
+            data-testid="card-date"
+          />
+        </Form.Item>
+        <Form.Item label={t('payment.card.name')} required style={{ flex: '1 1 240px' }}>
+          <Input
+            value={cardName}
+            onChange={(e) => setCardName(cleanCardName(e.target.value))}
+            maxLength={paymentLimits.cardNameMax}
+            placeholder={t('payment.card.namePlaceholder')}
+            aria-label={t('payment.card.name')}
+          />
+        </Form.Item>
+      </Flex>
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} data-testid="payment-error" />}
+      <Flex justify="flex-end">
+        <Button type="primary" htmlType="submit" loading={busy}>
+          {t('payment.card.submit')}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}
