@@ -94,6 +94,8 @@ test.describe('online payment', () => {
     await dialog.getByRole('button', { name: 'Xác nhận OTP' }).click();
     await expectInvoiced(page, dialog);
     await page.screenshot({ path: '/tmp/h7-payment-card.png' });
+    await page.setViewportSize({ width: 800, height: 768 });
+    await page.screenshot({ path: '/tmp/h7-payment-card-800.png' });
   });
 
   test('pays an order on the bank page: redirect, wait, poll, checksum, invoice', async ({ page, context }) => {
@@ -119,5 +121,38 @@ test.describe('online payment', () => {
     expect(paid.ok()).toBe(true);
     await finished.click();
     await expectInvoiced(page, dialog);
+  });
+});
+
+test.describe('payment partner configuration', () => {
+  test('lists the partners, refuses an incomplete row, saves and reloads', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto('/login');
+    await loginAs(page, 'admin').catch(() => expect(page.getByTestId('current-user')).toHaveText(demo.admin.name));
+    await page.goto('/config/pay_partner_config');
+    await expect(page.getByRole('heading', { name: 'Cấu hình phương thức thanh toán' })).toBeVisible();
+    await page.getByPlaceholder('Tìm kiếm').fill('NAPAS');
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await expect(rows.first()).toBeVisible();
+    for (const code of await rows
+      .getByRole('textbox', { name: 'Mã đối tác' })
+      .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))) {
+      expect(code).toBe('VCB_NAPAS');
+    }
+    await page.getByPlaceholder('Tìm kiếm').fill('');
+    await page.getByRole('button', { name: 'Thêm dòng' }).click();
+    await page.getByRole('button', { name: 'Lưu' }).click();
+    await expect(page.getByText('Vui lòng nhập đầy đủ thông tin')).toBeVisible();
+    const first = rows.first();
+    await first.getByRole('textbox', { name: 'Mã đối tác' }).fill('BIDV_NAPAS');
+    await first.getByRole('textbox', { name: 'Mã ngân hàng' }).fill('BIDV');
+    await first.getByRole('textbox', { name: 'Tên đối tác' }).fill('Cổng BIDV');
+    await page.getByRole('button', { name: 'Lưu' }).click();
+    await expect(page.getByText('Lưu dữ liệu thành công !')).toBeVisible();
+    await page.getByPlaceholder('Tìm kiếm').fill('BIDV_NAPAS');
+    await expect(rows).toHaveCount(1);
+    await page.screenshot({ path: '/tmp/h7-paypartner-1366.png' });
+    await page.setViewportSize({ width: 800, height: 768 });
+    await page.screenshot({ path: '/tmp/h7-paypartner-800.png' });
   });
 });
