@@ -12,7 +12,7 @@ import {
 const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (c) =>
   c.charCodeAt(0),
 );
-const file = (bytes: Uint8Array | string, type: string) => new File([bytes], 'anh', { type });
+const file = (bytes: BlobPart, type: string) => new File([bytes], 'anh', { type });
 
 describe('inline images embedded as data: URLs', () => {
   it('knows PNG, JPEG, GIF and WEBP by their first bytes, and nothing else', () => {
