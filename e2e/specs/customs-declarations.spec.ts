@@ -41,6 +41,9 @@ test.describe('customs declarations: registration and staff review', () => {
     await page.screenshot({ path: '/tmp/h6-registration-reason.png' });
     await dialog.getByRole('button', { name: 'Đóng' }).last().click();
     await expect(dialog).toBeHidden();
+    // Narrow screens stack the form above the table.
+    await page.setViewportSize({ width: 800, height: 900 });
+    await page.screenshot({ path: '/tmp/h6-registration-800.png', fullPage: true });
   });
 
   test('register an export declaration with a file → staff approves → the registrant sees it approved', async ({ page }) => {

@@ -224,11 +224,6 @@ export function RegistrationScreen({ variant }: { variant: 'E' | 'I' }) {
     { title: t('declarations.rowNumber'), key: 'stt', width: 56, align: 'center', render: (_v, _r, i) => i + 1 },
     { title: t('declarations.id'), dataIndex: 'ID', width: 110 },
     { title: t('declarations.customNo'), dataIndex: 'CustomNo', width: 130 },
-    { title: t('declarations.customCode'), dataIndex: 'CustomCode', width: 90 },
-    { title: t('declarations.containerQty'), dataIndex: 'ContainerQty', width: 90, align: 'right' },
-    { title: t('declarations.customDate'), dataIndex: 'CustomDate', width: 110, render: (v: string) => formatDateTime(v, 'YYYY-MM-DD') },
-    { title: bookingLabel, dataIndex: 'BL_BookingNo', width: 140, render: (v: string) => <ExpandableText text={v} /> },
-    { title: t('declarations.files'), key: 'files', width: 170, render: (_v, r) => <FileLinks row={r} /> },
     {
       title: t('declarations.status'),
       key: 'status',
@@ -244,6 +239,11 @@ export function RegistrationScreen({ variant }: { variant: 'E' | 'I' }) {
         </>
       ),
     },
+    { title: t('declarations.customCode'), dataIndex: 'CustomCode', width: 90 },
+    { title: t('declarations.containerQty'), dataIndex: 'ContainerQty', width: 90, align: 'right' },
+    { title: t('declarations.customDate'), dataIndex: 'CustomDate', width: 110, render: (v: string) => formatDateTime(v, 'YYYY-MM-DD') },
+    { title: bookingLabel, dataIndex: 'BL_BookingNo', width: 140, render: (v: string) => <ExpandableText text={v} /> },
+    { title: t('declarations.files'), key: 'files', width: 170, render: (_v, r) => <FileLinks row={r} /> },
     { title: t('declarations.customerId'), dataIndex: 'CustomerID', width: 120 },
     { title: t('declarations.createdTime'), dataIndex: 'CreatedTime', width: 140, render: (v: string) => formatDateTime(v) },
   ];
