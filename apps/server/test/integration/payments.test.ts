@@ -27,7 +27,7 @@ beforeAll(async () => {
   // Partners send their notices to where the portal listens.
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   admin = await t.login('admin');
-  const live = t.portal.live as { toUser: (u: string, e: string, env: { data?: unknown }) => void };
+  const live = t.portal.live as unknown as { toUser: (u: string, e: string, env: { data?: unknown }) => void };
   vi.spyOn(live, 'toUser').mockImplementation((userId, event, env) => {
     events.push({ userId, event, data: env.data });
   });
