@@ -74,7 +74,8 @@ beforeAll(async () => {
   t = await createTestApp();
   for (const o of Object.values(fixtures)) await addOrder(o);
   [customer, staff, admin] = await Promise.all([t.login('khachhang'), t.login('nhanvien'), t.login('admin')]);
-});
+  // Seeding plus fixtures can take over a minute when both database projects run on a busy machine.
+}, 180_000);
 afterAll(async () => {
   await t?.close();
 });
