@@ -69,7 +69,7 @@ test.describe('online payment', () => {
   test.setTimeout(180_000);
   let orders: Candidate[];
   test.beforeAll(async ({ request }) => {
-    orders = await candidates(request, 3);
+    orders = await candidates(request, 4);
   });
 
   test.beforeEach(async ({ page }) => {
@@ -96,6 +96,27 @@ test.describe('online payment', () => {
     await page.screenshot({ path: '/tmp/h7-payment-card.png' });
     await page.setViewportSize({ width: 800, height: 768 });
     await page.screenshot({ path: '/tmp/h7-payment-card-800.png' });
+  });
+
+  test('fails the card payment after 3 wrong OTPs with the spec message', async ({ page }) => {
+    const dialog = await openPayment(page, orders[3] as Candidate, /Thẻ nội địa/);
+    await dialog.getByLabel('Số thẻ').fill('4111111111111111');
+    // An international card carries an expiry date.
+    await expect(dialog.getByLabel('Ngày hết hạn')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Tiếp tục' }).click();
+    await expect(dialog.getByText('Vui lòng nhập đầy đủ thông tin: Ngày hết hạn')).toBeVisible();
+    await dialog.getByLabel('Ngày hết hạn').fill('1230');
+    await dialog.getByLabel('Tên chủ thẻ').fill('Tran Thi B');
+    await dialog.getByRole('button', { name: 'Tiếp tục' }).click();
+    for (const otp of ['000001', '000002']) {
+      await dialog.getByLabel('Mã OTP').fill(otp);
+      await dialog.getByRole('button', { name: 'Xác nhận OTP' }).click();
+      await expect(dialog.getByTestId('payment-error')).toContainText('Mã OTP không đúng');
+    }
+    await dialog.getByLabel('Mã OTP').fill('000003');
+    await dialog.getByRole('button', { name: 'Xác nhận OTP' }).click();
+    await expect(dialog.getByText('Giao dịch thất bại!')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Thử lại' })).toBeVisible();
   });
 
   test('pays an order on the bank page: redirect, wait, poll, checksum, invoice', async ({ page, context }) => {

@@ -166,7 +166,7 @@ export default function PayPartnerConfigPage() {
     <Card>
       <Flex justify="space-between" wrap gap={8} style={{ marginBottom: 12 }}>
         <Typography.Title level={4} style={{ margin: 0 }}>
-          Cấu hình phương thức thanh toán
+          {t('payPartner.title')}
         </Typography.Title>
         <Space wrap>
           <Input.Search
