@@ -76,6 +76,7 @@ export function ComparePage() {
       colId: '__stt',
       headerName: t('grid.rowNumber'),
       width: 72,
+      pinned: 'left',
       valueGetter: (p) => (p.node?.rowIndex ?? 0) + 1,
       getQuickFilterText: () => '',
       cellStyle: { color: '#667085', textAlign: 'right' },
@@ -89,6 +90,8 @@ export function ComparePage() {
           colId: c.field,
           headerName: c.title,
           headerTooltip: c.title,
+          // The container number stays in sight while the other columns scroll sideways.
+          ...(c.field === 'ContainerNo' ? { pinned: 'left' as const } : {}),
           width: c.width ?? 130,
           minWidth: 70,
           wrapHeaderText: true,
