@@ -7,7 +7,7 @@ import { type RunningSimulator, type SimulatorDefinition, startSimulator } from 
 import { tosSimulator } from './tos/tos.simulator';
 
 export { customsSimulator } from './customs/customs.simulator';
-export { demoDeclarations } from './customs/customs-data';
+export { demoDeclarations, findDeclaration } from './customs/customs-data';
 export { einvoiceSimulator } from './einvoice/einvoice.simulator';
 export { bankPageSimulator, demoNapasSecret } from './payments/bank-page.simulator';
 export { cardSimulator } from './payments/card.simulator';

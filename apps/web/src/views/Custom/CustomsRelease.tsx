@@ -23,7 +23,7 @@ export function useContainerColumns(): ResultColumn<CustomsContainerRow>[] {
   return useMemo(
     () => [
       statusColumn<CustomsContainerRow>(t('customsScan.col.status'), (r) => r.CustomsStatus),
-      { key: 'response', title: t('customsScan.col.response'), width: 260, text: (r) => r.ResponseText },
+      { key: 'response', title: t('customsScan.col.response'), width: 220, text: (r) => r.ResponseText },
       { key: 'cntr', title: t('customsScan.col.container'), width: 140, text: (r) => r.CntrNo },
       { key: 'vessel', title: t('customsScan.col.vessel'), width: 170, text: (r) => r.TransportIdentity },
       { key: 'voyage', title: t('customsScan.col.voyage'), width: 100, text: (r) => r.NumberOfJourney },

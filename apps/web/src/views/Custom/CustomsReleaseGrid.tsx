@@ -26,7 +26,7 @@ export interface ResultColumn<T> {
 export const statusColumn = <T,>(title: string, status: (row: T) => string | null | undefined): ResultColumn<T> => ({
   key: 'status',
   title,
-  width: 210,
+  width: 180,
   text: (row) => customsStatusText(status(row)),
   style: (row) => {
     const code = customsStatusCode(status(row));
@@ -123,6 +123,8 @@ export function ResultGrid<T>({ title, columns, rows, rowId, height, loading, se
           columnDefs={columnDefs}
           getRowId={(p) => rowId(p.data)}
           animateRows={false}
+          // Few columns and rows that are searched and exported whole: render every column.
+          suppressColumnVirtualisation
           quickFilterText={search}
           loading={loading}
           localeText={localeText}
