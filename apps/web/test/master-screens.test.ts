@@ -3,6 +3,7 @@ import { fromServer } from '../src/components/data-grid/catalog-rows';
 import { linkedCodes, linksToSave, toggleLink } from '../src/views/Common/commodity-links';
 import { customerListRequest, initialCustomerFilter } from '../src/views/Common/customer-filter';
 import {
+  lookupDone,
   openingFilter,
   readVesselFilter,
   requestVesselLookup,
@@ -72,11 +73,14 @@ describe('vessel schedule saved filter (spec 03 §7)', () => {
     expect(openingFilter(storage)).toEqual({ fields: { VesselName: 'MAERSK', TerminalCode: 'TC128' }, runNow: false });
   });
 
-  it('runs a filter that carries a Rowguid once, then clears the Rowguid and keeps the filter', () => {
+  it('runs a filter that carries a Rowguid when the screen opens; once run, the Rowguid is cleared and the filter kept', () => {
     const storage = new MemoryStorage();
     requestVesselLookup({ VesselName: 'WAN HAI' }, storage);
     expect(readVesselFilter(storage).Rowguid).toMatch(/^[0-9a-f-]{36}$/);
     expect(openingFilter(storage)).toEqual({ fields: { VesselName: 'WAN HAI' }, runNow: true });
+    // Opened again before it ran (a remount): it still runs.
+    expect(openingFilter(storage).runNow).toBe(true);
+    lookupDone(storage);
     expect(openingFilter(storage)).toEqual({ fields: { VesselName: 'WAN HAI' }, runNow: false });
   });
 

@@ -146,7 +146,7 @@ export function CommodityScreen() {
     <Flex gap={12} wrap align="flex-start">
       <Card
         size="small"
-        style={{ flex: '1 1 300px', maxWidth: 460, minWidth: 0 }}
+        style={{ flex: '1 1 400px', maxWidth: 460, minWidth: 0 }}
         styles={{ body: { padding: 12 } }}
         title={
           <Typography.Title level={5} style={{ margin: 0 }}>
@@ -179,6 +179,7 @@ export function CommodityScreen() {
             loading={loading}
             dataSource={jobModes}
             pagination={false}
+            tableLayout="fixed"
             scroll={{ y: '50vh' }}
             locale={{ emptyText: t('grid.ag.noRowsToShow') }}
             rowSelection={{
@@ -189,8 +190,8 @@ export function CommodityScreen() {
             }}
             onRow={(r) => ({ onClick: () => setSelected(r.JobModeCode), style: { cursor: 'pointer' } })}
             columns={[
-              { key: 'stt', title: t('grid.rowNumber'), width: 56, render: (_v, _r, i) => i + 1 },
-              { dataIndex: 'JobModeCode', title: t('catalogs.commodity.jobModeCode'), width: 110 },
+              { key: 'stt', title: t('grid.rowNumber'), width: 52, render: (_v, _r, i) => i + 1 },
+              { dataIndex: 'JobModeCode', title: t('catalogs.commodity.jobModeCode'), width: 96 },
               {
                 dataIndex: 'JobModeName',
                 title: t('catalogs.commodity.jobModeName'),
@@ -204,7 +205,7 @@ export function CommodityScreen() {
               {
                 key: 'count',
                 title: t('catalogs.commodity.linkedCount'),
-                width: 90,
+                width: 76,
                 align: 'right',
                 render: (_v, r) => linkedCodes(jobModes, edited, r.JobModeCode).size,
               },

@@ -9,7 +9,7 @@ import { CatalogGridCard } from '../../components/data-grid/CatalogScreen';
 import type { CatalogValues } from '../../components/data-grid/catalog-rows';
 import { useCatalogGrid } from '../../components/data-grid/use-catalog-grid';
 import { ALL } from './customer-filter';
-import { openingFilter, saveVesselFilter, type VesselScheduleFilter, vesselScheduleGrid } from './vessel-schedule-filter';
+import { lookupDone, openingFilter, saveVesselFilter, type VesselScheduleFilter, vesselScheduleGrid } from './vessel-schedule-filter';
 
 interface VesselForm {
   TerminalCode: string;
@@ -50,6 +50,8 @@ export function VesselScheduleScreen() {
   const [filter, setFilter] = useState<VesselScheduleFilter | null>(opening.runNow ? opening.fields : null);
   const onLoaded = useCallback(
     (rows: CatalogValues[]) => {
+      // Cleared only once it has run: the screen may be mounted again before the first lookup answers.
+      lookupDone();
       if (!rows.length) void message.warning(t('catalogs.vessel.notFound'));
     },
     [message, t],

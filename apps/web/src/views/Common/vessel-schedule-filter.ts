@@ -50,13 +50,18 @@ export function requestVesselLookup(filter: Omit<VesselScheduleFilter, 'Rowguid'
 
 /**
  * What the screen does when it opens: the stored filter fills the form; when it carries a Rowguid
- * the lookup runs at once and the Rowguid is cleared, so the next visit only restores the filter.
+ * the lookup runs at once (and `lookupDone` clears the Rowguid once it has run, so the next visit
+ * only restores the filter).
  */
-export function openingFilter(storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage) {
-  const stored = readVesselFilter(storage);
-  const { Rowguid, ...fields } = stored;
-  if (Rowguid) saveVesselFilter(fields, storage);
+export function openingFilter(storage: Pick<Storage, 'getItem'> = localStorage) {
+  const { Rowguid, ...fields } = readVesselFilter(storage);
   return { fields, runNow: !!Rowguid };
+}
+
+/** The requested lookup has run: keep the filter, drop the Rowguid. */
+export function lookupDone(storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage) {
+  const { Rowguid, ...fields } = readVesselFilter(storage);
+  if (Rowguid) saveVesselFilter(fields, storage);
 }
 
 /** The lookup's grid: read-only rows of the caller's terminals, searched and exported like a catalogue. */
