@@ -21,7 +21,10 @@ import { EMBEDDABLE_IMAGE_TYPES, ImageEmbedError, imageToDataUrl } from './image
 
 /** What the dialog holding the editor reads when the person saves. */
 export interface RichTextHandle {
-  /** The content as HTML: the editor's, or in the HTML view exactly what was typed there. */
+  /**
+   * The content as HTML: the editor's, or in the HTML view exactly what was typed there; the HTML it
+   * was opened with when nothing was changed (so opening and saving leaves a row as it was).
+   */
   html(): string;
 }
 
@@ -127,10 +130,15 @@ export function RichTextEditor({ initialHtml, label, ref }: { initialHtml: strin
   const [mode, setMode] = useState<Mode>('rich');
   const [source, setSource] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
+  const changed = useRef(false);
+  const sourceShown = useRef('');
   const editor = useEditor({
     extensions,
     content: initialHtml,
     immediatelyRender: false,
+    onUpdate: () => {
+      changed.current = true;
+    },
     editorProps: { attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox', class: 'sp-rich-text-content' } },
   });
   const active = useEditorState({
@@ -157,15 +165,23 @@ export function RichTextEditor({ initialHtml, label, ref }: { initialHtml: strin
   useImperativeHandle(
     ref,
     () => ({
-      html: () => (mode === 'html' ? source.trim() : !editor || editor.isEmpty ? '' : editor.getHTML()),
+      html: () => {
+        if (!changed.current && (mode === 'rich' || source === sourceShown.current)) return initialHtml;
+        return mode === 'html' ? source.trim() : !editor || editor.isEmpty ? '' : editor.getHTML();
+      },
     }),
-    [mode, source, editor],
+    [mode, source, editor, initialHtml],
   );
 
   const switchMode = (next: Mode) => {
     if (!editor || next === mode) return;
-    if (next === 'html') setSource(formatHtmlSource(editor.isEmpty ? '' : editor.getHTML()));
-    else editor.commands.setContent(source, { emitUpdate: true });
+    if (next === 'html') {
+      sourceShown.current = formatHtmlSource(editor.isEmpty ? '' : editor.getHTML());
+      setSource(sourceShown.current);
+    } else {
+      if (source !== sourceShown.current) changed.current = true;
+      editor.commands.setContent(source, { emitUpdate: false });
+    }
     setMode(next);
   };
 
