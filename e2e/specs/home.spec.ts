@@ -143,6 +143,13 @@ test.describe('home page SMARTPORT dashboard', () => {
     await expect(page.getByTestId('tracking-list').locator('tr.ant-table-row').first()).toContainText(a.pin);
     await expect(rows.filter({ hasNotText: a.pin })).toHaveCount(0);
 
+    // The PIN in a list row opens the same page.
+    await page.goto('/');
+    await openPendingTab(page);
+    await page.getByRole('link', { name: b.pin, exact: true }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/tracking/pincode/${b.pin}$`));
+    await expect(page.getByRole('heading', { name: `Theo dõi lệnh ${b.pin}` })).toBeVisible();
+
     await page.goto('/tracking/pincode/99999999999');
     await expect(page.getByTestId('tracking-list')).toContainText('Không tìm thấy dữ liệu.');
   });

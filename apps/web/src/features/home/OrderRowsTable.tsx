@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, List, Modal, QRCode, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { callApi } from '../../lib/api-client';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { PaymentDialog } from '../payment/PaymentDialog';
@@ -139,7 +140,12 @@ export function OrderRowsTable({ rows, loading, caption }: { rows: PendingOrderR
       title: t('home.col.pin'),
       width: 120,
       fixed: 'left',
-      render: (_, r) => <Typography.Text strong>{shortPin(r.PinCode)}</Typography.Text>,
+      // The PIN opens the order's tracking page.
+      render: (_, r) => (
+        <Link to={`/tracking/pincode/${encodeURIComponent(shortPin(r.PinCode))}`}>
+          <Typography.Text strong>{shortPin(r.PinCode)}</Typography.Text>
+        </Link>
+      ),
     },
     { key: 'container', title: t('home.col.container'), dataIndex: 'ContainerNo', width: 120 },
     { key: 'size', title: t('home.col.size'), dataIndex: 'IsoSizetype', width: 76 },
