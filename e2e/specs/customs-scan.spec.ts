@@ -164,6 +164,9 @@ test('gate scan (363) with a voyage chosen in the vessel picker', async ({ page 
   await expect(result.getByRole('gridcell', { name: 'MSCU1234565', exact: true })).toBeVisible();
   await expect(result.getByRole('gridcell', { name: 'MAEU7654321', exact: true })).toHaveCount(0);
   await page.screenshot({ path: '/tmp/customs-gate.png' });
+  await page.setViewportSize({ width: 800, height: 900 });
+  await page.screenshot({ path: '/tmp/customs-gate-800.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 768 });
 
   await page.getByRole('button', { name: 'Làm mới' }).click();
   await expect(list.getByRole('gridcell', { name: 'MSCU1234565', exact: true })).toHaveCount(0);

@@ -132,6 +132,7 @@ export function CustomsReleaseBatch() {
           </Form>
           <div style={{ marginTop: 12 }}>
             <ResultGrid
+              compact
               title={t('customsScan.scanList')}
               columns={listColumns}
               rows={list}

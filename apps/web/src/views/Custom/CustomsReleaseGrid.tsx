@@ -48,13 +48,27 @@ interface Props<T> {
   /** Shown when there is nothing to show (e.g. before the first query). */
   emptyText?: string;
   extra?: ReactNode;
+  /** A small list (the scan lists): no search box and no export. */
+  compact?: boolean;
 }
 
 /**
  * A read-only AG Grid with STT, live search and Excel export (the shared catalogue export), not paged:
  * the tables of the customs scan and log screens (spec 01 §2).
  */
-export function ResultGrid<T>({ title, columns, rows, rowId, height, loading, selectedId, onRowClick, emptyText, extra }: Props<T>) {
+export function ResultGrid<T>({
+  title,
+  columns,
+  rows,
+  rowId,
+  height,
+  loading,
+  selectedId,
+  onRowClick,
+  emptyText,
+  extra,
+  compact,
+}: Props<T>) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const columnDefs = useMemo<ColDef<T>[]>(
@@ -100,21 +114,23 @@ export function ResultGrid<T>({ title, columns, rows, rowId, height, loading, se
     <Flex vertical gap={8}>
       <Flex gap={8} wrap justify="space-between" align="center">
         <Typography.Text strong>{title}</Typography.Text>
-        <Space wrap size={8}>
-          {extra}
-          <Input
-            allowClear
-            aria-label={t('customsScan.search')}
-            placeholder={t('customsScan.search')}
-            prefix={<SearchOutlined />}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            style={{ width: 220 }}
-          />
-          <Button icon={<DownloadOutlined />} onClick={() => void exportShown()} disabled={!rows.length}>
-            {t('customsScan.export')}
-          </Button>
-        </Space>
+        {!compact && (
+          <Space wrap size={8}>
+            {extra}
+            <Input
+              allowClear
+              aria-label={t('customsScan.search')}
+              placeholder={t('customsScan.search')}
+              prefix={<SearchOutlined />}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              style={{ width: 220 }}
+            />
+            <Button icon={<DownloadOutlined />} onClick={() => void exportShown()} disabled={!rows.length}>
+              {t('customsScan.export')}
+            </Button>
+          </Space>
+        )}
       </Flex>
       <div style={{ height, minHeight: 160, width: '100%' }}>
         <AgGridReact<T>

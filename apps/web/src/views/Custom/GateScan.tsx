@@ -29,8 +29,8 @@ export function GateScan() {
 
   const listColumns = useMemo<ResultColumn<ListItem>[]>(
     () => [
-      { key: 'voy', title: t('customsScan.col.userVoy'), width: 200, text: (r) => r.UserVoy },
-      { key: 'cntr', title: t('customsScan.col.container'), width: 130, text: (r) => r.CntrNo },
+      { key: 'voy', title: t('customsScan.col.userVoy'), width: 170, text: (r) => r.UserVoy },
+      { key: 'cntr', title: t('customsScan.col.container'), width: 125, text: (r) => r.CntrNo },
       statusColumn<ListItem>(t('customsScan.col.status'), (r) => r.customsStatus),
     ],
     [t],
@@ -146,6 +146,7 @@ export function GateScan() {
             </Form>
             <div style={{ marginTop: 12 }}>
               <ResultGrid
+                compact
                 title={t('customsScan.scanList')}
                 columns={listColumns}
                 rows={list}
