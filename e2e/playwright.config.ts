@@ -5,6 +5,8 @@ export const infoFile = new URL(`./.runtime/info-${port}.json`, import.meta.url)
 
 export default defineConfig({
   testDir: './specs',
+  // Per port, so parallel runs on one machine keep their own traces.
+  outputDir: `./test-results/${port}`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -37,7 +39,7 @@ export default defineConfig({
     command: 'npx tsx scripts/start.ts',
     cwd: new URL('..', import.meta.url).pathname,
     url: `http://127.0.0.1:${port}/version.json`,
-    timeout: 120_000,
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
