@@ -13,6 +13,7 @@ import {
   planDelete,
   removeRows,
   rowsToSave,
+  withShownRowNumbers,
 } from '../src/components/data-grid/catalog-rows';
 
 const G1 = '11111111-1111-4111-8111-111111111111';
@@ -119,5 +120,25 @@ describe('row states (spec 03 §1: new, editing, selected)', () => {
       ['RAIL', 'edited'],
     ]);
     expect(byId(merged, G3).values.MethodName).toBe('Tàu hỏa');
+  });
+});
+
+describe("the server's row numbers shown as the STT the user sees", () => {
+  it('renames "Dòng N" (the N-th row sent) and "trùng với dòng M" to their STT on screen', () => {
+    // Sent: the new row at STT 1, then edited rows at STT 4 and 7.
+    const stt = [1, 4, 7];
+    expect(withShownRowNumbers('Dòng 3: Mã hãng tàu "NEW" bị trùng với dòng 2. Chưa lưu dữ liệu nào.', stt)).toBe(
+      'Dòng 7: Mã hãng tàu "NEW" bị trùng với dòng 4. Chưa lưu dữ liệu nào.',
+    );
+    expect(withShownRowNumbers('Dòng 2: Mã hãng tàu "MSC" đã tồn tại. Chưa lưu dữ liệu nào.', stt)).toBe(
+      'Dòng 4: Mã hãng tàu "MSC" đã tồn tại. Chưa lưu dữ liệu nào.',
+    );
+  });
+
+  it('leaves other messages, and numbers it cannot place, as they are', () => {
+    expect(withShownRowNumbers('Không thể xóa: Mã phương án "TRAR" đang được sử dụng trong lệnh.', [5])).toBe(
+      'Không thể xóa: Mã phương án "TRAR" đang được sử dụng trong lệnh.',
+    );
+    expect(withShownRowNumbers('Dòng 9: không tìm thấy dữ liệu cần sửa', [5])).toBe('Dòng 9: không tìm thấy dữ liệu cần sửa');
   });
 });

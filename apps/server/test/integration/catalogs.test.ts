@@ -66,6 +66,26 @@ describe('editable catalogues: add, edit, delete in one mechanism', () => {
       edit: { IsLoLo: 1 },
     },
     {
+      name: 'shipping lines',
+      get: 'common/getOperationList',
+      update: 'common/updateOperationList',
+      del: 'common/deleteOperationList',
+      row: { OperationCode: 'ial', OperationName: 'Interasia Lines', IsLF: 'F', MoneyCredit: 'C', IsActive: true },
+      key: 'OperationCode',
+      stored: 'IAL',
+      edit: { IsEDO: 1 },
+    },
+    {
+      name: 'notifications',
+      get: 'config/getNotifyList',
+      update: 'config/updateNotifyList',
+      del: 'config/deleteNotifyList',
+      row: { MailTitle: 'Tạm ngừng cổng B', NotifyFrom: '2026-12-01T00:00:00.000Z', NotifyTo: '2026-12-02T00:00:00.000Z', IsActive: true },
+      key: 'MailTitle',
+      stored: 'Tạm ngừng cổng B',
+      edit: { NotifyNote: 'Thông báo lại qua email' },
+    },
+    {
       name: 'exchange rates',
       get: 'common/getExchangeList',
       update: 'common/updateExchangeList',
@@ -84,6 +104,13 @@ describe('editable catalogues: add, edit, delete in one mechanism', () => {
       expect(added.body).toMatchObject({ success: true, message: 'Lưu dữ liệu hoàn tất !' });
       const row = (await rowsOf(c.get)).find((r) => r[c.key] === c.stored);
       expect(row?.Rowguid).toBeTruthy();
+
+      // The same business key again (as a second new row) is refused with nothing written.
+      const before = await rowsOf(c.get);
+      const again = await call(c.update, { data: [{ ...c.edit, ...row, Rowguid: undefined }] });
+      expect(again.status).toBe(400);
+      expect(again.body.message).toMatch(/^Dòng 1: .+ đã tồn tại\. Chưa lưu dữ liệu nào\.$/);
+      expect(await rowsOf(c.get)).toEqual(before);
 
       const edited = await call(c.update, { data: [{ ...row, ...c.edit }] });
       expect(edited.status).toBe(200);
@@ -183,6 +210,32 @@ describe('read-only catalogues and the shared deletes', () => {
     expect((await rowsOf('common/getJobList')).some((r) => r.JobCode === 'SHFT')).toBe(false);
   });
 
+  it('deleteTransitList deletes a transit, standardtariff/delete a container status and a cargo type nobody uses', async () => {
+    const transit = (await rowsOf('common/getTransitList'))[0];
+    expect((await call('common/deleteTransitList', { data: [{ Rowguid: transit?.Rowguid }] })).body).toMatchObject({
+      success: true,
+      message: 'Xóa dữ liệu hoàn tất !',
+    });
+    expect((await rowsOf('common/getTransitList')).some((r) => r.Rowguid === transit?.Rowguid)).toBe(false);
+    const status = (await rowsOf('common/getContainerStatusList'))[0];
+    expect((await call('standardtariff/delete', { data: [status], action: 'delete' })).status).toBe(200);
+    expect((await rowsOf('common/getContainerStatusList')).some((r) => r.Rowguid === status?.Rowguid)).toBe(false);
+    const used = new Set((await t.sql<{ c: string }>('SELECT DISTINCT cargo_type_code AS c FROM order_containers')).map((r) => r.c));
+    const unused = (await rowsOf('common/getCargoTypeList')).find((r) => !used.has(String(r.CargoTypeCode)));
+    expect(unused).toBeTruthy();
+    expect((await call('standardtariff/delete', { data: [unused], action: 'delete' })).status).toBe(200);
+    expect((await rowsOf('common/getCargoTypeList')).some((r) => r.Rowguid === unused?.Rowguid)).toBe(false);
+  });
+
+  it('refuses to delete a shipping line still used by orders, and deletes nothing', async () => {
+    const before = await rowsOf('common/getOperationList');
+    const msc = before.find((r) => r.OperationCode === 'MSC');
+    const res = await call('common/deleteOperationList', { data: [{ Rowguid: msc?.Rowguid }] });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Không thể xóa: Mã hãng tàu "MSC" đang được sử dụng trong lệnh. Chưa xóa dữ liệu nào.');
+    expect(await rowsOf('common/getOperationList')).toEqual(before);
+  });
+
   it('refuses a cargo type still used by containers through standardtariff/delete', async () => {
     const rf = (await rowsOf('common/getCargoTypeList')).find((r) => r.CargoTypeCode === 'RF');
     const res = await call('standardtariff/delete', { data: [rf], action: 'delete' });
@@ -224,6 +277,16 @@ describe('customers: the filter panel', () => {
     expect(types.map((t) => t.CustomerTypeCode)).toContain('FWD');
     const levels = (await call('common/getCustomerLevelList', {})).body.payload ?? [];
     expect(levels.length).toBeGreaterThan(0);
+  });
+
+  it('deletes a customer nobody uses through standardtariff/delete', async () => {
+    await t.sql(
+      "INSERT INTO customers (customer_code, tax_code, customer_name, money_credit) VALUES ('KHTAM', '0312345678', 'Khách lẻ tạm', 'M')",
+    );
+    const c = (await call('common/getCustomerList', { CustomerCode: 'KHTAM' })).body.payload?.[0];
+    expect(c?.Rowguid).toBeTruthy();
+    expect((await call('standardtariff/delete', { data: [c], action: 'delete' })).body).toMatchObject({ success: true });
+    expect((await call('common/getCustomerList', { CustomerCode: 'KHTAM' })).body.payload).toEqual([]);
   });
 
   it('refuses to delete a customer that has orders, through standardtariff/delete', async () => {

@@ -138,3 +138,14 @@ export function mergeReloaded(fresh: readonly CatalogValues[], current: readonly
   });
   return [...current.filter((r) => r.state === 'new'), ...loaded];
 }
+
+/**
+ * The server names a refused row by its place in the batch sent ('Dòng 2: … trùng với dòng 1.'); the
+ * user knows rows by the STT on screen. `shownRowNumbers[n - 1]` is the STT of the n-th row sent.
+ */
+export function withShownRowNumbers(message: string, shownRowNumbers: readonly number[]): string {
+  const shown = (n: string) => String(shownRowNumbers[Number(n) - 1] ?? n);
+  return message
+    .replace(/^Dòng (\d+):/, (_m, n: string) => `Dòng ${shown(n)}:`)
+    .replace(/trùng với dòng (\d+)\./, (_m, n: string) => `trùng với dòng ${shown(n)}.`);
+}

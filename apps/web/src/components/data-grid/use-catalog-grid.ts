@@ -17,6 +17,7 @@ import {
   planDelete,
   removeRows,
   rowsToSave,
+  withShownRowNumbers,
 } from './catalog-rows';
 
 /** A catalogue's calls (the contract's `catalogCallSets`): the list, and where it has them, save and delete. */
@@ -32,6 +33,11 @@ export interface CatalogGridOptions {
   filter?: object | null;
   /** Told the rows of every completed load (a lookup screen says when nothing was found). */
   onLoaded?: (rows: CatalogValues[]) => void;
+  /**
+   * Unsaved changes the screen keeps beside the grid's rows (the commodity links' edited job modes):
+   * they count towards the warning before leaving, which a page can only have once.
+   */
+  otherUnsaved?: number;
 }
 
 type Reply = { success: boolean; payload?: CatalogValues[]; message?: string };
@@ -42,7 +48,7 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e ?? 
  * Spec 03 §1 for one catalogue: loads its rows, keeps row states, and hands the view what it
  * needs: toolbar permissions and actions, the search text, and the grid's callbacks.
  */
-export function useCatalogGrid({ def, calls, filter, onLoaded }: CatalogGridOptions) {
+export function useCatalogGrid({ def, calls, filter, onLoaded, otherUnsaved = 0 }: CatalogGridOptions) {
   const { t } = useTranslation();
   const { message, modal, notification } = App.useApp();
   const [rows, setRows] = useState<GridRow[]>([]);
@@ -70,7 +76,7 @@ export function useCatalogGrid({ def, calls, filter, onLoaded }: CatalogGridOpti
   const editable = can.save;
   const counts = countStates(rows);
 
-  const filterKey = filter === null ? null : JSON.stringify(filter ?? {});
+  const filterKey = filter === null ? null : JSON.stringify(filter ?? calls.getBody ?? {});
   const onLoadedRef = useRef(onLoaded);
   onLoadedRef.current = onLoaded;
   const loadSeq = useRef(0);
@@ -84,7 +90,7 @@ export function useCatalogGrid({ def, calls, filter, onLoaded }: CatalogGridOpti
         const reply = (await callApi(calls.get, JSON.parse(filterKey))) as Reply;
         if (!reply.success) throw new Error(reply.message || t('grid.loadFailed'));
         if (seq !== loadSeq.current) return;
-        const fresh = reply.payload ?? [];
+        const fresh = calls.rowsOf ? (calls.rowsOf(reply) as CatalogValues[]) : (reply.payload ?? []);
         setRows((current) => (keepPending ? mergeReloaded(fresh, current, def.key) : fromServer(fresh, def.key)));
         onLoadedRef.current?.(fresh);
       } catch (e) {
@@ -93,7 +99,7 @@ export function useCatalogGrid({ def, calls, filter, onLoaded }: CatalogGridOpti
         if (seq === loadSeq.current) setLoading(false);
       }
     },
-    [calls.get, def.key, filterKey, message, t],
+    [calls.get, calls.rowsOf, def.key, filterKey, message, t],
   );
 
   useEffect(() => {
@@ -180,17 +186,22 @@ export function useCatalogGrid({ def, calls, filter, onLoaded }: CatalogGridOpti
       cancelText: t('grid.cancel'),
       onOk: async () => {
         setBusy(true);
+        // The STT of each row sent, in the order sent, to name a refused row as the user sees it.
+        const shownNumbers = rowsRef.current.filter((r) => r.state !== 'saved').map((r) => rowLabel(r.id));
         try {
-          const reply = (await callApi(update, { data: rowsToSave(rowsRef.current) })) as Reply;
+          const changed = rowsToSave(rowsRef.current);
+          const reply = (await callApi(update, calls.saveBody ? calls.saveBody(changed) : { data: changed })) as Reply;
           if (!reply.success) throw new Error(reply.message);
         } catch (e) {
-          // Nothing is lost: the rows stay as typed, the server's message names the row and field.
-          notification.error({ title: t('grid.saveFailed'), description: errorText(e), duration: 10 });
+          // Nothing is lost: the rows stay as typed, the server's message names the row (by its STT) and field.
+          notification.error({ title: t('grid.saveFailed'), description: withShownRowNumbers(errorText(e), shownNumbers), duration: 10 });
           return;
         } finally {
           setBusy(false);
         }
         void message.success(t('grid.saved'));
+        // Some screens reload a while after a save (spec 03 §9: payment partners 1 s).
+        if (def.reloadAfterSaveMs) await new Promise((done) => setTimeout(done, def.reloadAfterSaveMs));
         await load(false);
       },
     });
@@ -259,7 +270,7 @@ export function useCatalogGrid({ def, calls, filter, onLoaded }: CatalogGridOpti
   const onSelectionChanged = () => setSelectedCount(api.current?.getSelectedRows().length ?? 0);
 
   // Leaving with unsaved rows asks first (spec 03 §1 row states; a reload would lose them).
-  const unsaved = counts.unsaved;
+  const unsaved = counts.unsaved + otherUnsaved;
   const shouldBlock = useCallback<BlockerFunction>(
     ({ currentLocation, nextLocation }) =>
       unsaved > 0 && currentLocation.pathname !== nextLocation.pathname && !nextLocation.pathname.startsWith('/login'),

@@ -58,7 +58,8 @@ export function CommodityScreen() {
   const [selected, setSelected] = useState<string | null>(null);
   const [edited, setEdited] = useState<EditedLinks>({});
   const [saving, setSaving] = useState(false);
-  const model = useCatalogGrid({ def: catalogs.commodity, calls: catalogCallSets.commodity });
+  // Edited job modes count as unsaved work: leaving asks first, as for the grid's own rows.
+  const model = useCatalogGrid({ def: catalogs.commodity, calls: catalogCallSets.commodity, otherUnsaved: Object.keys(edited).length });
   const { refreshColumns } = model;
 
   // The selection follows the list: the first job mode when the one chosen is not in it.
