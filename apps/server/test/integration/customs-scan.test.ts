@@ -132,6 +132,26 @@ describe('custom/req_aciss 363 (gate scan) and the vessel picker', () => {
     for (const v of res.body.vsls) expect(['NDP', 'NDV', 'NHP']).toContain(v.TerminalCode);
   });
 
+  it('lets the FCL pre-advice task (whose call it is) list voyages, only of its own terminals; a scan grant alone does not', async () => {
+    await t.addUser({
+      UserID: 'kh.fcl',
+      UserGroupCode: 'KH_FCL',
+      password: 'Test@2026x',
+      terminals: ['NDV'],
+      grants: ['TASK_FCL_PRE_ADVICE'],
+    });
+    const fcl = await t.login('kh.fcl', 'Test@2026x');
+    const res = await t.call<{ vsls: { TerminalCode: string }[] }>('task/fcl_pre_advice/search_ship', { arrStatus: 1 }, fcl);
+    expect(res.status).toBe(200);
+    expect(res.body.vsls.length).toBeGreaterThan(0);
+    for (const v of res.body.vsls) expect(v.TerminalCode).toBe('NDV');
+    // The demo customer holds the task grant.
+    expect((await t.call('task/fcl_pre_advice/search_ship', { arrStatus: 1 }, customer)).status).toBe(200);
+    await t.addUser({ UserID: 'kh.scan', UserGroupCode: 'KH_SCAN', password: 'Test@2026x', grants: ['CUSTOMS_RELEASE'] });
+    const scanOnly = await t.login('kh.scan', 'Test@2026x');
+    expect((await t.call('task/fcl_pre_advice/search_ship', { arrStatus: 1 }, scanOnly)).status).toBe(403);
+  });
+
   it('answers the containers of a voyage with the voyage title, and logs the voyage', async () => {
     const [voyage] = await t.sql<{ vessel_key: string; vessel_name: string; vessel_im_voy: string; vessel_ex_voy: string }>(
       "select vessel_key, vessel_name, vessel_im_voy, vessel_ex_voy from vessel_voyages where terminal_code = 'NDP' order by etb desc limit 1",
