@@ -10,6 +10,7 @@ import {
   QuickFilterModule,
   RenderApiModule,
   RowApiModule,
+  RowAutoHeightModule,
   RowSelectionModule,
   RowStyleModule,
   ScrollApiModule,
@@ -34,6 +35,8 @@ ModuleRegistry.registerModules([
   RowApiModule,
   ScrollApiModule,
   PaginationModule,
+  // Rows that grow with a wrapped cell (the read-only grid's click-to-expand texts).
+  RowAutoHeightModule,
 ]);
 if (import.meta.env.DEV) enableDevValidations();
 

@@ -64,6 +64,7 @@ export function CustomRequestLog() {
         title: t('customsScan.col.sent'),
         width: 120,
         text: (r) => r.RawRequest,
+        noSearch: true,
         render: (r) => (
           <Button size="small" onClick={() => showRaw(t('customsScan.log.sentTitle'), r.RawRequest)}>
             {t('customsScan.log.view')}
@@ -75,6 +76,7 @@ export function CustomRequestLog() {
         title: t('customsScan.col.received'),
         width: 120,
         text: (r) => r.RawResponse,
+        noSearch: true,
         render: (r) => (
           <Button size="small" onClick={() => showRaw(t('customsScan.log.receivedTitle'), r.RawResponse)}>
             {t('customsScan.log.view')}

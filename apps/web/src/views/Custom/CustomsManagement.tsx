@@ -1,26 +1,12 @@
 import { calls, type DeclarationRow } from '@smartport/contract';
-import {
-  App,
-  Button,
-  Card,
-  Checkbox,
-  DatePicker,
-  Flex,
-  Form,
-  Input,
-  Modal,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tooltip,
-} from 'antd';
+import { App, Button, Card, Checkbox, DatePicker, Flex, Form, Input, Modal, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type ReadOnlyColumn, ReadOnlyGrid } from '../../components/data-grid/ReadOnlyGrid';
 import { ApiError, callApi } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
-import { ExpandableText, FileLinks, isApproved, matchesSearch, StatusTag } from './declaration-ui';
+import { ExpandableText, FileLinks, fileNames, isApproved, StatusTag, statusText } from './declaration-ui';
 
 const NOTE_EMPTY = 'Bạn chưa nhập lý do hủy.';
 
@@ -48,7 +34,6 @@ export function CustomsManagement() {
   const [filters, setFilters] = useState<Filters>(defaults);
   const [rows, setRows] = useState<DeclarationRow[]>([]);
   const [loading, setLoading] = useState(false);
-  const [search, setSearch] = useState('');
   const [noteFor, setNoteFor] = useState<DeclarationRow | null>(null);
   const [note, setNote] = useState('');
   const [saving, setSaving] = useState(false);
@@ -111,35 +96,55 @@ export function CustomsManagement() {
     if (ok) setNoteFor(null);
   };
 
-  const shown = useMemo(() => rows.filter((r) => matchesSearch(r, search)), [rows, search]);
-
-  const columns: TableColumnsType<DeclarationRow> = [
-    { title: t('declarations.rowNumber'), key: 'stt', width: 56, align: 'center', render: (_v, _r, i) => i + 1 },
-    { title: t('declarations.terminal'), dataIndex: 'TerminalCode', width: 70 },
-    { title: t('declarations.id'), dataIndex: 'ID', width: 110 },
-    { title: t('declarations.customerId'), dataIndex: 'CustomerID', width: 120 },
-    { title: t('declarations.customNo'), dataIndex: 'CustomNo', width: 150, render: (v: string) => <ExpandableText text={v} /> },
-    { title: t('declarations.customCode'), dataIndex: 'CustomCode', width: 80 },
+  const columns: ReadOnlyColumn<DeclarationRow>[] = [
+    { key: 'TerminalCode', title: t('declarations.terminal'), width: 70, text: (r) => r.TerminalCode ?? '' },
+    { key: 'ID', title: t('declarations.id'), width: 110, text: (r) => r.ID },
+    { key: 'CustomerID', title: t('declarations.customerId'), width: 120, text: (r) => r.CustomerID },
     {
-      title: t('declarations.importExport'),
-      dataIndex: 'ImportExport',
-      width: 70,
-      render: (v: string) => (v === 'I' ? t('declarations.import') : t('declarations.export')),
+      key: 'CustomNo',
+      title: t('declarations.customNo'),
+      width: 150,
+      grow: true,
+      text: (r) => r.CustomNo,
+      render: (r) => <ExpandableText text={r.CustomNo} />,
     },
-    { title: t('declarations.containerQty'), dataIndex: 'ContainerQty', width: 80, align: 'right' },
-    { title: t('declarations.customDate'), dataIndex: 'CustomDate', width: 105, render: (v: string) => formatDateTime(v, 'YYYY-MM-DD') },
-    { title: t('declarations.bookingOrBl'), dataIndex: 'BL_BookingNo', width: 150, render: (v: string) => <ExpandableText text={v} /> },
-    { title: t('declarations.files'), key: 'files', width: 170, render: (_v, r) => <FileLinks row={r} /> },
-    { title: t('declarations.status'), key: 'status', width: 95, render: (_v, r) => <StatusTag row={r} /> },
-    { title: t('declarations.note'), dataIndex: 'Note', width: 170, render: (v: string | null) => <ExpandableText text={v} /> },
-    { title: t('declarations.createdBy'), dataIndex: 'CreatedBy', width: 100 },
-    { title: t('declarations.createdTime'), dataIndex: 'CreatedTime', width: 135, render: (v: string) => formatDateTime(v) },
+    { key: 'CustomCode', title: t('declarations.customCode'), width: 80, text: (r) => r.CustomCode },
     {
-      title: t('declarations.actions'),
+      key: 'ImportExport',
+      title: t('declarations.importExport'),
+      width: 70,
+      text: (r) => (r.ImportExport === 'I' ? t('declarations.import') : t('declarations.export')),
+    },
+    { key: 'ContainerQty', title: t('declarations.containerQty'), width: 80, align: 'right', text: (r) => String(r.ContainerQty ?? '') },
+    { key: 'CustomDate', title: t('declarations.customDate'), width: 105, text: (r) => formatDateTime(r.CustomDate, 'YYYY-MM-DD') },
+    {
+      key: 'BL_BookingNo',
+      title: t('declarations.bookingOrBl'),
+      width: 150,
+      grow: true,
+      text: (r) => r.BL_BookingNo ?? '',
+      render: (r) => <ExpandableText text={r.BL_BookingNo} />,
+    },
+    { key: 'files', title: t('declarations.files'), width: 190, grow: true, text: fileNames, render: (r) => <FileLinks row={r} /> },
+    { key: 'status', title: t('declarations.status'), width: 100, text: (r) => statusText(r, t), render: (r) => <StatusTag row={r} /> },
+    {
+      key: 'Note',
+      title: t('declarations.note'),
+      width: 180,
+      grow: true,
+      text: (r) => r.Note ?? '',
+      render: (r) => <ExpandableText text={r.Note} />,
+    },
+    { key: 'CreatedBy', title: t('declarations.createdBy'), width: 100, text: (r) => r.CreatedBy ?? '' },
+    { key: 'CreatedTime', title: t('declarations.createdTime'), width: 140, text: (r) => formatDateTime(r.CreatedTime) },
+    {
       key: 'actions',
-      width: 170,
-      fixed: 'right',
-      render: (_v, r) =>
+      title: t('declarations.actions'),
+      width: 180,
+      grow: true,
+      noExport: true,
+      text: () => '',
+      render: (r) =>
         isApproved(r) ? null : (
           <Space size={4} wrap>
             <Button size="small" type="primary" onClick={() => approve(r)}>
@@ -205,27 +210,17 @@ export function CustomsManagement() {
               {t('declarations.search')}
             </Button>
           </Form.Item>
-          <Tooltip title={t('declarations.searchPlaceholder')}>
-            <Input.Search
-              allowClear
-              aria-label={t('declarations.searchPlaceholder')}
-              placeholder={t('declarations.searchPlaceholder')}
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              style={{ width: 220, marginBottom: 8, marginLeft: 'auto' }}
-            />
-          </Tooltip>
         </Flex>
       </Form>
-      <Table<DeclarationRow>
-        rowKey="Rowguid"
-        size="small"
-        loading={loading}
+      <ReadOnlyGrid<DeclarationRow>
+        title={t('declarations.list')}
         columns={columns}
-        dataSource={shown}
-        pagination={{ pageSize: 20, showSizeChanger: false }}
-        scroll={{ x: 1800 }}
-        locale={{ emptyText: t('declarations.noData') }}
+        rows={rows}
+        rowId={(r) => r.Rowguid}
+        pageSize={20}
+        height="62vh"
+        loading={loading}
+        emptyText={t('declarations.noData')}
       />
       <Modal
         open={noteFor !== null}

@@ -12,8 +12,6 @@ import {
   Modal,
   Row,
   Segmented,
-  Table,
-  type TableColumnsType,
   Typography,
   Upload,
   type UploadFile,
@@ -21,10 +19,11 @@ import {
 import type { Dayjs } from 'dayjs';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type ReadOnlyColumn, ReadOnlyGrid } from '../../components/data-grid/ReadOnlyGrid';
 import { ApiError, callApi, uploadApi } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { session } from '../../lib/session';
-import { ExpandableText, FileLinks, isApproved, matchesSearch, StatusTag } from './declaration-ui';
+import { ExpandableText, FileLinks, fileNames, isApproved, StatusTag, statusText } from './declaration-ui';
 
 /** Toasts of spec 01 §5, in the order they are checked. */
 const msg = {
@@ -70,7 +69,6 @@ export function RegistrationScreen({ variant }: { variant: 'E' | 'I' }) {
   const [rows, setRows] = useState<DeclarationRow[]>([]);
   const [loading, setLoading] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [search, setSearch] = useState('');
   const [reason, setReason] = useState<string | null>(null);
 
   const newFolder = useCallback(async () => {
@@ -162,7 +160,6 @@ export function RegistrationScreen({ variant }: { variant: 'E' | 'I' }) {
     if (!CustomerID) return void message.warning(msg.customerId);
     if (!CustomNo) return void message.warning(msg.customNo);
     const CustomCode = (v.CustomCode ?? '').trim().toUpperCase();
-    setSearch('');
     try {
       const list = await loadRows({ CustomerID, CustomNo, ...(CustomCode ? { CustomCode } : {}) });
       if (!list.length) void message.info(t('declarations.noData'));
@@ -218,35 +215,44 @@ export function RegistrationScreen({ variant }: { variant: 'E' | 'I' }) {
     return true;
   };
 
-  const shown = useMemo(() => rows.filter((r) => matchesSearch(r, search)), [rows, search]);
-
-  const columns: TableColumnsType<DeclarationRow> = [
-    { title: t('declarations.rowNumber'), key: 'stt', width: 56, align: 'center', render: (_v, _r, i) => i + 1 },
-    { title: t('declarations.id'), dataIndex: 'ID', width: 110 },
-    { title: t('declarations.customNo'), dataIndex: 'CustomNo', width: 130 },
-    {
-      title: t('declarations.status'),
-      key: 'status',
-      width: 130,
-      render: (_v, r) => (
-        <>
-          <StatusTag row={r} />
-          {!isApproved(r) && r.Note && (
-            <Button size="small" type="link" onClick={() => setReason(r.Note)} style={{ paddingInline: 0 }}>
-              {t('declarations.viewReason')}
-            </Button>
-          )}
-        </>
-      ),
-    },
-    { title: t('declarations.customCode'), dataIndex: 'CustomCode', width: 90 },
-    { title: t('declarations.containerQty'), dataIndex: 'ContainerQty', width: 90, align: 'right' },
-    { title: t('declarations.customDate'), dataIndex: 'CustomDate', width: 110, render: (v: string) => formatDateTime(v, 'YYYY-MM-DD') },
-    { title: bookingLabel, dataIndex: 'BL_BookingNo', width: 140, render: (v: string) => <ExpandableText text={v} /> },
-    { title: t('declarations.files'), key: 'files', width: 170, render: (_v, r) => <FileLinks row={r} /> },
-    { title: t('declarations.customerId'), dataIndex: 'CustomerID', width: 120 },
-    { title: t('declarations.createdTime'), dataIndex: 'CreatedTime', width: 140, render: (v: string) => formatDateTime(v) },
-  ];
+  const columns = useMemo<ReadOnlyColumn<DeclarationRow>[]>(
+    () => [
+      { key: 'ID', title: t('declarations.id'), width: 110, text: (r) => r.ID },
+      { key: 'CustomNo', title: t('declarations.customNo'), width: 130, text: (r) => r.CustomNo },
+      {
+        key: 'status',
+        title: t('declarations.status'),
+        width: 180,
+        grow: true,
+        text: (r) => statusText(r, t),
+        render: (r) => (
+          <>
+            <StatusTag row={r} />
+            {!isApproved(r) && r.Note && (
+              <Button size="small" type="link" onClick={() => setReason(r.Note)} style={{ paddingInline: 0 }}>
+                {t('declarations.viewReason')}
+              </Button>
+            )}
+          </>
+        ),
+      },
+      { key: 'CustomCode', title: t('declarations.customCode'), width: 90, text: (r) => r.CustomCode },
+      { key: 'ContainerQty', title: t('declarations.containerQty'), width: 90, align: 'right', text: (r) => String(r.ContainerQty ?? '') },
+      { key: 'CustomDate', title: t('declarations.customDate'), width: 110, text: (r) => formatDateTime(r.CustomDate, 'YYYY-MM-DD') },
+      {
+        key: 'BL_BookingNo',
+        title: bookingLabel,
+        width: 150,
+        grow: true,
+        text: (r) => r.BL_BookingNo ?? '',
+        render: (r) => <ExpandableText text={r.BL_BookingNo} />,
+      },
+      { key: 'files', title: t('declarations.files'), width: 190, grow: true, text: fileNames, render: (r) => <FileLinks row={r} /> },
+      { key: 'CustomerID', title: t('declarations.customerId'), width: 120, text: (r) => r.CustomerID },
+      { key: 'CreatedTime', title: t('declarations.createdTime'), width: 140, text: (r) => formatDateTime(r.CreatedTime) },
+    ],
+    [t, bookingLabel],
+  );
 
   return (
     <Row gutter={[16, 16]}>
@@ -318,29 +324,16 @@ export function RegistrationScreen({ variant }: { variant: 'E' | 'I' }) {
         </Card>
       </Col>
       <Col xs={24} xl={16}>
-        <Card
-          title={t('declarations.registered')}
-          size="small"
-          extra={
-            <Input.Search
-              allowClear
-              aria-label={t('declarations.search')}
-              placeholder={t('declarations.searchPlaceholder')}
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              style={{ width: 240, maxWidth: '40vw' }}
-            />
-          }
-        >
-          <Table<DeclarationRow>
-            rowKey="Rowguid"
-            size="small"
-            loading={loading}
+        <Card size="small">
+          <ReadOnlyGrid<DeclarationRow>
+            title={t('declarations.registered')}
             columns={columns}
-            dataSource={shown}
-            pagination={{ pageSize: 20, showSizeChanger: false, hideOnSinglePage: true }}
-            scroll={{ x: 1300, y: '60vh' }}
-            locale={{ emptyText: t('declarations.noData') }}
+            rows={rows}
+            rowId={(r) => r.Rowguid}
+            height="60vh"
+            loading={loading}
+            exportable={false}
+            emptyText={t('declarations.noData')}
           />
         </Card>
       </Col>

@@ -10,18 +10,30 @@ export const isApproved = (row: Pick<DeclarationRow, 'Status'>) => Number(row.St
 
 export function StatusTag({ row }: { row: DeclarationRow }) {
   const { t } = useTranslation();
-  return isApproved(row) ? <Tag color="green">{t('declarations.approved')}</Tag> : <Tag color="orange">{t('declarations.pending')}</Tag>;
+  return <Tag color={isApproved(row) ? 'green' : 'orange'}>{statusText(row, t)}</Tag>;
 }
+
+const fileLinks = (row: Pick<DeclarationRow, 'FileLists'>) => (row.FileLists ?? '').split(';').filter(Boolean);
+const fileName = (url: string) => {
+  const last = url.split('/').pop() ?? url;
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+};
+
+/** The file names of a declaration, as searched and exported. */
+export const fileNames = (row: Pick<DeclarationRow, 'FileLists'>) => fileLinks(row).map(fileName).join('; ');
 
 /** The declaration's files (FileLists, semicolon-separated links), downloaded with the caller's token. */
 export function FileLinks({ row }: { row: DeclarationRow }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const links = row.FileLists.split(';').filter(Boolean);
   return (
     <Flex vertical gap={2}>
-      {links.map((url) => {
-        const name = decodeURIComponent(url.split('/').pop() ?? url);
+      {fileLinks(row).map((url) => {
+        const name = fileName(url);
         return (
           <Button
             key={url}
@@ -61,11 +73,6 @@ export function ExpandableText({ text, limit = 20 }: { text: string | null | und
   );
 }
 
-/** Free-text search over every shown field of the rows (the tables' search boxes). */
-export function matchesSearch(row: DeclarationRow, search: string) {
-  const needle = search.trim().toLowerCase();
-  if (!needle) return true;
-  return [row.ID, row.CustomerID, row.CustomNo, row.CustomCode, row.BL_BookingNo, row.Note, row.CreatedBy, row.TerminalCode, row.FileLists]
-    .filter(Boolean)
-    .some((v) => String(v).toLowerCase().includes(needle));
-}
+/** The status as shown: 'Đã duyệt' or 'Đợi duyệt'. */
+export const statusText = (row: Pick<DeclarationRow, 'Status'>, t: (key: string) => string) =>
+  isApproved(row) ? t('declarations.approved') : t('declarations.pending');
