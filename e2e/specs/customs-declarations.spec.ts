@@ -149,4 +149,79 @@ test.describe('customs declarations: registration and staff review', () => {
     await lookup.click();
     await expect(page.getByText('Không có dữ liệu').first()).toBeVisible();
   });
+
+  // Last in the file: it adds 21 declarations to the demo customer's list.
+  test('staff management pages by 20 rows and truncates long texts at 20 characters with click-to-expand', async ({ page }) => {
+    const stamp = String(Date.now()).slice(-8);
+    const booking = `MSCB ${stamp} LONG BOOKING REFERENCE`;
+    await page.goto('/');
+    await loginAs(page, 'khachhang');
+    await openMenu(page, 'Hải quan', 'Đăng ký tờ khai hàng xuất');
+    const businessCode = await ownBusinessCode(page);
+    // 21 real registrations through the portal's calls (folder, PDF upload, add).
+    const added = await page.evaluate(
+      async ({ businessCode, stamp, booking, pdf }) => {
+        const headers = { authorization: `Bearer ${localStorage.getItem('access_token')}` };
+        const post = async (path: string, body: unknown) => {
+          const res = await fetch(`/api/${path}`, {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          });
+          return (await res.json()) as { success: boolean; payload?: string; message?: string };
+        };
+        let ok = 0;
+        for (let i = 0; i < 21; i++) {
+          const folder = (await post('common/makeRowguid', {})).payload ?? '';
+          const form = new FormData();
+          form.append('tmporder', folder);
+          form.append('filename', 'to-khai.pdf');
+          form.append('files', new Blob([pdf], { type: 'application/pdf' }), 'to-khai.pdf');
+          await fetch('/api/custom/file_upload', { method: 'POST', headers, body: form });
+          const reply = await post('custom/add', {
+            CustomerID: businessCode,
+            CustomNo: `31${stamp}${String(i).padStart(2, '0')}`,
+            CustomCode: '03EE',
+            ContainerQty: 1,
+            CustomDate: '2026-11-20',
+            BL_BookingNo: booking,
+            FilePatch: folder,
+            ImportExport: 'E',
+            TerminalCode: 'NDP',
+          });
+          if (reply.success) ok++;
+        }
+        return ok;
+      },
+      { businessCode, stamp, booking, pdf: PDF.toString('latin1') },
+    );
+    expect(added).toBe(21);
+
+    await logout(page);
+    await loginAs(page, 'nhanvien');
+    await openMenu(page, 'Hải quan', 'Quản lý tờ khai hải quan');
+    const grid = page.locator('.ag-root-wrapper');
+    const rows = grid.locator('.ag-row');
+    const summary = grid.locator('.ag-paging-row-summary-panel');
+    // 'first - last / total' (the grid's Vietnamese locale).
+    await expect(summary).toHaveText(/^\s*1 - 20 \/ \d+\s*$/);
+    const total = Number((await summary.innerText()).split('/')[1]);
+    expect(total).toBeGreaterThan(20);
+    await expect(rows).toHaveCount(20);
+    await grid.getByRole('button', { name: 'Trang sau' }).click();
+    await expect(summary).toHaveText(`21 - ${Math.min(40, total)} / ${total}`);
+    await expect(rows).toHaveCount(Math.min(20, total - 20));
+    await grid.getByRole('button', { name: 'Trang đầu' }).click();
+    await expect(summary).toHaveText(`1 - 20 / ${total}`);
+
+    // Live search narrows to one of the new rows; its booking shows 20 characters until clicked.
+    await page.getByRole('textbox', { name: 'Tìm kiếm' }).fill(`31${stamp}07`);
+    await expect(rows).toHaveCount(1);
+    const short = `${booking.slice(0, 20)}…`;
+    await expect(rows.first()).toContainText(short);
+    await expect(rows.first()).not.toContainText(booking);
+    await rows.first().getByText(short).click();
+    await expect(rows.first()).toContainText(booking);
+    await page.screenshot({ path: '/tmp/r4-management-paged.png' });
+  });
 });
