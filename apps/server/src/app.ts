@@ -167,7 +167,7 @@ export async function buildApp(options: BuildOptions = {}) {
     auth: authHandlers(auth),
     shell: shellHandlers(shell, publicOrders),
     catalogs: catalogHandlers(
-      createCatalogService(createCatalogRepository(database.db)),
+      createCatalogService(createCatalogRepository(database.db), live),
       createCommodityLinkService(createCommodityLinkRepository(database.db)),
       createVesselScheduleService(createVesselScheduleRepository(database.db)),
     ),
