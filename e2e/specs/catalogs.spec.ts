@@ -69,7 +69,8 @@ test.describe('catalogue grid: delivery methods (/common/method)', () => {
     await expect(legend(page)).toContainText('Dòng mới: 0');
 
     await page.reload();
-    await expect(rowWith(page, code(1))).toBeVisible();
+    // A reload loads the app again: on a busy machine that takes longer than one expect's default.
+    await expect(rowWith(page, code(1))).toBeVisible({ timeout: 30_000 });
     await expect(rowWith(page, code(1)).getByRole('gridcell', { name: 'Giao nhận thử nghiệm', exact: true })).toBeVisible();
 
     // Edit: double-click the name, type over it, Enter.
@@ -189,7 +190,7 @@ test.describe('catalogue grid: delivery methods (/common/method)', () => {
     await expect(page.getByText('Xóa dữ liệu hoàn tất !')).toBeVisible();
     await expect(page.getByText(/^0 \/ \d+ dòng$/)).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('gridcell', { name: 'TRUCK', exact: true })).toBeVisible();
+    await expect(page.getByRole('gridcell', { name: 'TRUCK', exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('gridcell', { name: code(1), exact: true })).toHaveCount(0);
     await expect(page.getByRole('gridcell', { name: code(2), exact: true })).toHaveCount(0);
   });
@@ -283,16 +284,31 @@ test.describe('other catalogue screens', () => {
     await expect(saved.getByRole('gridcell', { name: '22/11/2026 08:00:00', exact: true })).toBeVisible();
   });
 
+  test('a refused save names the row by the STT the user sees, not by its place in the batch sent', async ({ page }) => {
+    await openMethods(page);
+    const codeCell = (stt: number) => grid(page).locator(`[role="row"][row-index="${stt - 1}"] [col-id="MethodCode"]`);
+    const taken = (await codeCell(2).innerText()).trim();
+    await codeCell(3).dblclick();
+    await editorReady(page);
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type(taken);
+    await page.keyboard.press('Enter');
+    await expect(legend(page)).toContainText('Dòng đã sửa: 1');
+    // The only row sent is the edited one at STT 3: the server says 'Dòng 1', the user reads 'Dòng 3'.
+    await saveAndConfirm(page);
+    await expect(page.getByText(`Dòng 3: Mã phương thức "${taken}" đã tồn tại. Chưa lưu dữ liệu nào.`)).toBeVisible();
+    await expect(legend(page)).toContainText('Dòng đã sửa: 1');
+  });
+
   test('lays out at 1366×768 and at 800 px wide', async ({ page }, info) => {
     await openMethods(page);
     await page.screenshot({ path: info.outputPath('method-1366x768.png') });
     await page.setViewportSize({ width: 800, height: 900 });
-    // Below 992 px the menu folds away behind a button; let it finish sliding out.
+    // Below 992 px the menu folds away behind a button; the checks wait until it has slid out.
     await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
-    await page.waitForTimeout(400);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800);
     await expect(page.getByRole('button', { name: 'Xuất Excel' })).toBeInViewport();
     await expect(page.getByRole('textbox', { name: 'Tìm kiếm' })).toBeInViewport();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800);
     await page.screenshot({ path: info.outputPath('method-800.png'), fullPage: true });
     expect(gridWarnings).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, type Request, test } from '@playwright/test';
-import { loginAs } from '../fixtures/portal';
+import { loginAs, openMenu } from '../fixtures/portal';
 
 const grid = (scope: Page | Locator) => scope.getByRole('treegrid').or(scope.getByRole('grid')).first();
 const rowWith = (scope: Page | Locator, text: string): Locator =>
@@ -162,7 +162,8 @@ test.describe('commodities (/common/commodity)', () => {
     await expect(left.getByText('Phương án đã sửa chưa lưu: 0')).toBeVisible();
 
     await page.reload();
-    await expect(rowWith(page, 'GAO')).toBeVisible();
+    // A reload loads the app again: on a busy machine that takes longer than one expect's default.
+    await expect(rowWith(page, 'GAO')).toBeVisible({ timeout: 30_000 });
     await expect(jobModes(page).getByRole('radio', { name: 'Đóng' })).toBeChecked();
     await expect(tick(page, 'GAO')).toBeChecked();
     await expect(tick(page, 'THEP')).not.toBeChecked();
@@ -199,6 +200,37 @@ test.describe('commodities (/common/commodity)', () => {
   });
 });
 
+test.describe('commodities: unsaved links', () => {
+  test('leaving with ticked links not saved asks first; ticked back, it does not', async ({ page }) => {
+    await page.goto('/');
+    await loginAs(page, 'admin');
+    await openMenu(page, 'Danh mục', 'Mặt hàng');
+    await expect(page).toHaveURL(/\/common\/commodity$/);
+    const left = page.locator('.ant-card').filter({ hasText: 'Danh sách phương án' });
+    const tick = (code: string) => rowWith(page, code).locator('[col-id="__linked"] input[type="checkbox"]');
+    await expect(rowWith(page, 'DOGO')).toBeVisible();
+    const wasTicked = await tick('DOGO').isChecked();
+    await tick('DOGO').setChecked(!wasTicked);
+    await expect(left.getByText('Phương án đã sửa chưa lưu: 1')).toBeVisible();
+
+    const nav = page.getByRole('navigation', { name: 'Menu' });
+    await nav.getByText('Hãng tàu', { exact: true }).click();
+    const ask = page.getByRole('dialog').filter({ hasText: 'Dữ liệu chưa được lưu' });
+    await expect(ask).toBeVisible();
+    await expect(ask).toContainText('Có 1 dòng mới hoặc đã sửa chưa được lưu.');
+    await ask.getByRole('button', { name: 'Ở lại' }).click();
+    await expect(page).toHaveURL(/\/common\/commodity$/);
+    await expect(tick('DOGO')).toBeChecked({ checked: !wasTicked });
+
+    // Ticked back to what was loaded: nothing unsaved, the menu leaves at once.
+    await tick('DOGO').setChecked(wasTicked);
+    await expect(left.getByText('Phương án đã sửa chưa lưu: 0')).toBeVisible();
+    await nav.getByText('Hãng tàu', { exact: true }).click();
+    await expect(page).toHaveURL(/\/common\/operation$/);
+    await expect(ask).toHaveCount(0);
+  });
+});
+
 test.describe('vessel schedule (/common/vessel_schedule)', () => {
   async function openSchedule(page: Page) {
     await page.goto('/');
@@ -209,7 +241,7 @@ test.describe('vessel schedule (/common/vessel_schedule)', () => {
 
   test("looks up by vessel name, restores the saved filter after a reload, says 'Không tìm thấy dữ liệu.' when empty", async ({ page }) => {
     await openSchedule(page);
-    await expect(rowCount(page)).toHaveText('0 / 0 dòng');
+    await expect(rowCount(page)).toHaveText('0 / 0 dòng', { timeout: 30_000 });
     const any = await bodyOf(page, 'common/getVesselScheduleList', () => page.getByRole('button', { name: 'Tìm kiếm' }).click());
     expect(any).toEqual({});
     const names = grid(page).locator('[role="gridcell"][col-id="VesselName"]');
