@@ -129,11 +129,18 @@ test.describe('online payment', () => {
     await expectInvoiced(page, dialog);
   });
 
-  test('pays an order by VietQR: the bank app pays the QR, the customer confirms, invoice', async ({ page, request }) => {
+  test('pays an order by VietQR: the bank app pays the QR, the customer confirms, invoice', async ({ page, request, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const created = page.waitForResponse((r) => r.url().endsWith('/api/payment/vaqr/mb/create_qrcode_by_order'));
     const dialog = await openPayment(page, orders[2] as Candidate, /VietQR/);
-    const qr = ((await (await created).json()) as { data: { qr: string } }).data.qr;
+    const reply = ((await (await created).json()) as { data: { qr: string; showClient: { desc: string } } }).data;
+    const qr = reply.qr;
     await expect(dialog.getByRole('img', { name: 'VietQR' })).toBeVisible();
+    // The transfer note copies; its tick goes after 1 s (spec 02 §9), well before antd's default 3 s.
+    await dialog.getByRole('button', { name: `Sao chép ${reply.showClient.desc}` }).click();
+    await expect(dialog.getByTestId('copied')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(reply.showClient.desc);
+    await expect(dialog.getByTestId('copied')).toBeHidden({ timeout: 2_000 });
     await page.screenshot({ path: '/tmp/h7-payment-qr.png' });
     const finished = dialog.getByRole('button', { name: /I have finished paying in the app/ });
     await finished.click();
@@ -146,34 +153,65 @@ test.describe('online payment', () => {
 });
 
 test.describe('payment partner configuration', () => {
-  test('lists the partners, refuses an incomplete row, saves and reloads', async ({ page }) => {
+  const grid = (page: Page) => page.getByRole('treegrid').or(page.getByRole('grid')).first();
+  const cells = (page: Page, field: string) => grid(page).locator(`[role="gridcell"][col-id="${field}"]`);
+  const legend = (page: Page) => page.getByRole('status').filter({ hasText: 'Dòng mới' });
+  /** The cell editor has the caret (two frames let it settle before typing). */
+  async function editorReady(page: Page) {
+    await expect(grid(page).getByRole('textbox')).toBeFocused();
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  }
+
+  test('on the shared grid: searches, refuses an incomplete row, saves and reloads after 1 s', async ({ page }) => {
     test.setTimeout(120_000);
+    // A code of this run, so a retry against the same server does not find its own row.
+    const code = `BIDV_NAPAS${String(Date.now() % 100_000).padStart(5, '0')}`;
     await page.goto('/login');
     await loginAs(page, 'admin').catch(() => expect(page.getByTestId('current-user')).toHaveText(demo.admin.name));
     await page.goto('/config/pay_partner_config');
     await expect(page.getByRole('heading', { name: 'Cấu hình phương thức thanh toán' })).toBeVisible();
-    await page.getByPlaceholder('Tìm kiếm').fill('NAPAS');
-    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
-    await expect(rows.first()).toBeVisible();
-    for (const code of await rows
-      .getByRole('textbox', { name: 'Mã đối tác' })
-      .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))) {
-      expect(code).toBe('VCB_NAPAS');
-    }
-    await page.getByPlaceholder('Tìm kiếm').fill('');
+    await expect(cells(page, 'partnerCode').filter({ hasText: 'VIETQR' }).first()).toBeVisible();
+    await page.getByRole('textbox', { name: 'Tìm kiếm' }).fill('NAPAS');
+    await expect(cells(page, 'partnerCode').first()).toHaveText('VCB_NAPAS');
+    await expect(cells(page, 'partnerCode').filter({ hasText: 'VIETQR' })).toHaveCount(0);
+    await page.getByRole('textbox', { name: 'Tìm kiếm' }).fill('');
+
+    // 'Thêm dòng' edits the terminal (the user's first is chosen); then the partner code; the bank code left empty.
     await page.getByRole('button', { name: 'Thêm dòng' }).click();
+    await expect(grid(page).locator('[row-index="0"] [col-id="TerminalCode"].ag-cell-inline-editing')).toBeVisible();
+    await grid(page).locator('[row-index="0"] [col-id="partnerCode"]').dblclick();
+    await editorReady(page);
+    await page.keyboard.type(code);
+    await page.keyboard.press('Enter');
+    await expect(legend(page)).toContainText('Dòng mới: 1');
     await page.getByRole('button', { name: 'Lưu' }).click();
-    await expect(page.getByText('Vui lòng nhập đầy đủ thông tin')).toBeVisible();
-    const first = rows.first();
-    await first.getByRole('textbox', { name: 'Mã đối tác' }).fill('BIDV_NAPAS');
-    await first.getByRole('textbox', { name: 'Mã ngân hàng' }).fill('BIDV');
-    await first.getByRole('textbox', { name: 'Tên đối tác' }).fill('Cổng BIDV');
+    const refused = page.locator('.ant-notification-notice').filter({ hasText: 'Lưu dữ liệu thất bại !' });
+    await expect(refused).toContainText('Vui lòng nhập đầy đủ thông tin');
+
+    const row = grid(page)
+      .getByRole('row')
+      .filter({ has: page.getByRole('gridcell', { name: code, exact: true }) });
+    await row.locator('[col-id="bankCode"]').dblclick();
+    await editorReady(page);
+    await page.keyboard.type('BIDV');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await editorReady(page);
+    await page.keyboard.type('Cổng BIDV');
+    await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Lưu' }).click();
-    await expect(page.getByText('Lưu dữ liệu thành công !')).toBeVisible();
-    await page.getByPlaceholder('Tìm kiếm').fill('BIDV_NAPAS');
-    await expect(rows).toHaveCount(1);
-    await page.screenshot({ path: '/tmp/h7-paypartner-1366.png' });
+    const ask = page.getByRole('dialog').filter({ hasText: 'Lưu lại ?' });
+    await ask.getByRole('button', { name: 'Đồng ý' }).click();
+    await expect(page.getByText('Lưu dữ liệu hoàn tất !').first()).toBeVisible();
+    // Reloaded from the server (1 s later): the row is saved, with its Rowguid.
+    await expect(legend(page)).toContainText('Dòng mới: 0');
+    await expect(row.locator('[col-id="partnerName"]')).toHaveText('Cổng BIDV');
+    await page.reload();
+    await page.getByRole('textbox', { name: 'Tìm kiếm' }).fill(code);
+    await expect(grid(page).getByRole('gridcell', { name: code, exact: true })).toHaveCount(1);
+    await expect(row.locator('[col-id="bankCode"]')).toHaveText('BIDV');
+    await page.screenshot({ path: '/tmp/r5-paypartner-1366.png' });
     await page.setViewportSize({ width: 800, height: 768 });
-    await page.screenshot({ path: '/tmp/h7-paypartner-800.png' });
+    await page.screenshot({ path: '/tmp/r5-paypartner-800.png' });
   });
 });

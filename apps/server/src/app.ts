@@ -122,7 +122,7 @@ export async function buildApp(options: BuildOptions = {}) {
     resultTimeoutMs: config.customsResultTimeoutMs,
     log: (m) => app.log.warn(m),
   });
-  const home = createHomeService({ repo: createHomeRepository(database), publicOrders });
+  const home = createHomeService({ repo: createHomeRepository(database), publicOrders, einvoiceUrl: () => config.simulators.einvoice });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

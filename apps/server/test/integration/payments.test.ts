@@ -123,6 +123,14 @@ describe('card + OTP', () => {
     const again = await t.call<{ msg: { InvoiceNo: string }[] }>('invoice/publishOrderNo', { OrderNo: o.OrderNo }, admin);
     expect(again.body.msg[0]?.InvoiceNo).toBe(item?.InvoiceNo);
     expect((await t.sql('select 1 from invoices where order_no = $1', [o.OrderNo])).length).toBe(1);
+    // The order's QR items (home page) link the issued invoice's PDF too.
+    const qr = await t.call<{ payload: { InvoiceNo: string; pdf_url: string | null }[] }>(
+      'tracking/trackingQrData',
+      { OrderNo: o.OrderNo },
+      admin,
+    );
+    expect(qr.status, qr.raw).toBe(200);
+    expect(qr.body.payload[0]).toMatchObject({ InvoiceNo: item?.InvoiceNo, pdf_url: item?.pdf_url });
     // The order is paid now.
     const after = await t.call('payment/home_order_inquiry', { orderNo: o.OrderNo }, admin);
     expect(after.status).toBe(409);
@@ -326,6 +334,40 @@ describe('VietQR', () => {
 });
 
 describe('payment partner configuration', () => {
+  it("offers the payer only the partners configured for the order's terminal, and refuses another", async () => {
+    const o = await unpaidOrder(true);
+    const [head] = await t.sql<{ terminal_code: string }>('select terminal_code from orders where order_no = $1', [o.OrderNo]);
+    const terminal = String(head?.terminal_code);
+    const other = terminal === 'NDP' ? 'NDV' : 'NDP';
+    // Only the order's terminal offers the bank page; elsewhere it is configured on another terminal alone.
+    await t.sql("update pay_partners set visible = (terminal_code <> $1) where partner_code = 'VCB_NAPAS'", [terminal]);
+    await t.sql("update pay_partners set visible = (terminal_code = $1) where partner_code = 'MB' and not is_qr", [other]);
+    try {
+      const forOrder = await t.call<{ data: { partnerCode: string; TerminalCode: string }[] }>(
+        'config/pay-partner',
+        { OrderNo: o.OrderNo },
+        admin,
+      );
+      expect(forOrder.status, forOrder.raw).toBe(200);
+      expect(forOrder.body.data.map((p) => p.partnerCode)).toEqual(['VIETQR']);
+      expect(forOrder.body.data.every((p) => p.TerminalCode === terminal)).toBe(true);
+      // The server keeps to the configuration: no card or bank-page payment for this terminal.
+      const byCard = await t.call('payment/mb/make_transfer_pincode', { OrderNo: o.OrderNo, ...card }, admin);
+      expect(byCard.status).toBe(400);
+      expect(byCard.body.message).toBe(paymentMessages.noPartner);
+      const byBank = await t.call('payment/napas/make_transfer_pincode', { OrderNo: o.OrderNo }, admin);
+      expect(byBank.status).toBe(400);
+      expect(byBank.body.message).toBe(paymentMessages.noPartner);
+      expect((await t.sql('select 1 from payments where order_no = $1', [o.OrderNo])).length).toBe(0);
+      // An order the caller may not see is not found, not listed.
+      const khach = await t.login('khachhang');
+      const foreign = await t.call('config/pay-partner', { OrderNo: 'NO-SUCH-ORDER' }, khach);
+      expect(foreign.status).toBe(404);
+    } finally {
+      await t.sql("update pay_partners set visible = true where partner_code in ('VCB_NAPAS', 'MB')");
+    }
+  });
+
   it('lists partners for the payer and all rows for the screen; save needs terminal, bank and partner', async () => {
     const payer = await t.call<{ data: { partnerCode: string; isQR: boolean }[] }>('config/pay-partner', {}, admin);
     expect(payer.body.data.map((p) => p.partnerCode)).toEqual(['MB', 'VCB_NAPAS', 'VIETQR']);

@@ -114,6 +114,11 @@ export interface CatalogCallSet {
   delete?: CallDef;
   /** The delete is a shared one (`standardtariff/delete`, `common/delete`): rows are sent with action=delete. */
   sharedDelete?: boolean;
+  /** A list call that is not a catalogue's own: its request (default none) and where its rows are (default `payload`). */
+  getBody?: object;
+  rowsOf?: (reply: Record<string, unknown>) => readonly Record<string, unknown>[];
+  /** A save call that takes the rows otherwise than `{ data: rows }` (spec 03 §7 'config/pay-partner/edit': the array itself). */
+  saveBody?: (rows: Record<string, unknown>[]) => unknown;
 }
 
 const t = catalogCallTable;

@@ -31,6 +31,8 @@ export interface CatalogDef<Row extends z.ZodObject = z.ZodObject> {
   actions: { add: boolean; delete: boolean; save: boolean; import: boolean };
   /** Grid height (spec 03 §2.1: 50vh, 55vh customers, 65vh container status). */
   height: string;
+  /** The list reloads this long after a save (spec 03 §9: payment partners 1 s); at once when absent. */
+  reloadAfterSaveMs?: number;
 }
 
 export const rowguid = z.uuid('Rowguid không hợp lệ').optional().nullable();

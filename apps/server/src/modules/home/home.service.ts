@@ -2,6 +2,7 @@ import type { AuthUser } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
 import { scopeTerminals } from '../../security/terminal-scope';
 import { orderStatusNames, type PublicOrderService } from '../orders/public-order.service';
+import { invoicePdfUrl } from '../payments/invoices.service';
 import type { HomeRepository, OrderFilter, OrderRowRecord, OrderScope } from './home.repository';
 
 /** The most container rows one list answers (the newest orders first). */
@@ -27,7 +28,12 @@ function toWire(row: OrderRowRecord) {
   return { ...row, OrderStatusName: statusName(row.OrderStatus), ExpDate: iso(row.ExpDate), CreatedTime: iso(row.CreatedTime) as string };
 }
 
-export function createHomeService(deps: { repo: HomeRepository; publicOrders: Pick<PublicOrderService, 'linkToken'> }) {
+export function createHomeService(deps: {
+  repo: HomeRepository;
+  publicOrders: Pick<PublicOrderService, 'linkToken'>;
+  /** The e-invoice provider's address: an issued invoice's PDF is served there. */
+  einvoiceUrl?: () => string | undefined;
+}) {
   const { repo } = deps;
 
   async function headOrThrow(user: AuthUser, orderNo: string) {
@@ -92,7 +98,8 @@ export function createHomeService(deps: { repo: HomeRepository; publicOrders: Pi
           isSplitInvoice: invoices.length > 1,
           qr_url: link,
           ord_url: link,
-          pdf_url: null,
+          // The (first) issued invoice's PDF; a split invoice lists its numbers, each PDF from the provider.
+          pdf_url: invoices[0] ? invoicePdfUrl(deps.einvoiceUrl?.(), invoices[0]) : null,
           error: head.OrderStatus === 'D' ? homeMessages.cancelled : null,
         },
       ];

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PortalConfig } from '../../config';
 import type { Database } from '../../db/client';
+import { notFound } from '../../http/errors';
 import type { LiveEvents } from '../../realtime/realtime';
 import type { PublicOrderService } from '../orders/public-order.service';
 import { createInvoicesService } from './invoices.service';
@@ -8,7 +9,7 @@ import { createPartnerAdapters } from './partners.adapters';
 import { createPayPartnersService } from './pay-partners.service';
 import { createPaymentsRepository } from './payments.repository';
 import { invoiceHandlers, paymentHandlers } from './payments.routes';
-import { createPaymentsService, paymentSettingsFromEnv } from './payments.service';
+import { createPaymentsService, paymentSettingsFromEnv, payScope } from './payments.service';
 
 /** Wires payments and invoices: adapters from the config's partner addresses, the reconciliation job, the notice address. */
 export function createPaymentsModule(
@@ -20,7 +21,12 @@ export function createPaymentsModule(
   const settings = paymentSettingsFromEnv(process.env, () => listening);
   const partners = createPartnerAdapters({ card: sims.card, napas: sims.napas, vietqr: sims.vietqr, einvoice: sims.einvoice });
   const repo = createPaymentsRepository(deps.database.db);
-  const payments = createPaymentsService({ repo, partners, live: deps.live, settings, log: app.log });
+  const payPartners = createPayPartnersService(deps.database.db, async (user, orderNo) => {
+    const order = await repo.order(payScope(user), orderNo);
+    if (!order) throw notFound(`Không tìm thấy lệnh ${orderNo}.`);
+    return order.TerminalCode;
+  });
+  const payments = createPaymentsService({ repo, partners, live: deps.live, settings, offers: payPartners.offers, log: app.log });
   const invoices = createInvoicesService({
     repo,
     partners,
@@ -29,7 +35,6 @@ export function createPaymentsModule(
     einvoiceUrl: () => sims.einvoice,
     portalUrl: () => settings.portalUrl(),
   });
-  const payPartners = createPayPartnersService(deps.database.db);
 
   // Partners reach the portal where it listens; the VietQR bank is told where to send its notices.
   app.addHook('onListen', async () => {

@@ -13,6 +13,11 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 const money = (n: number) => new Intl.NumberFormat('vi-VN').format(n);
 
+/** Where an issued invoice's PDF is served by the e-invoice provider (null without a provider address). */
+export function invoicePdfUrl(einvoiceUrl: string | undefined, invoice: { InvoiceSeries: string; InvoiceNo: string }): string | null {
+  return einvoiceUrl ? new URL(`/invoices/${invoice.InvoiceSeries}/${invoice.InvoiceNo}.pdf`, einvoiceUrl).toString() : null;
+}
+
 /** E-invoices of paid orders (spec 02 §4, §7): publish once through the provider, draft as HTML. */
 export function createInvoicesService(deps: {
   repo: PaymentsRepository;
@@ -37,7 +42,7 @@ export function createInvoicesService(deps: {
       isSplitInvoice: false,
       qr_url: base ? `${base}${ord}` : ord,
       ord_url: ord,
-      pdf_url: invoice && einvoice ? new URL(`/invoices/${invoice.InvoiceSeries}/${invoice.InvoiceNo}.pdf`, einvoice).toString() : null,
+      pdf_url: invoice ? invoicePdfUrl(einvoice, invoice) : null,
       error,
     };
   }

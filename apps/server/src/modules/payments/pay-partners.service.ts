@@ -1,4 +1,12 @@
-import { type CallReply, type CallRequest, type calls, type PayPartner, paymentMessages } from '@smartport/contract';
+import {
+  type CallReply,
+  type CallRequest,
+  type calls,
+  type PartnerKind,
+  type PayPartner,
+  partnerKind,
+  paymentMessages,
+} from '@smartport/contract';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { payPartners } from '../../db/schema';
@@ -8,25 +16,48 @@ import { assertTerminal, scopeTerminals } from '../../security/terminal-scope';
 
 type P = typeof calls.payments;
 
-/** Payment partners per terminal (spec 03 §2.5, §7): the configuration screen and the payer's choice. */
-export function createPayPartnersService(db: Db) {
+/** The visible partners, each once, in the configured order. */
+function offered(rows: PayPartner[]): PayPartner[] {
+  const seen = new Map<string, PayPartner>();
+  for (const r of [...rows].sort((a, b) => a.orderBy - b.orderBy)) {
+    const k = `${r.partnerCode}|${r.bankCode}`;
+    if (r.visible && !seen.has(k)) seen.set(k, r);
+  }
+  return [...seen.values()];
+}
+
+/**
+ * Payment partners per terminal (spec 03 §2.5, §7): the configuration screen and the payer's choice.
+ * `orderTerminal` finds the terminal of an order the caller may pay (throws when it may not).
+ */
+export function createPayPartnersService(db: Db, orderTerminal: (user: AuthUser, orderNo: string) => Promise<string>) {
+  const rowsOf = (terminals: string[]) =>
+    db
+      .select()
+      .from(payPartners)
+      .where(inArray(payPartners.TerminalCode, terminals))
+      .orderBy(asc(payPartners.TerminalCode), asc(payPartners.orderBy), asc(payPartners.partnerCode));
+  /** The partners a payer is offered for an order of `terminal`. */
+  const forTerminal = async (terminal: string) => offered(await rowsOf([terminal]));
+
   return {
     async list(user: AuthUser, input: CallRequest<P['getPayPartners']>): Promise<CallReply<P['getPayPartners']>> {
       const terminals = scopeTerminals(user);
       if (!terminals.length) return { success: true, data: [], allTer: [] };
-      const rows = await db
-        .select()
-        .from(payPartners)
-        .where(inArray(payPartners.TerminalCode, terminals))
-        .orderBy(asc(payPartners.TerminalCode), asc(payPartners.orderBy), asc(payPartners.partnerCode));
-      if (input.isAll) return { success: true, data: rows, allTer: terminals };
-      // The payer's choice: each visible partner once, in the configured order.
-      const seen = new Map<string, PayPartner>();
-      for (const r of [...rows].sort((a, b) => a.orderBy - b.orderBy)) {
-        const k = `${r.partnerCode}|${r.bankCode}`;
-        if (r.visible && !seen.has(k)) seen.set(k, r);
+      if (input.OrderNo && !input.isAll) {
+        const terminal = await orderTerminal(user, input.OrderNo);
+        return { success: true, data: await forTerminal(terminal), allTer: terminals };
       }
-      return { success: true, data: [...seen.values()], allTer: terminals };
+      const rows = await rowsOf(terminals);
+      if (input.isAll) return { success: true, data: rows, allTer: terminals };
+      return { success: true, data: offered(rows), allTer: terminals };
+    },
+
+    /** Whether a partner of this kind (and, for VietQR, this bank) is offered for an order of `terminal`. */
+    async offers(terminal: string, kind: PartnerKind, bankCode?: string): Promise<boolean> {
+      return (await forTerminal(terminal)).some(
+        (p) => partnerKind(p) === kind && (!bankCode || p.bankCode.toLowerCase() === bankCode.toLowerCase()),
+      );
     },
 
     async edit(user: AuthUser, rows: CallRequest<P['editPayPartners']>): Promise<CallReply<P['editPayPartners']>> {
@@ -67,7 +98,7 @@ export function createPayPartnersService(db: Db) {
           throw badRequest('Trùng cổng thanh toán (cảng, mã đối tác, mã ngân hàng). Lưu dữ liệu thất bại !');
         throw err;
       }
-      return { success: true, message: 'Lưu dữ liệu thành công !' };
+      return { success: true, message: 'Lưu dữ liệu hoàn tất !' };
     },
   };
 }

@@ -6,6 +6,7 @@ import {
   type calls,
   canonicalFields,
   type OrderCompletedData,
+  type PartnerKind,
   type PaymentResult,
   paymentLimits,
   paymentMessages,
@@ -66,6 +67,8 @@ export interface PaymentsDeps {
   partners: PartnerAdapters;
   live: LiveEvents;
   settings: PaymentSettings;
+  /** Whether the configuration offers a partner of this kind (and VietQR bank) for an order of `terminal`. */
+  offers(terminal: string, kind: PartnerKind, bankCode?: string): Promise<boolean>;
   log?: { info(o: object, m: string): void; warn(o: object, m: string): void };
 }
 
@@ -79,7 +82,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return order;
   }
 
-  async function start(user: AuthUser, orderNo: string, partnerCode: string) {
+  const partnerOf: Record<PartnerKind, string> = { card: PARTNER.card, bank: PARTNER.bankPage, qr: PARTNER.qr };
+
+  /** A new attempt: only through a partner configured (and shown) for the order's terminal. */
+  async function start(user: AuthUser, orderNo: string, kind: PartnerKind, bankCode?: string) {
+    const head = await scopedOrder(user, orderNo);
+    if (!(await deps.offers(head.TerminalCode, kind, bankCode))) throw badRequest(paymentMessages.noPartner);
+    const partnerCode = partnerOf[kind];
     const code = newCode();
     const key = `${partnerCode}:${code}`;
     const started = await repo.startAttempt(payScope(user), orderNo, { partnerCode, key, userId: user.UserID });
@@ -173,7 +182,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
 
     async makeCardTransfer(user: AuthUser, input: CallRequest<P['makeCardTransfer']>): Promise<CallReply<P['makeCardTransfer']>> {
-      const { code, key, order } = await start(user, input.OrderNo, PARTNER.card);
+      const { code, key, order } = await start(user, input.OrderNo, 'card');
       try {
         const r = await partners.card.startTransfer({
           merchantRef: key,
@@ -223,7 +232,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
 
     async makeBankTransfer(user: AuthUser, input: CallRequest<P['makeBankTransfer']>): Promise<CallReply<P['makeBankTransfer']>> {
-      const { code, key, order } = await start(user, input.OrderNo, PARTNER.bankPage);
+      const { code, key, order } = await start(user, input.OrderNo, 'bank');
       const base = settings.portalUrl();
       try {
         const r = await partners.napas.create({
@@ -286,7 +295,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       }
       const bankBin = bankBins[bankCode];
       if (!bankBin) throw badRequest(`Ngân hàng ${bankCode} chưa hỗ trợ VietQR.`);
-      const { code } = await start(user, input.OrderNo, PARTNER.qr);
+      const { code } = await start(user, input.OrderNo, 'qr', bankCode);
       const note = `SMP ${code}`;
       const qr = buildVietQr({ bankBin, account: settings.vietQrAccount, amount: Number(order.TotalAmount), note });
       const qrImage = await QRCode.toDataURL(qr, { errorCorrectionLevel: 'M', margin: 2, width: 280 });

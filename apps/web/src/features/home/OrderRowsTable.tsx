@@ -216,7 +216,7 @@ export function OrderRowsTable({ rows, loading, caption }: { rows: PendingOrderR
       {paying && (
         <PaymentDialog
           open
-          orders={[paying]}
+          order={paying}
           onClose={() => setPaying(null)}
           onDone={() => {
             setPaying(null);

@@ -4,6 +4,7 @@ import {
   type PaymentResult,
   type PayPartner,
   type PublishedItem,
+  partnerKind,
   paymentLimits,
 } from '@smartport/contract';
 import { Alert, Button, Flex, Modal, Result, Space, Spin, Steps, Typography } from 'antd';
@@ -21,13 +22,6 @@ import type { PaymentDialogProps } from './types';
 
 export type { PaymentDialogProps, PaymentOutcome, PendingOrderRef } from './types';
 
-export type PartnerKind = 'card' | 'bank' | 'qr';
-/** Card + OTP (MB), bank page (…NAPAS), or VietQR (isQR). */
-export function partnerKind(p: Pick<PayPartner, 'partnerCode' | 'isQR'>): PartnerKind {
-  if (p.isQR) return 'qr';
-  return /NAPAS/i.test(p.partnerCode) ? 'bank' : 'card';
-}
-
 type Stage =
   | { kind: 'confirm' }
   | { kind: 'inquiry' }
@@ -42,49 +36,49 @@ type Stage =
  * (card + OTP, bank page, VietQR) → publish invoice → success or error; the completion event
  * closes the story with 'Hoàn tất các tiến trình !'.
  */
-export function PaymentDialog({ orders, open, onClose, onDone }: PaymentDialogProps) {
+export function PaymentDialog({ order, open, onClose, onDone }: PaymentDialogProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const order = orders[0];
+  const orderNo = order.OrderNo;
   const [stage, setStage] = useState<Stage>({ kind: 'confirm' });
-  const [amount, setAmount] = useState<number>(Number(order?.TotalAmount ?? 0));
+  const [amount, setAmount] = useState<number>(Number(order.TotalAmount ?? 0));
   const [completed, setCompleted] = useState<OrderCompletedData | null>(null);
 
   useEffect(() => {
     const socket = currentSocket();
-    if (!socket || !order) return;
+    if (!socket) return;
     const onCompleted = (env: { data?: unknown }) => {
       const data = env.data as OrderCompletedData | undefined;
-      if (data?.OrderNo === order.OrderNo) setCompleted(data);
+      if (data?.OrderNo === orderNo) setCompleted(data);
     };
     socket.on('order_completed', onCompleted);
     return () => {
       socket.off('order_completed', onCompleted);
     };
-  }, [order]);
+  }, [orderNo]);
 
+  /** The partners configured for this order's terminal (spec 03 §2.5). */
   const loadPartners = useCallback(async () => {
     setStage({ kind: 'partners', partners: null, failed: false });
     try {
-      const res = await callApi(calls.payments.getPayPartners, {});
+      const res = await callApi(calls.payments.getPayPartners, { OrderNo: orderNo });
       const list = res.data ?? [];
       setStage({ kind: 'partners', partners: list, failed: !list.length });
     } catch {
       setStage({ kind: 'partners', partners: [], failed: true });
     }
-  }, []);
+  }, [orderNo]);
 
   const inquire = useCallback(async () => {
-    if (!order) return;
     setStage({ kind: 'inquiry' });
     try {
-      const res = await callApi(calls.payments.homeOrderInquiry, { orderNo: order.OrderNo });
+      const res = await callApi(calls.payments.homeOrderInquiry, { orderNo });
       if (res.data) setAmount(res.data.DraftTotal);
       await loadPartners();
     } catch (err) {
       setStage({ kind: 'error', message: errorMessage(err), retry: false });
     }
-  }, [order, loadPartners]);
+  }, [orderNo, loadPartners]);
 
   const publish = useCallback(
     async (result: PaymentResult) => {
@@ -108,7 +102,6 @@ export function PaymentDialog({ orders, open, onClose, onDone }: PaymentDialogPr
     onClose();
   };
 
-  if (!order) return null;
   const stepIndex = stage.kind === 'invoice' ? 1 : stage.kind === 'success' ? 2 : stage.kind === 'error' ? 2 : 0;
   const showSteps = stage.kind === 'pay' || stage.kind === 'invoice' || stage.kind === 'success' || stage.kind === 'error';
   const trar = Number(order.TrarCount ?? 0);
@@ -125,7 +118,7 @@ export function PaymentDialog({ orders, open, onClose, onDone }: PaymentDialogPr
       data-testid="payment-dialog"
     >
       <Typography.Paragraph type="secondary">
-        {t('payment.orders', { orders: orders.map((o) => (o.PinCode ?? o.OrderNo).split('-')[0]).join(', '), amount: formatMoney(amount) })}
+        {t('payment.orders', { orders: (order.PinCode ?? order.OrderNo).split('-')[0], amount: formatMoney(amount) })}
       </Typography.Paragraph>
       {showSteps && (
         <Steps

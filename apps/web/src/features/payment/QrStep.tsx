@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
+import { CopyValue } from './CopyValue';
 import { errorMessage } from './errors';
 
 interface Props {
@@ -70,11 +71,11 @@ export function QrStep({ orderNo, amount, onPaid, onFailed }: Props) {
       <Descriptions size="small" column={1} bordered style={{ width: '100%', maxWidth: 480 }}>
         <Descriptions.Item label={t('payment.qr.bank')}>{qr.showClient.bank}</Descriptions.Item>
         <Descriptions.Item label={t('payment.qr.account')}>
-          <Typography.Text copyable>{qr.showClient.account}</Typography.Text>
+          <CopyValue text={qr.showClient.account} />
         </Descriptions.Item>
         <Descriptions.Item label={t('payment.qr.amount')}>{formatMoney(qr.showClient.amount)}</Descriptions.Item>
         <Descriptions.Item label={t('payment.qr.desc')}>
-          <Typography.Text copyable>{qr.showClient.desc}</Typography.Text>
+          <CopyValue text={qr.showClient.desc} />
         </Descriptions.Item>
       </Descriptions>
       {notice && <Alert type="warning" showIcon title={notice} />}

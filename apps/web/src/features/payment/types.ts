@@ -23,7 +23,8 @@ export interface PaymentOutcome {
 }
 
 export interface PaymentDialogProps {
-  orders: PendingOrderRef[];
+  /** The order being paid: each pending row offers its own pay button (spec 02 §2.1), one order per payment. */
+  order: PendingOrderRef;
   open: boolean;
   onClose(): void;
   onDone(result: PaymentOutcome): void;
