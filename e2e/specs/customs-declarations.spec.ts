@@ -217,11 +217,15 @@ test.describe('customs declarations: registration and staff review', () => {
     // Live search narrows to one of the new rows; its booking shows 20 characters until clicked.
     await page.getByRole('textbox', { name: 'Tìm kiếm' }).fill(`31${stamp}07`);
     await expect(rows).toHaveCount(1);
+    await expect(rows.first().locator('[col-id="__stt"]')).toHaveText('1');
     const short = `${booking.slice(0, 20)}…`;
     await expect(rows.first()).toContainText(short);
     await expect(rows.first()).not.toContainText(booking);
     await rows.first().getByText(short).click();
     await expect(rows.first()).toContainText(booking);
     await page.screenshot({ path: '/tmp/r4-management-paged.png' });
+    await page.setViewportSize({ width: 800, height: 900 });
+    await expect(rows.first()).toContainText(booking);
+    await page.screenshot({ path: '/tmp/r4-management-800.png', fullPage: true });
   });
 });

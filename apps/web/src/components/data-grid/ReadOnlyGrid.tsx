@@ -49,6 +49,7 @@ export interface ReadOnlyGridProps<T> {
   searchLabel?: string;
 }
 
+const ROW_NUMBER = '__stt';
 const cellAlign = { left: undefined, center: 'center', right: 'flex-end' } as const;
 
 /**
@@ -76,6 +77,7 @@ export function ReadOnlyGrid<T>({
   const columnDefs = useMemo<ColDef<T>[]>(
     () => [
       {
+        colId: ROW_NUMBER,
         headerName: t('grid.rowNumber'),
         width: 70,
         valueGetter: (p) => (p.node?.rowIndex ?? 0) + 1,
@@ -90,7 +92,9 @@ export function ReadOnlyGrid<T>({
         cellStyle: (p) => {
           const own = p.data ? c.style?.(p.data) : undefined;
           const align = c.align ? cellAlign[c.align] : undefined;
-          return align || own ? { ...(align ? { display: 'flex', justifyContent: align } : {}), ...own } : null;
+          // Wrapped cells: normal line spacing, so a row grows by lines rather than by row heights.
+          const wrap = c.grow ? { lineHeight: '1.45', paddingTop: '9px', paddingBottom: '9px' } : undefined;
+          return align || own || wrap ? { ...(align ? { display: 'flex', justifyContent: align } : {}), ...wrap, ...own } : null;
         },
         ...(c.render ? { cellRenderer: (p: ICellRendererParams<T>) => (p.data ? c.render?.(p.data) : null) } : {}),
         ...(c.noExport || c.noSearch ? { getQuickFilterText: () => '' } : {}),
@@ -162,6 +166,8 @@ export function ReadOnlyGrid<T>({
             if (p.data && selectedId && rowId(p.data) === selectedId) style.background = '#dbeafe';
             return style;
           }}
+          // STT is the place among the rows shown: renumbered after a search.
+          onModelUpdated={(e) => e.api.refreshCells({ columns: [ROW_NUMBER], force: true })}
           onRowClicked={onRowClick ? (e: RowClickedEvent<T>) => e.data && onRowClick(e.data) : undefined}
         />
       </div>
