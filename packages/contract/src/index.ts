@@ -1,8 +1,8 @@
 import type { CallDef } from './call';
 import * as auth from './calls/auth';
 import * as compare from './calls/compare';
-import * as declarations from './calls/declarations';
 import * as customsScan from './calls/customs-scan';
+import * as declarations from './calls/declarations';
 import * as home from './calls/home';
 import * as payments from './calls/payments';
 import * as shell from './calls/shell';
@@ -12,13 +12,6 @@ export * from './access';
 export * from './call';
 export { type SessionUser, sessionUser } from './calls/auth';
 export * from './calls/compare';
-export {
-  type DeclarationRow,
-  declarationFilePath,
-  declarationRow,
-  declarationStatus,
-  uploadLimits,
-} from './calls/declarations';
 export {
   CUSTOMS_RESCAN_MS,
   CUSTOMS_RESPONSE_FUNC,
@@ -35,9 +28,15 @@ export {
   customsStatusText,
   type VesselVoyageRecord,
 } from './calls/customs-scan';
+export {
+  type DeclarationRow,
+  declarationFilePath,
+  declarationRow,
+  declarationStatus,
+  uploadLimits,
+} from './calls/declarations';
 export { type OrderFile, type OrderQrItem, type PendingOrderRow, pendingOrderRow } from './calls/home';
 export * from './calls/payments';
-export * from './payments/vietqr';
 export { type MenuNode, menuNode, publicOrder, type TerminalRow, terminalRow } from './calls/shell';
 export { type CatalogCallSet, type CatalogName, catalogCallSets, catalogs } from './catalogs/calls';
 export * from './catalogs/catalog';
@@ -48,6 +47,7 @@ export { type VesselScheduleRow, vesselScheduleRow } from './catalogs/vessel-sch
 export * from './events';
 export * from './help-docs';
 export * from './menu-catalog';
+export * from './payments/vietqr';
 export * from './reply';
 
 /** Every call, grouped by module. The server registers a handler for each; the web calls them. */
@@ -76,13 +76,6 @@ export const calls = {
     trackingQrData: home.trackingQrData,
     loadOrderDatas: home.loadOrderDatas,
   },
-  customsScan: {
-    reqAciss: customsScan.reqAciss,
-    reqCas367: customsScan.reqCas367,
-    getCas367: customsScan.getCas367,
-    getLogCustomReq: customsScan.getLogCustomReq,
-    searchShip: customsScan.searchShip,
-  },
   payments: {
     isExpireDate: payments.isExpireDate,
     makeCardTransfer: payments.makeCardTransfer,
@@ -99,6 +92,13 @@ export const calls = {
   },
   invoices: { publishOrderNo: payments.publishOrderNo, draftInvoice: payments.draftInvoice },
   compare: { checkContaierData: compare.checkContaierData },
+  customsScan: {
+    reqAciss: customsScan.reqAciss,
+    reqCas367: customsScan.reqCas367,
+    getCas367: customsScan.getCas367,
+    getLogCustomReq: customsScan.getLogCustomReq,
+    searchShip: customsScan.searchShip,
+  },
 } as const;
 
 export const callList: readonly CallDef[] = Object.values(calls).flatMap((m) => Object.values(m) as CallDef[]);

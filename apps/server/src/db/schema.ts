@@ -275,14 +275,10 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_idempotency_uq').on(t.IdempotencyKey),
     // One live (incomplete) attempt per order: a new attempt supersedes the old one in the same transaction.
-    uniqueIndex('payments_live_once_uq')
-      .on(t.OrderNo)
-      .where(sql`status = 0`),
+    uniqueIndex('payments_live_once_uq').on(t.OrderNo).where(sql`status = 0`),
     index('payments_order_idx').on(t.OrderNo),
     // Money safety: an order has at most one successful payment, whatever races above it.
-    uniqueIndex('payments_paid_once_uq')
-      .on(t.OrderNo)
-      .where(sql`status = 1`),
+    uniqueIndex('payments_paid_once_uq').on(t.OrderNo).where(sql`status = 1`),
   ],
 );
 
@@ -326,9 +322,7 @@ export const invoices = pgTable(
     uniqueIndex('invoices_series_no_uq').on(t.InvoiceSeries, t.InvoiceNo),
     index('invoices_order_idx').on(t.OrderNo),
     // One issued invoice per order: a repeated publish returns it instead of issuing another.
-    uniqueIndex('invoices_issued_once_uq')
-      .on(t.OrderNo)
-      .where(sql`status = 'Y'`),
+    uniqueIndex('invoices_issued_once_uq').on(t.OrderNo).where(sql`status = 'Y'`),
   ],
 );
 
@@ -521,9 +515,7 @@ export const customsDeclarations = pgTable(
   {
     Rowguid: rowguid(),
     Seq: serial('seq').notNull(),
-    ID: varchar('id', { length: 20 })
-      .notNull()
-      .generatedAlwaysAs(sql`'DK' || lpad(seq::text, 8, '0')`),
+    ID: varchar('id', { length: 20 }).notNull().generatedAlwaysAs(sql`'DK' || lpad(seq::text, 8, '0')`),
     TerminalCode: varchar('terminal_code', { length: 10 })
       .notNull()
       .references(() => terminals.TerminalCode),
