@@ -171,14 +171,16 @@ test.describe('container data comparison (/common/compare)', () => {
     await expect(vesselCell).toHaveClass(/sp-compare-diff/);
     await expect(grid(page).getByRole('gridcell', { name: 'Sai Khác', exact: true })).toBeVisible();
     await vesselCell.hover();
-    await expect(page.locator('.ag-tooltip')).toHaveText(`Dữ liệu cảng: ${sheet.wrongVessel.port}`);
+    // The tooltip being shown (a previous one may still be fading out).
+    const tooltip = page.locator('.ag-tooltip:not(.ag-tooltip-hiding)');
+    await expect(tooltip).toHaveText(`Dữ liệu cảng: ${sheet.wrongVessel.port}`);
 
     await search.fill(sheet.wrongDateIn.ContainerNo);
     const shifted = screenTime(new Date(new Date(sheet.wrongDateIn.port).getTime() + 3_600_000).toISOString());
     const dateCell = grid(page).getByRole('gridcell', { name: shifted, exact: true });
     await expect(dateCell).toHaveClass(/sp-compare-diff/);
     await dateCell.hover();
-    await expect(page.locator('.ag-tooltip')).toHaveText(`Dữ liệu cảng: ${screenTime(sheet.wrongDateIn.port)}`);
+    await expect(tooltip).toHaveText(`Dữ liệu cảng: ${screenTime(sheet.wrongDateIn.port)}`);
     await page.screenshot({ path: join(dir, 'compare-1366.png') });
     await search.fill('');
 
