@@ -22,6 +22,8 @@ export {
   type CustomsFailureState,
   type CustomsLogRow,
   type CustomsStatusCode,
+  customs363Row,
+  customs367Item,
   customsFailureStates,
   customsStatusCode,
   customsStatusMeanings,

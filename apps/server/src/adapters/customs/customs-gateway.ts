@@ -1,4 +1,4 @@
-import type { Customs363Row, Customs367Item } from '@smartport/contract';
+import { type Customs363Row, type Customs367Item, customs363Row, customs367Item } from '@smartport/contract';
 import { z } from 'zod';
 
 /** What the customs adapter tells the service about one exchange (written to the request log). */
@@ -29,38 +29,9 @@ export interface CustomsGateway {
   poll(msgId: string): Promise<GatewayExchange<QueuedPoll>>;
 }
 
-const container = z.object({
-  CustomsStatus: z.string(),
-  ResponseText: z.string(),
-  CntrNo: z.string(),
-  TransportIdentity: z.string(),
-  NumberOfJourney: z.string(),
-  ArrivalDeparture: z.string().nullable(),
-});
-const item367 = z.object({
-  customsAppNo: z.string(),
-  declOffice: z.string(),
-  customsStatus: z.string(),
-  RESPONSE_TEXT: z.string(),
-  msg: z.string(),
-  data: z.object({ TransportEquipments: z.object({ TransportEquipment: z.array(container) }) }),
-});
-const reply367 = z.object({ items: z.array(item367) });
-const reply363 = z.object({
-  rows: z.array(
-    z.object({
-      customsStatus: z.string(),
-      msg: z.string(),
-      cntrNo: z.string(),
-      blNo: z.string(),
-      declOffice: z.string(),
-      customsAppNo: z.string(),
-      vslNm: z.string(),
-      journeyNumber: z.string(),
-      eta: z.string().nullable(),
-    }),
-  ),
-});
+const reply367 = z.object({ items: z.array(customs367Item) });
+// The gateway answers without the portal's own voyage label (userVoy), which the service adds.
+const reply363 = z.object({ rows: z.array(customs363Row.omit({ userVoy: true })) });
 const replyQueued = z.object({ accepted: z.literal(true), msgId: z.string().min(1) });
 const replyPoll = z.object({
   state: z.enum(['queued', 'done', 'failed']),
@@ -125,7 +96,7 @@ export function createHttpCustomsGateway(opts: { baseUrl: string | undefined; ti
       const r = x.outcome.value;
       if (r.state !== 'done')
         return { ...x, outcome: { ok: true, value: { state: r.state, ...(r.failure ? { failure: r.failure } : {}) } } };
-      const item = item367.safeParse(r.result);
+      const item = customs367Item.safeParse(r.result);
       // A refusal (function 27) carries no container list; a result (32) that does not parse is a deserialise failure.
       if (r.function === 27) return { ...x, outcome: { ok: true, value: { state: 'done', responseFunc: 27 } } };
       if (!item.success) return { ...x, outcome: { ok: true, value: { state: 'failed', failure: 'DESERIALIZE_FAILED' } } };
