@@ -13,7 +13,7 @@ import { callApi } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { connectRealtime } from '../../lib/realtime';
 import { session } from '../../lib/session';
-import { cleanInput, type ResultColumn, ResultGrid, scanFailureText, statusColumn } from './CustomsReleaseGrid';
+import { cleanInput, type ResultColumn, ResultGrid, statusColumn, useScanCall } from './CustomsReleaseGrid';
 
 /** The PDF of advice on unsuccessful scans (served by the portal). */
 export const CUSTOMS_ADVICE_PDF = '/docs/huong-dan-thong-quan.pdf';
@@ -49,6 +49,7 @@ export function CustomsRelease() {
   /** The declaration whose 367.1 result this page waits for. */
   const waiting = useRef<{ declareNo: string; office: string } | null>(null);
   const columns = useContainerColumns();
+  const scanCall = useScanCall();
 
   const refresh = useCallback(
     async (d: { declareNo: string; office: string }) => {
@@ -93,29 +94,18 @@ export function CustomsRelease() {
 
   const send = async (d: { declareNo: string; office: string }) => {
     setLoading(true);
-    try {
-      const reply = await callApi(calls.customsScan.reqCas367, { method: 'sendmsg', ...d, allow_send_again: true });
-      if (!reply.success) {
-        if (reply.message) void message.error(reply.message);
-        if (reply.reload) window.location.reload();
-        setLoading(false);
-        return;
-      }
-      if (reply.data?.msgGroupId) {
-        waiting.current = d;
-        void message.info(reply.message ?? t('customsScan.queued'));
-        return;
-      }
+    const reply = await scanCall(() => callApi(calls.customsScan.reqCas367, { method: 'sendmsg', ...d, allow_send_again: true }));
+    if (reply?.data?.msgGroupId) {
+      waiting.current = d;
+      void message.info(reply.message ?? t('customsScan.queued'));
+      return;
+    }
+    if (reply) {
       // Scanned less than 5 minutes ago (or not sent again): the stored result is shown.
       setRows(reply.data?.lists ?? []);
       if (reply.message) void message.warning(reply.message);
-      setLoading(false);
-    } catch (e) {
-      const f = scanFailureText(e, t('customsScan.timeout'));
-      void message.error(f.text);
-      if (f.reload) window.location.reload();
-      setLoading(false);
     }
+    setLoading(false);
   };
 
   const onScan = () => {

@@ -1,10 +1,9 @@
-import { type Customs367Item, type CustomsContainerRow, calls } from '@smartport/contract';
+import type { Customs367Item, CustomsContainerRow } from '@smartport/contract';
 import { App, Button, Card, Col, Flex, Form, Input, Row, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../lib/api-client';
 import { useContainerColumns } from './CustomsRelease';
-import { cleanInput, type ResultColumn, ResultGrid, scanFailureText, statusColumn } from './CustomsReleaseGrid';
+import { cleanInput, type ResultColumn, ResultGrid, statusColumn, useScanList } from './CustomsReleaseGrid';
 
 /** A scan list item (spec 01 §3): soTK, maDKHQ and the status customs gave. */
 interface ListItem {
@@ -13,17 +12,26 @@ interface ListItem {
   customsStatus: string;
 }
 const keyOf = (i: { soTK: string; maDKHQ: string }) => `${i.soTK}|${i.maDKHQ}`;
+/** The answer's items by declaration/office, keyed as the list items are. */
+const byDeclaration = (rows: Customs367Item[]) => new Map(rows.map((d) => [`${d.customsAppNo}|${d.declOffice}`, d]));
 
 /** /Custom/CustomsReleaseBatch: a list of declaration/office pairs scanned with one 367 request (spec 01 §2, §5). */
 export function CustomsReleaseBatch() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const [declareNo, setDeclareNo] = useState('');
   const [office, setOffice] = useState('');
-  const [list, setList] = useState<ListItem[]>([]);
-  const [results, setResults] = useState<Map<string, Customs367Item>>(new Map());
-  const [selected, setSelected] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  const { list, setList, results, selected, setSelected, loading, refresh, start } = useScanList<ListItem, Customs367Item>({
+    keyOf,
+    request: (items) => ({ requestType: 367, requestData: items.map((i) => ({ declareNo: i.soTK, office: i.maDKHQ })) }),
+    statusOf: (rows) => {
+      const answered = byDeclaration(rows);
+      return (i) => {
+        const a = answered.get(keyOf(i));
+        return a?.customsStatus || a?.msg || '';
+      };
+    },
+  });
   const containerColumns = useContainerColumns();
 
   const listColumns = useMemo<ResultColumn<ListItem>[]>(
@@ -49,55 +57,8 @@ export function CustomsReleaseBatch() {
     setDeclareNo('');
   };
 
-  const refresh = () => {
-    setList([]);
-    setResults(new Map());
-    setSelected(null);
-  };
-
-  const scan = async (items: ListItem[]) => {
-    setLoading(true);
-    try {
-      const reply = await callApi(calls.customsScan.reqAciss, {
-        requestType: 367,
-        requestData: items.map((i) => ({ declareNo: i.soTK, office: i.maDKHQ })),
-      });
-      if (!reply.success) {
-        if (reply.message) void message.error(reply.message);
-        if (reply.reload) window.location.reload();
-        return;
-      }
-      const answered = new Map((reply.data as Customs367Item[] | undefined)?.map((d) => [`${d.customsAppNo}|${d.declOffice}`, d]) ?? []);
-      setResults(answered);
-      setList((l) => l.map((i) => ({ ...i, customsStatus: answered.get(keyOf(i))?.customsStatus || answered.get(keyOf(i))?.msg || '' })));
-      const first = items[0];
-      setSelected(first ? keyOf(first) : null);
-    } catch (e) {
-      const f = scanFailureText(e, t('customsScan.timeout'));
-      void message.error(f.text);
-      if (f.reload) window.location.reload();
-    } finally {
-      setLoading(false);
-    }
-  };
-
-  const start = () => {
-    if (!list.length) {
-      void message.warning(t('customsScan.emptyList'));
-      return;
-    }
-    modal.confirm({
-      title: t('customsScan.confirm'),
-      content: t('customsScan.confirmList'),
-      okText: t('customsScan.ok'),
-      cancelText: t('customsScan.cancel'),
-      onOk: () => {
-        void scan(list);
-      },
-    });
-  };
-
-  const shownContainers: CustomsContainerRow[] = (selected && results.get(selected)?.data.TransportEquipments.TransportEquipment) || [];
+  const answered = useMemo(() => byDeclaration(results), [results]);
+  const shownContainers: CustomsContainerRow[] = (selected && answered.get(selected)?.data.TransportEquipments.TransportEquipment) || [];
 
   return (
     <Row gutter={[16, 16]}>

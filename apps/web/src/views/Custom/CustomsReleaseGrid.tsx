@@ -1,7 +1,9 @@
-import { customsStatusCode, customsStatusText } from '@smartport/contract';
+import { type CallInput, calls, customsStatusCode, customsStatusText } from '@smartport/contract';
+import { App } from 'antd';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ReadOnlyColumn, ReadOnlyGrid, type ReadOnlyGridProps } from '../../components/data-grid/ReadOnlyGrid';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, callApi } from '../../lib/api-client';
 
 /** A column of a read-only scan/log table (the shared read-only grid's column). */
 export type ResultColumn<T> = ReadOnlyColumn<T>;
@@ -27,7 +29,7 @@ export function ResultGrid<T>(props: ReadOnlyGridProps<T>) {
 }
 
 /** What a scan screen shows when a call fails (spec 01 §8): 504 → the time-out text; reload flag → reload. */
-export function scanFailureText(e: unknown, timeoutText: string): { text: string; reload: boolean } {
+function scanFailureText(e: unknown, timeoutText: string): { text: string; reload: boolean } {
   if (e instanceof ApiError) {
     if (e.status === 504) return { text: timeoutText, reload: false };
     return { text: e.message, reload: !!(e.reply as { reload?: boolean } | undefined)?.reload };
@@ -37,3 +39,89 @@ export function scanFailureText(e: unknown, timeoutText: string): { text: string
 
 /** Upper-cased and trimmed, as the scan inputs are sent (spec 01 §5). */
 export const cleanInput = (v: string) => v.trim().toUpperCase();
+
+/**
+ * Runs a scan call with the scans' failure handling (spec 01 §8): a refused reply shows its message and reloads
+ * when flagged; a 504 shows the time-out text; any other failure its message. Gives the reply only when it succeeded.
+ */
+export function useScanCall() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  return useCallback(
+    async <R extends { success: boolean; message?: string; reload?: boolean }>(run: () => Promise<R>): Promise<R | undefined> => {
+      try {
+        const reply = await run();
+        if (reply.success) return reply;
+        if (reply.message) void message.error(reply.message);
+        if (reply.reload) window.location.reload();
+      } catch (e) {
+        const f = scanFailureText(e, t('customsScan.timeout'));
+        void message.error(f.text);
+        if (f.reload) window.location.reload();
+      }
+      return undefined;
+    },
+    [message, t],
+  );
+}
+
+/**
+ * The scan list of the batch and gate screens (spec 01 §2, §5): 'Làm mới' clears the list and the results,
+ * 'Bắt đầu quét' refuses an empty list, asks for confirmation and sends the whole list in one synchronous request;
+ * each item then takes its status from the answer and the first item is selected.
+ */
+export function useScanList<Item extends { customsStatus: string }, Row>({
+  keyOf,
+  request,
+  statusOf,
+}: {
+  keyOf: (item: Item) => string;
+  request: (items: Item[]) => CallInput<typeof calls.customsScan.reqAciss>;
+  /** Given the answer's rows, the status of one list item. */
+  statusOf: (rows: Row[]) => (item: Item) => string;
+}) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const scanCall = useScanCall();
+  const [list, setList] = useState<Item[]>([]);
+  const [results, setResults] = useState<Row[]>([]);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  const refresh = () => {
+    setList([]);
+    setResults([]);
+    setSelected(null);
+  };
+
+  const scan = async (items: Item[]) => {
+    setLoading(true);
+    const reply = await scanCall(() => callApi(calls.customsScan.reqAciss, request(items)));
+    setLoading(false);
+    if (!reply) return;
+    const rows = (reply.data ?? []) as Row[];
+    setResults(rows);
+    const status = statusOf(rows);
+    setList((l) => l.map((i) => ({ ...i, customsStatus: status(i) })));
+    const first = items[0];
+    setSelected(first ? keyOf(first) : null);
+  };
+
+  const start = () => {
+    if (!list.length) {
+      void message.warning(t('customsScan.emptyList'));
+      return;
+    }
+    modal.confirm({
+      title: t('customsScan.confirm'),
+      content: t('customsScan.confirmList'),
+      okText: t('customsScan.ok'),
+      cancelText: t('customsScan.cancel'),
+      onOk: () => {
+        void scan(list);
+      },
+    });
+  };
+
+  return { list, setList, results, selected, setSelected, loading, refresh, start };
+}

@@ -1,10 +1,9 @@
-import { type Customs363Row, calls, type VesselVoyageRecord } from '@smartport/contract';
+import type { Customs363Row, VesselVoyageRecord } from '@smartport/contract';
 import { App, Button, Card, Col, Form, Input, Row, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
-import { cleanInput, type ResultColumn, ResultGrid, scanFailureText, statusColumn } from './CustomsReleaseGrid';
+import { cleanInput, type ResultColumn, ResultGrid, statusColumn, useScanList } from './CustomsReleaseGrid';
 import { VesselField, voyageTitle } from './VesselPicker';
 
 /** A gate scan list item (spec 01 §3): UserVoy (display), CntrNo, VesselKey, customsStatus. */
@@ -19,13 +18,15 @@ const keyOf = (i: { VesselKey: string; CntrNo: string }) => `${i.VesselKey}|${i.
 /** /Custom/GateScan: 'CONTAINER ĐỦ ĐIỀU KIỆN QUA KVGS', message 363 per vessel voyage and container (spec 01 §2, §4, §5). */
 export function GateScan() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const [vessel, setVessel] = useState<VesselVoyageRecord | null>(null);
   const [cntrNo, setCntrNo] = useState('');
-  const [list, setList] = useState<ListItem[]>([]);
-  const [results, setResults] = useState<Customs363Row[]>([]);
-  const [selected, setSelected] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  const { list, setList, results, selected, setSelected, loading, refresh, start } = useScanList<ListItem, Customs363Row>({
+    keyOf,
+    request: (items) => ({ requestType: 363, requestData: items.map((i) => ({ UserVoy: i.VesselKey, CntrNo: i.CntrNo })) }),
+    // Each list item takes the status of the first result row of its container.
+    statusOf: (rows) => (i) => rows.find((r) => r.cntrNo === i.CntrNo)?.customsStatus ?? '',
+  });
 
   const listColumns = useMemo<ResultColumn<ListItem>[]>(
     () => [
@@ -64,55 +65,6 @@ export function GateScan() {
     // New entries go on top; the container input is cleared (spec 01 §4).
     setList((l) => [{ UserVoy: voyageTitle(vessel), CntrNo: no, VesselKey: vessel.VesselKey, customsStatus: '' }, ...l]);
     setCntrNo('');
-  };
-
-  const refresh = () => {
-    setList([]);
-    setResults([]);
-    setSelected(null);
-  };
-
-  const scan = async (items: ListItem[]) => {
-    setLoading(true);
-    try {
-      const reply = await callApi(calls.customsScan.reqAciss, {
-        requestType: 363,
-        requestData: items.map((i) => ({ UserVoy: i.VesselKey, CntrNo: i.CntrNo })),
-      });
-      if (!reply.success) {
-        if (reply.message) void message.error(reply.message);
-        if (reply.reload) window.location.reload();
-        return;
-      }
-      const rows = (reply.data ?? []) as Customs363Row[];
-      setResults(rows);
-      // Each list item takes the status of the first result row of its container; the first item is selected.
-      setList((l) => l.map((i) => ({ ...i, customsStatus: rows.find((r) => r.cntrNo === i.CntrNo)?.customsStatus ?? '' })));
-      const first = items[0];
-      setSelected(first ? keyOf(first) : null);
-    } catch (e) {
-      const f = scanFailureText(e, t('customsScan.timeout'));
-      void message.error(f.text);
-      if (f.reload) window.location.reload();
-    } finally {
-      setLoading(false);
-    }
-  };
-
-  const start = () => {
-    if (!list.length) {
-      void message.warning(t('customsScan.emptyList'));
-      return;
-    }
-    modal.confirm({
-      title: t('customsScan.confirm'),
-      content: t('customsScan.confirmList'),
-      okText: t('customsScan.ok'),
-      cancelText: t('customsScan.cancel'),
-      onOk: () => {
-        void scan(list);
-      },
-    });
   };
 
   const selectedItem = list.find((i) => keyOf(i) === selected);
