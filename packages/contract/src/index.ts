@@ -33,6 +33,7 @@ export {
 export {
   type DeclarationRow,
   declarationFilePath,
+  declarationMessages,
   declarationRow,
   declarationStatus,
   uploadLimits,

@@ -9,6 +9,23 @@ export const uploadLimits = {
   extensions: ['.xls', '.docx', '.png', '.jpg', '.pdf'],
 } as const;
 
+/** Messages of spec 01 §5 and §8, exactly as written there (the screen checks in the same order as the server). */
+export const declarationMessages = {
+  customerId: 'Vui lòng nhập mã doanh nghiệp !',
+  customNo: 'Vui lòng nhập số tờ khai !',
+  customCode: 'Vui lòng nhập mã hải quan !',
+  containerQty: 'Vui lòng nhập tổng số container !',
+  customDate: 'Vui lòng nhập ngày tờ khai !',
+  booking: 'Vui lòng số booking !',
+  bl: 'Vui lòng số vận đơn !',
+  files: 'Vui lòng upload file !',
+  totalSize: 'Tổng dung lượng không được quá 5MB !!',
+  folder: 'Lỗi khi khởi tạo thư mục lưu dữ liệu, vui lòng tải lại trang và thử lại!',
+  noteEmpty: 'Bạn chưa nhập lý do hủy.',
+  approved: 'Cập nhật thành công.',
+  noted: 'Cập nhật ghi chú thành cong.',
+} as const;
+
 /** Status 0 (or empty) pending, 1 approved (spec 01 §3, §4). */
 export const declarationStatus = { pending: 0, approved: 1 } as const;
 

@@ -1,4 +1,11 @@
-import { type CallRequest, type calls, type DeclarationRow, declarationFilePath, uploadLimits } from '@smartport/contract';
+import {
+  type CallRequest,
+  type calls,
+  type DeclarationRow,
+  declarationFilePath,
+  declarationMessages,
+  uploadLimits,
+} from '@smartport/contract';
 import type { AuthUser } from '../../http/context';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { assertTerminal, scopeTerminals } from '../../security/terminal-scope';
@@ -6,23 +13,6 @@ import type { DeclarationFilter, DeclarationRepository } from './declarations.re
 import { checkFileContent, checkFileName, demoPdf, type FileStore, isFolderId } from './file-store';
 
 type C = typeof calls.declarations;
-
-/** Messages of spec 01 §5 and §8, exactly as written there. */
-export const declarationMessages = {
-  customerId: 'Vui lòng nhập mã doanh nghiệp !',
-  customNo: 'Vui lòng nhập số tờ khai !',
-  customCode: 'Vui lòng nhập mã hải quan !',
-  containerQty: 'Vui lòng nhập tổng số container !',
-  customDate: 'Vui lòng nhập ngày tờ khai !',
-  booking: 'Vui lòng số booking !',
-  bl: 'Vui lòng số vận đơn !',
-  files: 'Vui lòng upload file !',
-  totalSize: 'Tổng dung lượng không được quá 5MB !!',
-  folder: 'Lỗi khi khởi tạo thư mục lưu dữ liệu, vui lòng tải lại trang và thử lại!',
-  noteEmpty: 'Bạn chưa nhập lý do hủy.',
-  approved: 'Cập nhật thành công.',
-  noted: 'Cập nhật ghi chú thành cong.',
-} as const;
 
 export const STAFF_GRANT = 'CUSTOMS_MANAGEMENT';
 const grantOf = { E: 'CUSTOMS_EXPORT_REG', I: 'CUSTOMS_IMPORT_REG' } as const;

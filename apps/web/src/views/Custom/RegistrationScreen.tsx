@@ -1,5 +1,5 @@
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
-import { type CallReply, calls, type DeclarationRow, uploadLimits } from '@smartport/contract';
+import { type CallReply, calls, type DeclarationRow, declarationMessages as msg, uploadLimits } from '@smartport/contract';
 import {
   App,
   Button,
@@ -24,20 +24,6 @@ import { ApiError, callApi, uploadApi } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { session } from '../../lib/session';
 import { ExpandableText, FileLinks, fileNames, isApproved, StatusTag, statusText } from './declaration-ui';
-
-/** Toasts of spec 01 §5, in the order they are checked. */
-const msg = {
-  customerId: 'Vui lòng nhập mã doanh nghiệp !',
-  customNo: 'Vui lòng nhập số tờ khai !',
-  customCode: 'Vui lòng nhập mã hải quan !',
-  containerQty: 'Vui lòng nhập tổng số container !',
-  customDate: 'Vui lòng nhập ngày tờ khai !',
-  booking: 'Vui lòng số booking !',
-  bl: 'Vui lòng số vận đơn !',
-  files: 'Vui lòng upload file !',
-  totalSize: 'Tổng dung lượng không được quá 5MB !!',
-  folder: 'Lỗi khi khởi tạo thư mục lưu dữ liệu, vui lòng tải lại trang và thử lại!',
-} as const;
 
 const SAFE_TEXT = /[^A-Z0-9 ._\-/,;]/g;
 const upperCase = (e: { target: { value: string } }) => e.target.value.toUpperCase();
