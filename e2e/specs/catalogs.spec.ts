@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { confirm, editorReady, grid, legend, rowWith } from '../fixtures/grid';
 import { loginAs, openMenu } from '../fixtures/portal';
 
 // Codes unique to this run, so a retry against the same server does not trip over its own rows.
@@ -21,19 +22,6 @@ async function openMethods(page: Page) {
   await expect(page.getByRole('gridcell', { name: 'TRUCK', exact: true })).toBeVisible();
 }
 
-const grid = (page: Page) => page.getByRole('treegrid').or(page.getByRole('grid')).first();
-const rowWith = (page: Page, text: string): Locator =>
-  grid(page)
-    .getByRole('row')
-    .filter({ has: page.getByRole('gridcell', { name: text, exact: true }) });
-const legend = (page: Page) => page.getByRole('status').filter({ hasText: 'Dòng mới' });
-
-/** The cell editor has the caret (a person sees it before typing; two frames let it settle). */
-async function editorReady(page: Page) {
-  await expect(grid(page).getByRole('textbox')).toBeFocused();
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-}
-
 /** 'Thêm dòng' starts editing the new row's first cell; Tab moves on, Enter commits. */
 async function addRowByKeyboard(page: Page, values: string[]) {
   await page.getByRole('button', { name: 'Thêm dòng' }).click();
@@ -42,12 +30,6 @@ async function addRowByKeyboard(page: Page, values: string[]) {
     await page.keyboard.type(v);
     await page.keyboard.press(i < values.length - 1 ? 'Tab' : 'Enter');
   }
-}
-
-async function confirm(page: Page, question: string) {
-  const dialog = page.getByRole('dialog').filter({ hasText: question });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Đồng ý' }).click();
 }
 
 async function saveAndConfirm(page: Page) {

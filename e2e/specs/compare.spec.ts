@@ -6,6 +6,7 @@ import { COMPARE_BATCH_SIZE, compareColumns } from '@smartport/contract';
 import ExcelJS from 'exceljs';
 import { portContainerPlan } from '../../apps/server/src/db/seed/port-containers.data';
 import { containerNumber } from '../../apps/server/src/db/seed/random';
+import { grid } from '../fixtures/grid';
 import { demo, loginAs, openMenu } from '../fixtures/portal';
 
 type Values = Record<string, string | null>;
@@ -93,7 +94,6 @@ async function writeWorkbook(path: string, rows: Sheet['rows']) {
   await writeFile(path, new Uint8Array(await wb.xlsx.writeBuffer()));
 }
 
-const grid = (page: Page) => page.getByRole('treegrid').or(page.getByRole('grid')).first();
 /** The status radio is drawn as buttons: a person clicks the label. */
 async function chooseStatus(page: Page, label: string) {
   const group = page.getByRole('radiogroup', { name: 'Lọc theo kết quả đối chiếu' });

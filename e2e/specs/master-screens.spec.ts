@@ -1,11 +1,7 @@
-import { expect, type Locator, type Page, type Request, test } from '@playwright/test';
+import { expect, type Page, type Request, test } from '@playwright/test';
+import { confirm, grid, rowWith } from '../fixtures/grid';
 import { loginAs, openMenu } from '../fixtures/portal';
 
-const grid = (scope: Page | Locator) => scope.getByRole('treegrid').or(scope.getByRole('grid')).first();
-const rowWith = (scope: Page | Locator, text: string): Locator =>
-  grid(scope)
-    .getByRole('row')
-    .filter({ has: scope.getByRole('gridcell', { name: text, exact: true }) });
 const rowCount = (page: Page) => page.getByText(/^\d+ \/ \d+ dòng$/);
 
 /** The body of the next call to `path` made while `action` runs. */
@@ -13,12 +9,6 @@ async function bodyOf(page: Page, path: string, action: () => Promise<unknown>):
   const request = page.waitForRequest((r: Request) => r.url().endsWith(`/api/${path}`) && r.method() === 'POST');
   await action();
   return (await request).postDataJSON();
-}
-
-async function confirm(page: Page, question: string) {
-  const dialog = page.getByRole('dialog').filter({ hasText: question });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Đồng ý' }).click();
 }
 
 // Generous: the machine running the suite may be busy (no timing is asserted).

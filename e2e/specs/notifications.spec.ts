@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { editorReady, rowWith } from '../fixtures/grid';
 import { demo, loginAs, openMenu } from '../fixtures/portal';
 
 // Titles unique to this run, so a retry against the same server does not meet its own rows.
@@ -29,17 +30,6 @@ function portTime(days: number) {
       .map((p) => [p.type, p.value]),
   );
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}:00`;
-}
-
-const grid = (page: Page) => page.getByRole('treegrid').or(page.getByRole('grid')).first();
-const rowWith = (page: Page, text: string) =>
-  grid(page)
-    .getByRole('row')
-    .filter({ has: page.getByRole('gridcell', { name: text, exact: true }) });
-
-async function editorReady(page: Page) {
-  await expect(grid(page).getByRole('textbox')).toBeFocused();
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
 /** Any script of the payload that ran would have set this, or opened a dialog. */

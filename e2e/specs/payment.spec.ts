@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
+import { editorReady, grid, legend } from '../fixtures/grid';
 import { demo, loginAs } from '../fixtures/portal';
 
 // Payments wait on partners and a shared, busy machine: allow more than the default 10 s per step.
@@ -74,8 +75,8 @@ test.describe('online payment', () => {
 
   test.beforeEach(async ({ page }) => {
     await page.goto('/login');
-    // The shell can take longer than loginAs' 10 s on a loaded machine: then wait for it here.
-    await loginAs(page, 'admin').catch(() => expect(page.getByTestId('current-user')).toHaveText(demo.admin.name));
+    // The shell can take longer than the usual 10 s on a loaded machine.
+    await loginAs(page, 'admin', { timeout: 40_000 });
   });
 
   test('pays an order by card + OTP through to the invoice and the completion event', async ({ page }) => {
@@ -153,21 +154,14 @@ test.describe('online payment', () => {
 });
 
 test.describe('payment partner configuration', () => {
-  const grid = (page: Page) => page.getByRole('treegrid').or(page.getByRole('grid')).first();
   const cells = (page: Page, field: string) => grid(page).locator(`[role="gridcell"][col-id="${field}"]`);
-  const legend = (page: Page) => page.getByRole('status').filter({ hasText: 'Dòng mới' });
-  /** The cell editor has the caret (two frames let it settle before typing). */
-  async function editorReady(page: Page) {
-    await expect(grid(page).getByRole('textbox')).toBeFocused();
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  }
 
   test('on the shared grid: searches, refuses an incomplete row, saves and reloads after 1 s', async ({ page }) => {
     test.setTimeout(120_000);
     // A code of this run, so a retry against the same server does not find its own row.
     const code = `BIDV_NAPAS${String(Date.now() % 100_000).padStart(5, '0')}`;
     await page.goto('/login');
-    await loginAs(page, 'admin').catch(() => expect(page.getByTestId('current-user')).toHaveText(demo.admin.name));
+    await loginAs(page, 'admin', { timeout: 40_000 });
     await page.goto('/config/pay_partner_config');
     await expect(page.getByRole('heading', { name: 'Cấu hình phương thức thanh toán' })).toBeVisible();
     await expect(cells(page, 'partnerCode').filter({ hasText: 'VIETQR' }).first()).toBeVisible();
@@ -180,7 +174,7 @@ test.describe('payment partner configuration', () => {
     await page.getByRole('button', { name: 'Thêm dòng' }).click();
     await expect(grid(page).locator('[row-index="0"] [col-id="TerminalCode"].ag-cell-inline-editing')).toBeVisible();
     await grid(page).locator('[row-index="0"] [col-id="partnerCode"]').dblclick();
-    await editorReady(page);
+    await editorReady(page, { timeout: 30_000 });
     await page.keyboard.type(code);
     await page.keyboard.press('Enter');
     await expect(legend(page)).toContainText('Dòng mới: 1');
@@ -192,11 +186,11 @@ test.describe('payment partner configuration', () => {
       .getByRole('row')
       .filter({ has: page.getByRole('gridcell', { name: code, exact: true }) });
     await row.locator('[col-id="bankCode"]').dblclick();
-    await editorReady(page);
+    await editorReady(page, { timeout: 30_000 });
     await page.keyboard.type('BIDV');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
-    await editorReady(page);
+    await editorReady(page, { timeout: 30_000 });
     await page.keyboard.type('Cổng BIDV');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Lưu' }).click();
