@@ -2,7 +2,7 @@ import { Spin } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api-client';
-import { session } from '../lib/session';
+import { loginPath, session } from '../lib/session';
 import { ViewOutlet } from './ViewOutlet';
 
 const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
@@ -17,7 +17,7 @@ function RequireToken({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (!session.token()) {
     const next = `${location.pathname}${location.search}${location.hash}`;
-    return <Navigate to={next === '/' ? '/login' : `/login?next=${encodeURIComponent(next)}`} replace />;
+    return <Navigate to={loginPath(next)} replace />;
   }
   return children;
 }
@@ -39,6 +39,5 @@ export const router = createBrowserRouter([
 setUnauthorizedHandler(() => {
   const { pathname, search, hash } = window.location;
   if (pathname.startsWith('/login') || pathname.startsWith('/order/')) return;
-  const next = `${pathname}${search}${hash}`;
-  void router.navigate(`/login?expired=1&next=${encodeURIComponent(next)}`, { replace: true });
+  void router.navigate(loginPath(`${pathname}${search}${hash}`), { replace: true });
 });

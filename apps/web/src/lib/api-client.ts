@@ -18,6 +18,16 @@ export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler;
 }
 
+/**
+ * The one place a refused token (401) is handled: the first refusal ends the session and calls the router's handler
+ * once; later answers to requests sent with the same (or an older) token change nothing.
+ */
+function refuseSession(status: number, call: CallDef, sentToken: string | null) {
+  if (status !== 401 || call.access.kind === 'public' || !sentToken || session.token() !== sentToken) return;
+  session.expire();
+  onUnauthorized();
+}
+
 /** The one way the web calls the server: `POST /api/<path>` typed by the contract. */
 export async function callApi<C extends CallDef>(call: C, input: CallInput<C>, init?: { signal?: AbortSignal }): Promise<CallReply<C>> {
   const token = session.token();
@@ -40,10 +50,7 @@ export async function callApi<C extends CallDef>(call: C, input: CallInput<C>, i
     body = null;
   }
   const reply = body as { success: boolean; message?: string; out?: string } | null;
-  if (res.status === 401 && call.access.kind !== 'public') {
-    session.clear();
-    onUnauthorized();
-  }
+  refuseSession(res.status, call, token);
   if (!res.ok) throw new ApiError(res.status, reply?.message ?? `Lỗi máy chủ (${res.status})`, reply ?? undefined);
   return body as CallReply<C>;
 }
@@ -64,10 +71,7 @@ export async function uploadApi<C extends CallDef>(call: C, form: FormData, init
     throw new ApiError(0, 'Không kết nối được tới máy chủ. Vui lòng kiểm tra mạng và thử lại.');
   }
   const reply = (await res.json().catch(() => null)) as { success: boolean; message?: string; out?: string } | null;
-  if (res.status === 401) {
-    session.clear();
-    onUnauthorized();
-  }
+  refuseSession(res.status, call, token);
   if (!res.ok) throw new ApiError(res.status, reply?.message ?? `Lỗi máy chủ (${res.status})`, reply ?? undefined);
   return reply as CallReply<C>;
 }
