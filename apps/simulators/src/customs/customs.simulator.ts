@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { installKnobs } from '../knobs';
 import type { SimulatorDefinition } from '../simulator';
 import { type CustomsDeclaration, eligibility, findDeclaration } from './customs-data';
 
@@ -42,8 +43,6 @@ interface QueuedMessage {
   malformed: boolean;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** The 367 answer for one declaration, in VASSCM's shape (TransportEquipments of the declaration). */
 function answer367(declareNo: string, office: string, decl: CustomsDeclaration | null) {
   if (!decl) {
@@ -76,25 +75,10 @@ export const customsSimulator: SimulatorDefinition = {
   description: 'Hệ thống giám sát hải quan tự động (VASSCM): thông điệp 367, 363',
   portOffset: 2,
   build(app) {
-    const knobs: CustomsKnobs = { ...defaults };
+    // Every answer passes here: latency, time-out (not on the queue's polling) and malformed replies.
+    const knobs = installKnobs(app, defaults, (k, url) => (k.timeout && !url.startsWith('/vasscm/messages/') ? k.hangMs : 0));
     const queue = new Map<string, QueuedMessage>();
 
-    app.get('/_knobs', async () => knobs);
-    app.post('/_knobs', async (req) => {
-      const body = (req.body ?? {}) as Partial<CustomsKnobs> & { reset?: boolean };
-      if (body.reset) Object.assign(knobs, defaults);
-      for (const key of Object.keys(defaults) as (keyof CustomsKnobs)[]) {
-        if (key in body) (knobs as unknown as Record<string, unknown>)[key] = body[key];
-      }
-      return knobs;
-    });
-
-    // Every answer passes here: latency, time-out and malformed replies.
-    app.addHook('preHandler', async (req) => {
-      if (req.url.startsWith('/_knobs') || req.url === '/health') return;
-      if (knobs.latencyMs) await sleep(knobs.latencyMs);
-      if (knobs.timeout && !req.url.startsWith('/vasscm/messages/')) await sleep(knobs.hangMs);
-    });
     app.addHook('onSend', async (req, reply, payload) => {
       if (!knobs.malformed || req.url.startsWith('/_knobs') || req.url === '/health') return payload;
       reply.header('content-type', 'application/json');

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { installKnobs, vnd } from '../payments/common';
+import { installKnobs } from '../knobs';
+import { vnd } from '../payments/common';
 import type { SimulatorDefinition } from '../simulator';
 
 const require = createRequire(import.meta.url);

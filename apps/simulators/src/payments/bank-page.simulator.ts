@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { installKnobs } from '../knobs';
 import type { SimulatorDefinition } from '../simulator';
-import { acceptForms, escapeHtml, installKnobs, notify, sign, vnd } from './common';
+import { acceptForms, escapeHtml, notify, sign, vnd } from './common';
 
 interface BankPayment {
   requestId: string;

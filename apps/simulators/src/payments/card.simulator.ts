@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { installKnobs } from '../knobs';
 import type { SimulatorDefinition } from '../simulator';
-import { installKnobs } from './common';
 
 interface Transfer {
   transferId: string;

@@ -2,26 +2,6 @@ import { createHmac } from 'node:crypto';
 import { canonicalFields } from '@smartport/contract';
 import type { FastifyInstance } from 'fastify';
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** `GET/POST /_knobs` (failure modes) and a latency / hang hook on every other route. */
-export function installKnobs<K extends { latencyMs: number; hang: boolean }>(app: FastifyInstance, defaults: K): K {
-  const knobs = { ...defaults };
-  app.get('/_knobs', async () => knobs);
-  app.post('/_knobs', async (req) => {
-    const body = (req.body ?? {}) as Partial<K> & { reset?: boolean };
-    if (body.reset) Object.assign(knobs, defaults);
-    for (const key of Object.keys(defaults) as (keyof K)[]) if (key in body) knobs[key] = body[key] as K[keyof K];
-    return knobs;
-  });
-  app.addHook('preHandler', async (req) => {
-    if (req.url.startsWith('/_knobs') || req.url === '/health') return;
-    if (knobs.latencyMs) await sleep(knobs.latencyMs);
-    if (knobs.hang) await sleep(120_000);
-  });
-  return knobs;
-}
-
 /** HTML forms post `application/x-www-form-urlencoded`. */
 export function acceptForms(app: FastifyInstance) {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {

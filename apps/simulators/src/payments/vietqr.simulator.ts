@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { parseVietQr } from '@smartport/contract';
+import { installKnobs } from '../knobs';
 import type { SimulatorDefinition } from '../simulator';
-import { installKnobs, notify, sign } from './common';
+import { notify, sign } from './common';
 
 /** Shared with the portal (PAY_VIETQR_SECRET there, SIM_VIETQR_SECRET here). */
 export const demoVietQrSecret = 'vietqr-demo-secret-2026';
