@@ -2,6 +2,7 @@ import type { ServerToClientEvents, SocketEnvelope } from '@smartport/contract';
 import { customsSimulator, demoDeclarations, type RunningSimulator, startSimulator } from '@smartport/simulators';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { listen } from '../helpers/live';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 // Through the customs simulator over real HTTP: answers, time-outs (504), malformed replies, the log.
@@ -27,10 +28,7 @@ async function logRows(where = 'true', params: unknown[] = []) {
 beforeAll(async () => {
   sim = await startSimulator(customsSimulator, 0);
   t = await createTestApp({ config: { simulators: { customs: sim.url }, customsTimeoutMs: 400, customsResultTimeoutMs: 8000 } });
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  url = `http://127.0.0.1:${address.port}`;
+  url = await listen(t);
   staff = await t.login('nhanvien');
   customer = await t.login('khachhang');
 }, 60_000);

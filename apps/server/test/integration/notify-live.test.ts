@@ -1,6 +1,7 @@
 import { NOTICES_CHANGED, type ServerToClientEvents, type SocketEnvelope } from '@smartport/contract';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listen, pause, waitFor } from '../helpers/live';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 interface Reply {
@@ -17,10 +18,7 @@ const sockets: Socket<ServerToClientEvents>[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  url = `http://127.0.0.1:${address.port}`;
+  url = await listen(t);
   admin = await t.login('admin');
   customer = await t.login('khachhang');
 });
@@ -40,15 +38,6 @@ async function openPage(token: string) {
     socket.once('connect_error', reject);
   });
   return received;
-}
-
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function waitFor(check: () => boolean, ms = 5000) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting for a live event');
-    await pause(20);
-  }
 }
 
 const call = (path: string, body: unknown, token = admin) => t.call<Reply>(path, body, token);

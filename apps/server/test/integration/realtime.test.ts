@@ -3,6 +3,7 @@ import { createConnection } from 'node:net';
 import type { ServerToClientEvents, SocketEnvelope } from '@smartport/contract';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { listen, pause, waitFor } from '../helpers/live';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -26,13 +27,6 @@ if (!redisUp) console.warn(`[realtime.test] Redis is unreachable at ${REDIS_URL}
 
 type Client = Socket<ServerToClientEvents>;
 const clients: Client[] = [];
-
-async function listen(app: TestApp): Promise<string> {
-  await app.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  return `http://127.0.0.1:${address.port}`;
-}
 
 function client(url: string, token?: string): Client {
   const socket: Client = io(url, {
@@ -69,15 +63,6 @@ function notices(socket: Client): SocketEnvelope[] {
   socket.on('notice', (e) => got.push(e));
   return got;
 }
-
-async function waitFor(check: () => boolean, ms = 5000) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 afterEach(() => {
   while (clients.length) clients.pop()?.disconnect();
