@@ -15,10 +15,6 @@ export function flattenMenu(nodes: readonly MenuNode[]): MenuNode[] {
 const normalise = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p).toLowerCase();
 
 /**
- * Spec 01 §2: a path is resolved from the menu. The first segment names the view class and the
- * second the page, unless the menu entry names them explicitly.
- */
-/**
  * Pages with a parameter in the path, which no menu entry lists: each is allowed by the grant of
  * the named entry (the tracking page /tracking/pincode/{pincode} by the home page, spec 02 §2.1).
  */
@@ -26,6 +22,10 @@ const parameterRoutes: readonly { pattern: RegExp; grantedBy: string; group: Vie
   { pattern: /^\/tracking\/pincode\/[^/]+$/, grantedBy: 'HOME', group: 'Tracking', page: 'PinCode' },
 ];
 
+/**
+ * Spec 01 §2: a path is resolved from the menu. The first segment names the view class and the
+ * second the page, unless the menu entry names them explicitly.
+ */
 export function resolveView(pathname: string, menu: readonly MenuNode[]): ResolvedView {
   const target = normalise(decodeURI(pathname));
   const routed = parameterRoutes.find((r) => r.pattern.test(target));
