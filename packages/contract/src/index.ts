@@ -52,6 +52,7 @@ export * from './help-docs';
 export * from './menu-catalog';
 export * from './payments/vietqr';
 export * from './reply';
+export * from './rich-text';
 
 /** Every call, grouped by module. The server registers a handler for each; the web calls them. */
 export const calls = {

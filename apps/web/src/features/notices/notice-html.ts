@@ -1,42 +1,12 @@
+import { richTextDataImage, richTextStyles, richTextTags } from '@smartport/contract';
 import DOMPurify from 'dompurify';
 
-// The same tags the server keeps (apps/server/src/security/rich-text.ts): this is the second line
-// of defence for content stored before a rule changed, or written straight into the database.
-const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'strike',
-  'code',
-  'pre',
-  'blockquote',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'ul',
-  'ol',
-  'li',
-  'a',
-  'img',
-  'hr',
-  'span',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-];
+// The tags and styles the server keeps (contract rich-text.ts): this is the second line of defence
+// for content stored before a rule changed, or written straight into the database.
+const ALLOWED_TAGS = [...richTextTags];
 const ALLOWED_ATTR = ['href', 'title', 'target', 'rel', 'src', 'alt', 'width', 'height', 'style'];
 const SAFE_HREF = /^(?:https?:\/\/|mailto:|tel:)/i;
-const SAFE_SRC = /^(?:https?:\/\/|data:image\/(?:png|jpe?g|gif|webp);base64,[a-z0-9+/=\s]+$)/i;
-const SAFE_STYLE: Record<string, RegExp> = { 'text-align': /^(left|right|center|justify)$/, color: /^#[0-9a-f]{3,6}$/i };
+const isSafeSrc = (src: string) => /^https?:\/\//i.test(src) || richTextDataImage.test(src);
 
 let purify: ReturnType<typeof DOMPurify> | null = null;
 
@@ -54,14 +24,14 @@ function instance() {
     }
     if (node.tagName === 'IMG') {
       const src = node.getAttribute('src');
-      if (src !== null && !SAFE_SRC.test(src.trim())) node.removeAttribute('src');
+      if (src !== null && !isSafeSrc(src.trim())) node.removeAttribute('src');
     }
     const style = node.getAttribute('style');
     if (style !== null) {
       const kept = style
         .split(';')
         .map((d) => d.split(':').map((s) => s.trim().toLowerCase()))
-        .filter(([prop, value]) => !!prop && !!value && SAFE_STYLE[prop]?.test(value))
+        .filter(([prop, value]) => !!prop && !!value && richTextStyles[prop]?.test(value))
         .map(([prop, value]) => `${prop}: ${value}`)
         .join('; ');
       if (kept) node.setAttribute('style', kept);
