@@ -277,6 +277,7 @@ describe('a customer sees only its own business code; staff act, customers do no
     const foreign = await t.call('custom/load_custom', { CustomerID: otherTax }, customer);
     expect(foreign.status).toBe(403);
     const theirs = await t.call<{ payload: { CustomerID: string }[] }>('custom/load_custom', {}, otherCustomer);
+    expect(theirs.body.payload.length).toBeGreaterThan(0);
     expect(theirs.body.payload.every((r) => r.CustomerID === otherTax)).toBe(true);
   });
 
@@ -331,6 +332,7 @@ describe('a customer sees only its own business code; staff act, customers do no
     const res = await t.call('custom/update_custom', { Rowguid: String(row?.rowguid), Status: 1 }, staff);
     expect(res.status).toBe(404);
     const list = await t.call<{ payload: { TerminalCode: string }[] }>('custom/load_custom', { Status: [0, 1] }, staff);
+    expect(list.body.payload.length).toBeGreaterThan(0);
     expect(list.body.payload.every((r) => ['NDP', 'NDV', 'NHP'].includes(r.TerminalCode))).toBe(true);
   });
 

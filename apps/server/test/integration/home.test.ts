@@ -278,6 +278,7 @@ describe('common/getFilesInOrder', () => {
     expect(file?.FileName).toBe('giay-gioi-thieu.txt');
     expect(Buffer.from(file?.DataUrl.split(',')[1] ?? '', 'base64').toString()).toBe(text);
     const counted = (await list(customer, { PinCodes: [o.pin_code], getAttach: true })).body.payload ?? [];
+    expect(orderNos(counted)).toContain(o.order_no);
     expect(counted.every((r) => r.AttachCount === 1)).toBe(true);
   });
 
