@@ -20,6 +20,12 @@ describe('notice content rendered in the page', () => {
     expect(html).toContain('<a target="_blank" rel="noopener noreferrer">bấm</a>');
   });
 
+  it('drops style names that are inherited object keys instead of failing', () => {
+    const html = safeNoticeHtml('<p style="constructor: x; __proto__: y; color:#c00">x</p>');
+    expect(html).toContain('style="color: #c00"');
+    expect(html).not.toContain('constructor');
+  });
+
   it('keeps only raster data images and only alignment and colour styles', () => {
     const html = safeNoticeHtml(
       `<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+"><p style="color:#c00; position:fixed; text-align:center">x</p>` +

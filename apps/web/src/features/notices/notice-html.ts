@@ -31,7 +31,7 @@ function instance() {
       const kept = style
         .split(';')
         .map((d) => d.split(':').map((s) => s.trim().toLowerCase()))
-        .filter(([prop, value]) => !!prop && !!value && richTextStyles[prop]?.test(value))
+        .filter(([prop, value]) => !!prop && !!value && Object.hasOwn(richTextStyles, prop) && !!richTextStyles[prop]?.test(value))
         .map(([prop, value]) => `${prop}: ${value}`)
         .join('; ');
       if (kept) node.setAttribute('style', kept);
