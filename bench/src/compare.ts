@@ -1,11 +1,11 @@
 // Container comparison (DESIGN.md §7): 10,000 spreadsheet rows checked through `common/checkContaierData`
 // in batches of 70 with a few in flight, as the screen sends them; and the batch query against one
 // query per row, to show what checking row by row would cost.
+import { COMPARE_BATCH_SIZE } from '@smartport/contract';
 import { buildApp, createCompareRepository, type Database, portContainerPlan, seedDatabase } from '@smartport/server';
 
 const ROWS = Number(process.env.BENCH_COMPARE_ROWS ?? 10_000);
-/** Spec 03 §9: rows per call; the screen keeps a few calls in flight. */
-const COMPARE_BATCH_SIZE = 70;
+/** Spec 03 §9: rows per call (COMPARE_BATCH_SIZE, as the screen sends them); the screen keeps a few calls in flight. */
 const IN_FLIGHT = 4;
 
 /** Rows as a spreadsheet would have them: known containers (some twice) and about one in six unknown. */
