@@ -1,13 +1,9 @@
 import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import { editorReady, grid, legend } from '../fixtures/grid';
-import { demo, loginAs } from '../fixtures/portal';
+import { demo, loginAs, runtimeInfo } from '../fixtures/portal';
 
 // Payments wait on partners and a shared, busy machine: allow more than the default 10 s per step.
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-/** The simulators run on E2E_PORT + 1100 + their port offsets (playwright.config.ts, apps/simulators). */
-const port = Number(process.env.E2E_PORT ?? 3210);
-const vietQrBank = `http://127.0.0.1:${port + 1100 + 5}`;
 
 interface Candidate {
   OrderNo: string;
@@ -146,7 +142,7 @@ test.describe('online payment', () => {
     const finished = dialog.getByRole('button', { name: /I have finished paying in the app/ });
     await finished.click();
     await expect(dialog.getByText('Chưa nhận được thanh toán cho lệnh này.', { exact: false })).toBeVisible();
-    const paid = await request.post(`${vietQrBank}/app/pay`, { data: { payload: qr } });
+    const paid = await request.post(`${runtimeInfo().simulators.vietqr}/app/pay`, { data: { payload: qr } });
     expect(paid.ok()).toBe(true);
     await finished.click();
     await expectInvoiced(page, dialog);

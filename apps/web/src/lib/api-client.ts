@@ -5,7 +5,7 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly reply?: { success: boolean; message?: string; out?: string },
+    readonly reply?: ReplyBody,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -28,52 +28,42 @@ function refuseSession(status: number, call: CallDef, sentToken: string | null) 
   onUnauthorized();
 }
 
-/** The one way the web calls the server: `POST /api/<path>` typed by the contract. */
-export async function callApi<C extends CallDef>(call: C, input: CallInput<C>, init?: { signal?: AbortSignal }): Promise<CallReply<C>> {
+type ReplyBody = { success: boolean; message?: string; out?: string };
+
+/** `POST /api/<path>` with the stored token: network trouble, a refused token and an error status are handled here. */
+async function post<C extends CallDef>(
+  call: C,
+  body: BodyInit,
+  headers: Record<string, string>,
+  signal?: AbortSignal,
+): Promise<CallReply<C>> {
   const token = session.token();
   let res: Response;
   try {
     res = await fetch(`/api/${call.path}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(input ?? {}),
-      signal: init?.signal,
+      headers: { ...headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body,
+      signal,
     });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     throw new ApiError(0, 'Không kết nối được tới máy chủ. Vui lòng kiểm tra mạng và thử lại.');
   }
-  let body: unknown = null;
-  try {
-    body = await res.json();
-  } catch {
-    body = null;
-  }
-  const reply = body as { success: boolean; message?: string; out?: string } | null;
+  const reply = (await res.json().catch(() => null)) as ReplyBody | null;
   refuseSession(res.status, call, token);
   if (!res.ok) throw new ApiError(res.status, reply?.message ?? `Lỗi máy chủ (${res.status})`, reply ?? undefined);
-  return body as CallReply<C>;
+  return reply as CallReply<C>;
+}
+
+/** The one way the web calls the server: `POST /api/<path>` typed by the contract. */
+export async function callApi<C extends CallDef>(call: C, input: CallInput<C>, init?: { signal?: AbortSignal }): Promise<CallReply<C>> {
+  return post(call, JSON.stringify(input ?? {}), { 'Content-Type': 'application/json' }, init?.signal);
 }
 
 /** A multipart call (`multipart: true` in the contract): the form goes as is, the token in the header. */
 export async function uploadApi<C extends CallDef>(call: C, form: FormData, init?: { signal?: AbortSignal }): Promise<CallReply<C>> {
-  const token = session.token();
-  let res: Response;
-  try {
-    res = await fetch(`/api/${call.path}`, {
-      method: 'POST',
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-      body: form,
-      signal: init?.signal,
-    });
-  } catch (e) {
-    if ((e as Error).name === 'AbortError') throw e;
-    throw new ApiError(0, 'Không kết nối được tới máy chủ. Vui lòng kiểm tra mạng và thử lại.');
-  }
-  const reply = (await res.json().catch(() => null)) as { success: boolean; message?: string; out?: string } | null;
-  refuseSession(res.status, call, token);
-  if (!res.ok) throw new ApiError(res.status, reply?.message ?? `Lỗi máy chủ (${res.status})`, reply ?? undefined);
-  return reply as CallReply<C>;
+  return post(call, form, {}, init?.signal);
 }
 
 /** A file behind an authenticated GET (e.g. a declaration's upload), saved under its own name. */

@@ -1,9 +1,10 @@
 import type { Customs367Item, CustomsLogRow, VesselVoyageRecord } from '@smartport/contract';
-import { and, asc, desc, eq, gte, inArray, isNull, like, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, like, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customsMessages, customsRequestLog, vesselVoyages } from '../../db/schema';
 import { containsText } from '../../db/text-match';
 import { inTerminals } from '../../security/terminal-scope';
+import { selectVoyages } from '../catalogs/vessel-schedule.repository';
 
 export interface LogEntry {
   SenderBy: string;
@@ -25,8 +26,6 @@ export interface LogFilter {
   requestType: string;
   senderBy: string;
 }
-
-const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 export function createCustomsScanRepository(db: Db) {
   return {
@@ -117,28 +116,12 @@ export function createCustomsScanRepository(db: Db) {
       terminals: string[],
       f: { departedAfter: Date; arrivingBefore: Date; VesselName?: string | undefined },
     ): Promise<VesselVoyageRecord[]> {
-      const where: SQL[] = [
-        inTerminals(vesselVoyages.TerminalCode, terminals),
-        gte(vesselVoyages.ETD, f.departedAfter),
-        lte(vesselVoyages.ETA, f.arrivingBefore),
-      ];
-      if (f.VesselName) where.push(containsText(vesselVoyages.VesselName, f.VesselName));
-      const rows = await db
-        .select()
-        .from(vesselVoyages)
-        .where(and(...where))
-        .orderBy(asc(vesselVoyages.ETB))
-        .limit(2000);
-      return rows.map((r) => ({
-        VesselKey: r.VesselKey,
-        VesselName: r.VesselName,
-        VesselImVoy: r.VesselImVoy,
-        VesselExVoy: r.VesselExVoy,
-        TerminalCode: r.TerminalCode,
-        ETA: iso(r.ETA),
-        ETB: iso(r.ETB),
-        ETD: iso(r.ETD),
-      }));
+      return selectVoyages(
+        db,
+        terminals,
+        [gte(vesselVoyages.ETD, f.departedAfter), lte(vesselVoyages.ETA, f.arrivingBefore)],
+        f.VesselName,
+      );
     },
   };
 }

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
-import { cleanInput, type ResultColumn, ResultGrid } from './CustomsReleaseGrid';
+import { cleanInput, type ResultColumn, ResultGrid, UpperInput } from './CustomsReleaseGrid';
 import { VesselField } from './VesselPicker';
 
 /** Raw exchange text pretty-printed when it is JSON (nested JSON bodies included), else as stored. */
@@ -142,20 +142,10 @@ export function CustomRequestLog() {
               />
             </Form.Item>
             <Form.Item label={t('customsScan.declareNo')} style={{ marginBottom: 8 }}>
-              <Input
-                aria-label={t('customsScan.declareNo')}
-                maxLength={100}
-                value={declareNo}
-                onChange={(e) => setDeclareNo(e.target.value.toUpperCase())}
-              />
+              <UpperInput label={t('customsScan.declareNo')} maxLength={100} value={declareNo} onChange={setDeclareNo} />
             </Form.Item>
             <Form.Item label={t('customsScan.log.containerNo')} style={{ marginBottom: 8 }}>
-              <Input
-                aria-label={t('customsScan.log.containerNo')}
-                maxLength={20}
-                value={containerNo}
-                onChange={(e) => setContainerNo(e.target.value.toUpperCase())}
-              />
+              <UpperInput label={t('customsScan.log.containerNo')} maxLength={20} value={containerNo} onChange={setContainerNo} />
             </Form.Item>
             <Form.Item label={t('customsScan.log.requestType')} style={{ marginBottom: 8 }}>
               <Select

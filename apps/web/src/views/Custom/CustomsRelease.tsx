@@ -6,14 +6,14 @@ import {
   customsFailureStates,
   type SocketEnvelope,
 } from '@smartport/contract';
-import { Alert, App, Button, Card, Col, Form, Input, Row, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Form, Row, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { connectRealtime } from '../../lib/realtime';
 import { session } from '../../lib/session';
-import { cleanInput, type ResultColumn, ResultGrid, statusColumn, useScanCall } from './CustomsReleaseGrid';
+import { cleanInput, type ResultColumn, ResultGrid, statusColumn, UpperInput, useScanCall } from './CustomsReleaseGrid';
 
 /** The PDF of advice on unsuccessful scans (served by the portal). */
 export const CUSTOMS_ADVICE_PDF = '/docs/huong-dan-thong-quan.pdf';
@@ -133,20 +133,10 @@ export function CustomsRelease() {
         <Card size="small" title={t('customsScan.titleSingle')}>
           <Form layout="vertical" onFinish={onScan}>
             <Form.Item label={t('customsScan.declareNo')} required>
-              <Input
-                aria-label={t('customsScan.declareNo')}
-                maxLength={15}
-                value={declareNo}
-                onChange={(e) => setDeclareNo(e.target.value.toUpperCase())}
-              />
+              <UpperInput label={t('customsScan.declareNo')} maxLength={15} value={declareNo} onChange={setDeclareNo} />
             </Form.Item>
             <Form.Item label={t('customsScan.office')} required>
-              <Input
-                aria-label={t('customsScan.office')}
-                maxLength={6}
-                value={office}
-                onChange={(e) => setOffice(e.target.value.toUpperCase())}
-              />
+              <UpperInput label={t('customsScan.office')} maxLength={6} value={office} onChange={setOffice} />
             </Form.Item>
             <Button type="primary" htmlType="submit" block loading={loading}>
               {t('customsScan.scan')}

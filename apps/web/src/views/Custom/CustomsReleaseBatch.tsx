@@ -1,9 +1,9 @@
 import type { Customs367Item, CustomsContainerRow } from '@smartport/contract';
-import { App, Button, Card, Col, Flex, Form, Input, Row, Space } from 'antd';
+import { App, Button, Card, Col, Flex, Form, Row, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContainerColumns } from './CustomsRelease';
-import { cleanInput, type ResultColumn, ResultGrid, statusColumn, useScanList } from './CustomsReleaseGrid';
+import { cleanInput, type ResultColumn, ResultGrid, statusColumn, UpperInput, useScanList } from './CustomsReleaseGrid';
 
 /** A scan list item (spec 01 §3): soTK, maDKHQ and the status customs gave. */
 interface ListItem {
@@ -67,20 +67,10 @@ export function CustomsReleaseBatch() {
           <Form layout="vertical" onFinish={add}>
             <Flex gap={8} wrap>
               <Form.Item label={t('customsScan.declareNo')} required style={{ flex: '1 1 150px', marginBottom: 8 }}>
-                <Input
-                  aria-label={t('customsScan.declareNo')}
-                  maxLength={100}
-                  value={declareNo}
-                  onChange={(e) => setDeclareNo(e.target.value.toUpperCase())}
-                />
+                <UpperInput label={t('customsScan.declareNo')} maxLength={100} value={declareNo} onChange={setDeclareNo} />
               </Form.Item>
               <Form.Item label={t('customsScan.office')} required style={{ flex: '1 1 100px', marginBottom: 8 }}>
-                <Input
-                  aria-label={t('customsScan.office')}
-                  maxLength={100}
-                  value={office}
-                  onChange={(e) => setOffice(e.target.value.toUpperCase())}
-                />
+                <UpperInput label={t('customsScan.office')} maxLength={100} value={office} onChange={setOffice} />
               </Form.Item>
             </Flex>
             <Space wrap>

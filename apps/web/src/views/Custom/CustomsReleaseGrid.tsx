@@ -1,5 +1,5 @@
 import { type CallInput, calls, customsStatusCode, customsStatusText } from '@smartport/contract';
-import { App } from 'antd';
+import { App, Input } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ReadOnlyColumn, ReadOnlyGrid, type ReadOnlyGridProps } from '../../components/data-grid/ReadOnlyGrid';
@@ -39,6 +39,21 @@ function scanFailureText(e: unknown, timeoutText: string): { text: string; reloa
 
 /** Upper-cased and trimmed, as the scan inputs are sent (spec 01 §5). */
 export const cleanInput = (v: string) => v.trim().toUpperCase();
+
+/** A text input of the scan and log screens: upper-cased as typed (spec 01 §5), named by its label. */
+export function UpperInput({
+  label,
+  maxLength,
+  value,
+  onChange,
+}: {
+  label: string;
+  maxLength: number;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return <Input aria-label={label} maxLength={maxLength} value={value} onChange={(e) => onChange(e.target.value.toUpperCase())} />;
+}
 
 /**
  * Runs a scan call with the scans' failure handling (spec 01 §8): a refused reply shows its message and reloads

@@ -1,9 +1,9 @@
 import type { Customs363Row, VesselVoyageRecord } from '@smartport/contract';
-import { App, Button, Card, Col, Form, Input, Row, Space, Typography } from 'antd';
+import { App, Button, Card, Col, Form, Row, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
-import { cleanInput, type ResultColumn, ResultGrid, statusColumn, useScanList } from './CustomsReleaseGrid';
+import { cleanInput, type ResultColumn, ResultGrid, statusColumn, UpperInput, useScanList } from './CustomsReleaseGrid';
 import { VesselField, voyageTitle } from './VesselPicker';
 
 /** A gate scan list item (spec 01 §3): UserVoy (display), CntrNo, VesselKey, customsStatus. */
@@ -81,12 +81,7 @@ export function GateScan() {
             <VesselField value={vessel} onChange={setVessel} />
             <Form layout="vertical" onFinish={add} style={{ marginTop: 8 }}>
               <Form.Item label={t('customsScan.col.container')} required style={{ marginBottom: 8 }}>
-                <Input
-                  aria-label={t('customsScan.col.container')}
-                  maxLength={20}
-                  value={cntrNo}
-                  onChange={(e) => setCntrNo(e.target.value.toUpperCase())}
-                />
+                <UpperInput label={t('customsScan.col.container')} maxLength={20} value={cntrNo} onChange={setCntrNo} />
               </Form.Item>
               <Space wrap>
                 <Button htmlType="submit">{t('customsScan.add')}</Button>
