@@ -28,17 +28,18 @@ import { createVesselScheduleService } from './modules/catalogs/vessel-schedule.
 import { createCompareRepository } from './modules/compare/compare.repository';
 import { compareHandlers } from './modules/compare/compare.routes';
 import { createCompareService } from './modules/compare/compare.service';
+import { customsHandlers } from './modules/customs/customs.routes';
 import { createCustomsScanRepository } from './modules/customs/customs-scan.repository';
-import { customsScanHandlers } from './modules/customs/customs-scan.routes';
 import { createCustomsScanService } from './modules/customs/customs-scan.service';
-import { createDeclarationRepository } from './modules/declarations/declarations.repository';
-import { declarationHandlers, registerDeclarationFileRoute } from './modules/declarations/declarations.routes';
-import { createDeclarationService } from './modules/declarations/declarations.service';
-import { createLocalFileStore } from './modules/declarations/file-store';
+import { createDeclarationRepository } from './modules/customs/declarations.repository';
+import { registerDeclarationFileRoute } from './modules/customs/declarations.routes';
+import { createDeclarationService } from './modules/customs/declarations.service';
+import { createLocalFileStore } from './modules/customs/file-store';
 import { createHomeRepository } from './modules/home/home.repository';
 import { homeHandlers } from './modules/home/home.routes';
 import { createHomeService } from './modules/home/home.service';
 import { createOrdersRepository } from './modules/orders/orders.repository';
+import { ordersHandlers } from './modules/orders/orders.routes';
 import { createPublicOrderService } from './modules/orders/public-order.service';
 import { createPaymentsModule } from './modules/payments';
 import { createShellRepository } from './modules/shell/shell.repository';
@@ -165,15 +166,15 @@ export async function buildApp(options: BuildOptions = {}) {
   const payments = createPaymentsModule(app, { database, config, live, publicOrders });
   const handlers: HandlerTable = {
     auth: authHandlers(auth),
-    shell: shellHandlers(shell, publicOrders),
+    shell: shellHandlers(shell),
+    orders: ordersHandlers(publicOrders),
     catalogs: catalogHandlers(
       createCatalogService(createCatalogRepository(database.db), live),
       createCommodityLinkService(createCommodityLinkRepository(database.db)),
       createVesselScheduleService(createVesselScheduleRepository(database.db)),
     ),
     home: homeHandlers(home),
-    customsScan: customsScanHandlers(customsScan),
-    declarations: declarationHandlers(declarations),
+    customs: customsHandlers(customsScan, declarations),
     compare: compareHandlers(createCompareService(createCompareRepository(database.db))),
     ...payments.handlers,
   };

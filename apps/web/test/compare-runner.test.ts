@@ -1,6 +1,6 @@
 import type { CompareRowResult } from '@smartport/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type CompareValues, runComparison } from '../src/views/Common/CompareRunner';
+import { type CompareValues, runComparison } from '../src/features/compare/CompareRunner';
 
 const rows = (n: number): CompareValues[] => Array.from({ length: n }, (_, i) => ({ ContainerNo: `C${i}` }));
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromServer } from '../src/components/data-grid/catalog-rows';
-import { linkedCodes, linksToSave, toggleLink } from '../src/views/Common/commodity-links';
-import { customerListRequest, initialCustomerFilter } from '../src/views/Common/customer-filter';
+import { linkedCodes, linksToSave, toggleLink } from '../src/features/catalogs/commodity-links';
+import { customerListRequest, initialCustomerFilter } from '../src/features/catalogs/customer-filter';
 import {
   lookupDone,
   openingFilter,
@@ -9,7 +9,7 @@ import {
   requestVesselLookup,
   saveVesselFilter,
   VESSEL_FILTER_KEY,
-} from '../src/views/Common/vessel-schedule-filter';
+} from '../src/features/catalogs/vessel-schedule-filter';
 
 class MemoryStorage {
   items = new Map<string, string>();

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { safeNoticeFragment, safeNoticeHtml } from '../src/features/notices/notice-html';
-import { markSeen, noticeFingerprint, readSeen, unseenNotices } from '../src/features/notices/seen-notices';
+import { safeNoticeFragment, safeNoticeHtml } from '../src/features/shell/notice-html';
+import { markSeen, noticeFingerprint, readSeen, unseenNotices } from '../src/features/shell/seen-notices';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanCardDate, cleanCardName, cleanCardNumber, cleanOtp, validCardDate } from '../src/features/payment/card-rules';
+import { cleanCardDate, cleanCardName, cleanCardNumber, cleanOtp, validCardDate } from '../src/features/payments/card-rules';
 
 describe('card form rules (spec 02 §5)', () => {
   it('keeps card numbers to 25 digits', () => {

@@ -1,17 +1,34 @@
+import * as auth from './auth/calls';
 import type { CallDef } from './call';
-import * as auth from './calls/auth';
-import * as compare from './calls/compare';
-import * as customsScan from './calls/customs-scan';
-import * as declarations from './calls/declarations';
-import * as home from './calls/home';
-import * as payments from './calls/payments';
-import * as shell from './calls/shell';
 import { catalogCallTable } from './catalogs/calls';
+import * as compare from './compare/calls';
+import * as declarations from './customs/declarations';
+import * as customsScan from './customs/scan';
+import * as home from './home/calls';
+import * as invoices from './invoices/calls';
+import * as orders from './orders/calls';
+import * as payments from './payments/calls';
+import * as payPartners from './settings/pay-partners';
+import * as shell from './shell/calls';
 
 export * from './access';
+export { type SessionUser, sessionUser } from './auth/calls';
 export * from './call';
-export { type SessionUser, sessionUser } from './calls/auth';
-export * from './calls/compare';
+export { type CatalogCallSet, type CatalogName, catalogCallSets, catalogs } from './catalogs/calls';
+export * from './catalogs/catalog';
+export { jobModeCommodityRow } from './catalogs/commodity-links';
+export * from './catalogs/definitions';
+export { activeNotice, NOTICES_CHANGED } from './catalogs/notify';
+export { type VesselScheduleRow, vesselScheduleRow } from './catalogs/vessel-schedule';
+export * from './compare/calls';
+export {
+  type DeclarationRow,
+  declarationFilePath,
+  declarationMessages,
+  declarationRow,
+  declarationStatus,
+  uploadLimits,
+} from './customs/declarations';
 export {
   CUSTOMS_RESCAN_MS,
   CUSTOMS_RESPONSE_FUNC,
@@ -29,30 +46,19 @@ export {
   customsStatusMeanings,
   customsStatusText,
   type VesselVoyageRecord,
-} from './calls/customs-scan';
-export {
-  type DeclarationRow,
-  declarationFilePath,
-  declarationMessages,
-  declarationRow,
-  declarationStatus,
-  uploadLimits,
-} from './calls/declarations';
-export { type OrderFile, type OrderQrItem, type PendingOrderRow, pendingOrderRow } from './calls/home';
-export * from './calls/payments';
-export { type MenuNode, menuNode, publicOrder, type TerminalRow, terminalRow } from './calls/shell';
-export { type CatalogCallSet, type CatalogName, catalogCallSets, catalogs } from './catalogs/calls';
-export * from './catalogs/catalog';
-export { jobModeCommodityRow } from './catalogs/commodity-links';
-export * from './catalogs/definitions';
-export { activeNotice, NOTICES_CHANGED } from './catalogs/notify';
-export { type VesselScheduleRow, vesselScheduleRow } from './catalogs/vessel-schedule';
+} from './customs/scan';
 export * from './events';
 export * from './help-docs';
+export { type OrderFile, type OrderQrItem, type PendingOrderRow, pendingOrderRow } from './home/calls';
+export * from './invoices/calls';
 export * from './menu-catalog';
+export { publicOrder } from './orders/calls';
+export * from './payments/calls';
 export * from './payments/vietqr';
 export * from './reply';
 export * from './rich-text';
+export * from './settings/pay-partners';
+export { type MenuNode, menuNode, type TerminalRow, terminalRow } from './shell/calls';
 
 /** Every call, grouped by module. The server registers a handler for each; the web calls them. */
 export const calls = {
@@ -60,14 +66,19 @@ export const calls = {
   shell: {
     getMenu: shell.getMenu,
     getTerminalList: shell.getTerminalList,
-    viewPublicOrder: shell.viewPublicOrder,
   },
+  orders: { viewPublicOrder: orders.viewPublicOrder },
   catalogs: catalogCallTable,
-  declarations: {
+  customs: {
+    reqAciss: customsScan.reqAciss,
+    reqCas367: customsScan.reqCas367,
+    getCas367: customsScan.getCas367,
+    getLogCustomReq: customsScan.getLogCustomReq,
+    searchShip: customsScan.searchShip,
     getOprs: declarations.getOprs,
-    add: declarations.addDeclaration,
-    load: declarations.loadDeclarations,
-    update: declarations.updateDeclaration,
+    addDeclaration: declarations.addDeclaration,
+    loadDeclarations: declarations.loadDeclarations,
+    updateDeclaration: declarations.updateDeclaration,
     makeRowguid: declarations.makeRowguid,
     uploadFile: declarations.uploadFile,
     deleteFile: declarations.deleteFile,
@@ -91,18 +102,10 @@ export const calls = {
     homeOrderInquiry: payments.homeOrderInquiry,
     createQr: payments.createQr,
     qrNotify: payments.qrNotify,
-    getPayPartners: payments.getPayPartners,
-    editPayPartners: payments.editPayPartners,
   },
-  invoices: { publishOrderNo: payments.publishOrderNo, draftInvoice: payments.draftInvoice },
+  invoices: { publishOrderNo: invoices.publishOrderNo, draftInvoice: invoices.draftInvoice },
+  settings: { getPayPartners: payPartners.getPayPartners, editPayPartners: payPartners.editPayPartners },
   compare: { checkContaierData: compare.checkContaierData },
-  customsScan: {
-    reqAciss: customsScan.reqAciss,
-    reqCas367: customsScan.reqCas367,
-    getCas367: customsScan.getCas367,
-    getLogCustomReq: customsScan.getLogCustomReq,
-    searchShip: customsScan.searchShip,
-  },
 } as const;
 
 export const callList: readonly CallDef[] = Object.values(calls).flatMap((m) => Object.values(m) as CallDef[]);

@@ -43,7 +43,7 @@ describe('order/view (the public order link)', () => {
     const res = await view(links().linkToken(orderNo));
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
-    expect(calls.shell.viewPublicOrder.response.safeParse(res.body).success).toBe(true);
+    expect(calls.orders.viewPublicOrder.response.safeParse(res.body).success).toBe(true);
     const order = res.body.payload;
     expect(order?.OrderNo).toBe(orderNo);
     expect(order?.containers).toHaveLength(containerCount);

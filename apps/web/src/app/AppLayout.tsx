@@ -7,8 +7,8 @@ import { App, Button, Flex, Grid, Layout, Menu, type MenuProps, Result, Select, 
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { NoticeBanner, NoticeBell } from '../features/notices/NoticeCenter';
-import { activeNoticesKey } from '../features/notices/use-active-notices';
+import { NoticeBanner, NoticeBell } from '../features/shell/NoticeCenter';
+import { activeNoticesKey } from '../features/shell/use-active-notices';
 import { callApi } from '../lib/api-client';
 import { connectRealtime, disconnectRealtime } from '../lib/realtime';
 import { session } from '../lib/session';

@@ -6,7 +6,7 @@ import { loginPath, session } from '../lib/session';
 import { ViewOutlet } from './ViewOutlet';
 
 const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
-const PublicOrderPage = lazy(() => import('../features/public-order/PublicOrderPage').then((m) => ({ default: m.PublicOrderPage })));
+const PublicOrderPage = lazy(() => import('../features/orders/PublicOrderPage').then((m) => ({ default: m.PublicOrderPage })));
 const AppLayout = lazy(() => import('./AppLayout').then((m) => ({ default: m.AppLayout })));
 
 const loading = <Spin size="large" fullscreen />;

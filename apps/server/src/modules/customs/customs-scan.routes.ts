@@ -1,7 +1,9 @@
 import type { ModuleHandlers } from '../../http/call-registry';
 import type { CustomsScanService } from './customs-scan.service';
 
-export function customsScanHandlers(scan: CustomsScanService): ModuleHandlers<'customsScan'> {
+export function customsScanHandlers(
+  scan: CustomsScanService,
+): Pick<ModuleHandlers<'customs'>, 'reqAciss' | 'reqCas367' | 'getCas367' | 'getLogCustomReq' | 'searchShip'> {
   return {
     reqAciss: async (input, ctx) =>
       input.requestType === 363

@@ -1,8 +1,8 @@
 import type { AuthUser } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
 import { scopeTerminals } from '../../security/terminal-scope';
+import { invoicePdfUrl } from '../invoices/invoices.service';
 import { orderStatusNames, type PublicOrderService } from '../orders/public-order.service';
-import { invoicePdfUrl } from '../payments/invoices.service';
 import type { HomeRepository, OrderFilter, OrderRowRecord, OrderScope } from './home.repository';
 
 /** The most container rows one list answers (the newest orders first). */

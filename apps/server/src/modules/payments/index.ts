@@ -3,12 +3,14 @@ import type { PortalConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import type { LiveEvents } from '../../realtime/realtime';
+import { invoiceHandlers } from '../invoices/invoices.routes';
+import { createInvoicesService } from '../invoices/invoices.service';
 import type { PublicOrderService } from '../orders/public-order.service';
-import { createInvoicesService } from './invoices.service';
+import { createPayPartnersService } from '../settings/pay-partners.service';
+import { settingsHandlers } from '../settings/settings.routes';
 import { createPartnerAdapters } from './partners.adapters';
-import { createPayPartnersService } from './pay-partners.service';
 import { createPaymentsRepository } from './payments.repository';
-import { invoiceHandlers, paymentHandlers } from './payments.routes';
+import { paymentHandlers } from './payments.routes';
 import { createPaymentsService, paymentSettingsFromEnv, payScope } from './payments.service';
 
 /** Wires payments and invoices: adapters from the config's partner addresses, the reconciliation job, the notice address. */
@@ -58,6 +60,6 @@ export function createPaymentsModule(
     payments,
     invoices,
     payPartners,
-    handlers: { payments: paymentHandlers(payments, payPartners), invoices: invoiceHandlers(invoices) },
+    handlers: { payments: paymentHandlers(payments), invoices: invoiceHandlers(invoices), settings: settingsHandlers(payPartners) },
   };
 }

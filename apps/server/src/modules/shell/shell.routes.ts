@@ -1,11 +1,9 @@
 import type { ModuleHandlers } from '../../http/call-registry';
-import type { PublicOrderService } from '../orders/public-order.service';
 import type { ShellService } from './shell.service';
 
-export function shellHandlers(shell: ShellService, publicOrders: PublicOrderService): ModuleHandlers<'shell'> {
+export function shellHandlers(shell: ShellService): ModuleHandlers<'shell'> {
   return {
     getMenu: async (input, ctx) => ({ success: true, payload: await shell.menu(ctx.user, input.UserGroupCode) }),
     getTerminalList: async (input, ctx) => ({ success: true, payload: await shell.terminals(ctx.user, input.TerminalCode) }),
-    viewPublicOrder: async (input) => ({ success: true, payload: await publicOrders.view(input.token) }),
   };
 }

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { callApi } from '../../lib/api-client';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { PaymentDialog } from '../payment/PaymentDialog';
+import { PaymentDialog } from '../payments/PaymentDialog';
 import { homeKeys } from './api';
 import { canDelete, cargoExtras, customsHold, isUnpaid, payKind, shortPin } from './order-row';
 

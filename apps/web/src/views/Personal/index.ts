@@ -2,5 +2,5 @@ import { lazy } from 'react';
 import type { ViewPages } from '../../app/view-types';
 
 export const pages: ViewPages = {
-  Profile: lazy(() => import('./ProfilePage').then((m) => ({ default: m.ProfilePage }))),
+  Profile: lazy(() => import('../../features/auth/ProfilePage').then((m) => ({ default: m.ProfilePage }))),
 };

@@ -2,10 +2,10 @@ import { type CallReply, type CallRequest, type calls, type PublishedItem, payme
 import type { AuthUser } from '../../http/context';
 import { AppError, badRequest } from '../../http/errors';
 import type { PublicOrderService } from '../orders/public-order.service';
-import type { PartnerAdapters } from './partners.adapters';
-import { invoiceable } from './payment-machine';
-import type { PaymentsRepository, PayOrder } from './payments.repository';
-import type { PaymentsService } from './payments.service';
+import type { PartnerAdapters } from '../payments/partners.adapters';
+import { invoiceable } from '../payments/payment-machine';
+import type { PaymentsRepository, PayOrder } from '../payments/payments.repository';
+import type { PaymentsService } from '../payments/payments.service';
 
 type I = typeof calls.invoices;
 

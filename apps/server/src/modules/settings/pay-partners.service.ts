@@ -14,7 +14,7 @@ import type { AuthUser } from '../../http/context';
 import { badRequest } from '../../http/errors';
 import { assertTerminal, scopeTerminals } from '../../security/terminal-scope';
 
-type P = typeof calls.payments;
+type P = typeof calls.settings;
 
 /** The visible partners, each once, in the configured order. */
 function offered(rows: PayPartner[]): PayPartner[] {
@@ -102,3 +102,5 @@ export function createPayPartnersService(db: Db, orderTerminal: (user: AuthUser,
     },
   };
 }
+
+export type PayPartnersService = ReturnType<typeof createPayPartnersService>;

@@ -91,7 +91,7 @@ export function useScanList<Item extends { customsStatus: string }, Row>({
   statusOf,
 }: {
   keyOf: (item: Item) => string;
-  request: (items: Item[]) => CallInput<typeof calls.customsScan.reqAciss>;
+  request: (items: Item[]) => CallInput<typeof calls.customs.reqAciss>;
   /** Given the answer's rows, the status of one list item. */
   statusOf: (rows: Row[]) => (item: Item) => string;
 }) {
@@ -111,7 +111,7 @@ export function useScanList<Item extends { customsStatus: string }, Row>({
 
   const scan = async (items: Item[]) => {
     setLoading(true);
-    const reply = await scanCall(() => callApi(calls.customsScan.reqAciss, request(items)));
+    const reply = await scanCall(() => callApi(calls.customs.reqAciss, request(items)));
     setLoading(false);
     if (!reply) return;
     const rows = (reply.data ?? []) as Row[];

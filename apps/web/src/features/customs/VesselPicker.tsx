@@ -20,7 +20,7 @@ export function VesselPicker({ open, onClose, onPick }: { open: boolean; onClose
     if (!open) return;
     let cancelled = false;
     setLoading(true);
-    callApi(calls.customsScan.searchShip, { arrStatus: 1 })
+    callApi(calls.customs.searchShip, { arrStatus: 1 })
       .then((reply) => {
         if (cancelled) return;
         if (!reply.success) void message.error(reply.message ?? '');

@@ -97,7 +97,7 @@ export function CustomRequestLog() {
     }
     setLoading(true);
     try {
-      const reply = await callApi(calls.customsScan.getLogCustomReq, {
+      const reply = await callApi(calls.customs.getLogCustomReq, {
         fromDate: fromDate.toISOString(),
         toDate: toDate.toISOString(),
         voyageKey: vessel?.VesselKey ?? '',

@@ -40,7 +40,7 @@ interface FormValues {
 }
 
 type Mode = 'add' | 'lookup';
-type Reply = CallReply<typeof calls.declarations.add>;
+type Reply = CallReply<typeof calls.customs.addDeclaration>;
 
 /** Auto customs clearance registration, export (E) or import (I) goods (spec 01 §2). */
 export function RegistrationScreen({ variant }: { variant: 'E' | 'I' }) {
@@ -59,7 +59,7 @@ export function RegistrationScreen({ variant }: { variant: 'E' | 'I' }) {
 
   const newFolder = useCallback(async () => {
     try {
-      const reply = await callApi(calls.declarations.makeRowguid, {});
+      const reply = await callApi(calls.customs.makeRowguid, {});
       setFolder(reply.payload ?? null);
     } catch {
       setFolder(null);
@@ -70,7 +70,7 @@ export function RegistrationScreen({ variant }: { variant: 'E' | 'I' }) {
     async (filter: { CustomerID?: string; CustomNo?: string; CustomCode?: string } = {}) => {
       setLoading(true);
       try {
-        const reply = await callApi(calls.declarations.load, { ...filter, ImportExport: variant });
+        const reply = await callApi(calls.customs.loadDeclarations, { ...filter, ImportExport: variant });
         const list = reply.payload ?? [];
         setRows(list);
         return list;
@@ -108,7 +108,7 @@ export function RegistrationScreen({ variant }: { variant: 'E' | 'I' }) {
     setBusy(true);
     let reply: Reply | undefined;
     try {
-      reply = await callApi(calls.declarations.add, {
+      reply = await callApi(calls.customs.addDeclaration, {
         CustomerID: text(v.CustomerID),
         CustomNo: text(v.CustomNo),
         CustomCode: text(v.CustomCode),
@@ -162,7 +162,7 @@ export function RegistrationScreen({ variant }: { variant: 'E' | 'I' }) {
     form.append('files', file, file.name);
     const setStatus = (patch: Partial<UploadFile>) => setFiles((list) => list.map((f) => (f.uid === uid ? { ...f, ...patch } : f)));
     try {
-      const reply = await uploadApi(calls.declarations.uploadFile, form);
+      const reply = await uploadApi(calls.customs.uploadFile, form);
       setStatus({ status: 'done', name: reply.filename ?? file.name, url: reply.url, size: reply.size ?? file.size });
     } catch (e) {
       // The file leaves the list on an upload error (spec 01 §4).
@@ -191,7 +191,7 @@ export function RegistrationScreen({ variant }: { variant: 'E' | 'I' }) {
   const removeFile = async (file: UploadFile) => {
     if (file.status === 'done' && folder) {
       try {
-        await callApi(calls.declarations.deleteFile, { tmporder: folder, filename: file.name });
+        await callApi(calls.customs.deleteFile, { tmporder: folder, filename: file.name });
       } catch (e) {
         void message.error(t('declarations.deleteFileFailed', { message: (e as Error).message }));
         return false;

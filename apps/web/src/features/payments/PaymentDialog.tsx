@@ -61,7 +61,7 @@ export function PaymentDialog({ order, open, onClose, onDone }: PaymentDialogPro
   const loadPartners = useCallback(async () => {
     setStage({ kind: 'partners', partners: null, failed: false });
     try {
-      const res = await callApi(calls.payments.getPayPartners, { OrderNo: orderNo });
+      const res = await callApi(calls.settings.getPayPartners, { OrderNo: orderNo });
       const list = res.data ?? [];
       setStage({ kind: 'partners', partners: list, failed: !list.length });
     } catch {

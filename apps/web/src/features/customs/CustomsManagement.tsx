@@ -42,7 +42,7 @@ export function CustomsManagement() {
     async (f: Filters) => {
       setLoading(true);
       try {
-        const reply = await callApi(calls.declarations.load, {
+        const reply = await callApi(calls.customs.loadDeclarations, {
           CustomerID: f.CustomerID.trim().toUpperCase() || null,
           CustomNo: f.CustomNo.trim().toUpperCase() || null,
           ImportExport: f.ImportExport,
@@ -66,7 +66,7 @@ export function CustomsManagement() {
 
   const update = async (input: { Rowguid: string; Status?: number; Note?: string }) => {
     try {
-      const reply = await callApi(calls.declarations.update, input);
+      const reply = await callApi(calls.customs.updateDeclaration, input);
       void message.success(reply.message ?? t('declarations.success'));
       await load(filters);
       return true;

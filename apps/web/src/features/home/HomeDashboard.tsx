@@ -3,11 +3,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useMe, useMenu } from '../../app/queries';
-import { pinsFromHash, usePendingCount } from '../../features/home/api';
-import { PendingOrdersTab } from '../../features/home/PendingOrdersTab';
-import { TaskLinks } from '../../features/home/TaskLinks';
-import { TrackingList } from '../../features/home/TrackingList';
-import { UsageGuide } from '../../features/home/UsageGuide';
+import { pinsFromHash, usePendingCount } from './api';
+import { PendingOrdersTab } from './PendingOrdersTab';
+import { TaskLinks } from './TaskLinks';
+import { TrackingList } from './TrackingList';
+import { UsageGuide } from './UsageGuide';
 
 /** Route `/`, title 'SMARTPORT dashboard' (spec 02 §2.1): guide and pending-payment tabs, task links, tracking by hash. */
 export function HomeDashboard() {

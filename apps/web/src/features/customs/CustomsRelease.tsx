@@ -54,7 +54,7 @@ export function CustomsRelease() {
   const refresh = useCallback(
     async (d: { declareNo: string; office: string }) => {
       try {
-        const reply = await callApi(calls.customsScan.getCas367, { method: 'view', ...d });
+        const reply = await callApi(calls.customs.getCas367, { method: 'view', ...d });
         setRows(reply.data ?? []);
       } catch (e) {
         void message.error((e as Error).message);
@@ -94,7 +94,7 @@ export function CustomsRelease() {
 
   const send = async (d: { declareNo: string; office: string }) => {
     setLoading(true);
-    const reply = await scanCall(() => callApi(calls.customsScan.reqCas367, { method: 'sendmsg', ...d, allow_send_again: true }));
+    const reply = await scanCall(() => callApi(calls.customs.reqCas367, { method: 'sendmsg', ...d, allow_send_again: true }));
     if (reply?.data?.msgGroupId) {
       waiting.current = d;
       void message.info(reply.message ?? t('customsScan.queued'));

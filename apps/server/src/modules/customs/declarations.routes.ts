@@ -4,15 +4,17 @@ import type { AuthUser } from '../../http/context';
 import { forbidden, unauthorized } from '../../http/errors';
 import { type DeclarationService, STAFF_GRANT } from './declarations.service';
 
-export function declarationHandlers(service: DeclarationService): ModuleHandlers<'declarations'> {
+export function declarationHandlers(
+  service: DeclarationService,
+): Omit<ModuleHandlers<'customs'>, 'reqAciss' | 'reqCas367' | 'getCas367' | 'getLogCustomReq' | 'searchShip'> {
   return {
     getOprs: async () => ({ success: true, payload: await service.operations() }),
-    add: async (input, ctx) => {
+    addDeclaration: async (input, ctx) => {
       const row = await service.add(input, ctx.user);
       return { success: true, payload: row, out: `Đăng ký tờ khai thành công. Mã đăng ký: ${row.ID}` };
     },
-    load: async (input, ctx) => ({ success: true, payload: await service.load(input, ctx.user) }),
-    update: async (input, ctx) => ({ success: true, message: await service.update(input, ctx.user) }),
+    loadDeclarations: async (input, ctx) => ({ success: true, payload: await service.load(input, ctx.user) }),
+    updateDeclaration: async (input, ctx) => ({ success: true, message: await service.update(input, ctx.user) }),
     makeRowguid: async (_input, ctx) => ({ success: true, payload: await service.makeFolder(ctx.user) }),
     uploadFile: async (input, ctx) => ({ success: true, ...(await service.upload(input, ctx.user)) }),
     deleteFile: async (input, ctx) => {

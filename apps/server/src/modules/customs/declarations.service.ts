@@ -12,7 +12,7 @@ import { assertTerminal, scopeTerminals } from '../../security/terminal-scope';
 import type { DeclarationFilter, DeclarationRepository } from './declarations.repository';
 import { checkFileContent, checkFileName, demoPdf, type FileStore, isFolderId } from './file-store';
 
-type C = typeof calls.declarations;
+type C = typeof calls.customs;
 
 export const STAFF_GRANT = 'CUSTOMS_MANAGEMENT';
 const grantOf = { E: 'CUSTOMS_EXPORT_REG', I: 'CUSTOMS_IMPORT_REG' } as const;
@@ -89,7 +89,7 @@ export function createDeclarationService({ repo, files }: DeclarationServiceDeps
     },
 
     /** custom/add: the checks of spec 01 §5 in their order, then the registration. */
-    async add(input: CallRequest<C['add']>, user: AuthUser): Promise<DeclarationRow> {
+    async add(input: CallRequest<C['addDeclaration']>, user: AuthUser): Promise<DeclarationRow> {
       const ie = upper(input.ImportExport);
       if (ie !== 'I' && ie !== 'E') throw badRequest('Loại tờ khai không hợp lệ (I: hàng nhập, E: hàng xuất).');
       if (!user.grants.has(grantOf[ie])) {
@@ -169,7 +169,7 @@ export function createDeclarationService({ repo, files }: DeclarationServiceDeps
     },
 
     /** custom/load_custom: the registrant's lookup and the staff search share one scoped query. */
-    async load(input: CallRequest<C['load']>, user: AuthUser): Promise<DeclarationRow[]> {
+    async load(input: CallRequest<C['loadDeclarations']>, user: AuthUser): Promise<DeclarationRow[]> {
       const from = input.FromDate ? new Date(input.FromDate) : undefined;
       const to = input.ToDate ? new Date(input.ToDate) : undefined;
       if (from && to && from > to) throw badRequest('Ngày bắt đầu không được sau ngày kết thúc.');
@@ -196,7 +196,7 @@ export function createDeclarationService({ repo, files }: DeclarationServiceDeps
     },
 
     /** custom/update_custom: staff approve (Status = 1) or give a reason note, only on rows not approved yet. */
-    async update(input: CallRequest<C['update']>, user: AuthUser): Promise<string> {
+    async update(input: CallRequest<C['updateDeclaration']>, user: AuthUser): Promise<string> {
       const row = await repo.byRowguid(input.Rowguid);
       if (!row || !user.terminals.includes(row.TerminalCode)) throw notFound('Không tìm thấy tờ khai.');
       const approve = input.Status != null && String(input.Status).trim() !== '';

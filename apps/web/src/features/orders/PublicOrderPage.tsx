@@ -15,7 +15,7 @@ export function PublicOrderPage() {
   const { model = '' } = useParams();
   const order = useQuery({
     queryKey: ['public-order', model],
-    queryFn: async () => (await callApi(calls.shell.viewPublicOrder, { token: model })).payload,
+    queryFn: async () => (await callApi(calls.orders.viewPublicOrder, { token: model })).payload,
     retry: false,
   });
   useEffect(() => {
