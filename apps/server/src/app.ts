@@ -56,7 +56,7 @@ export interface BuildOptions {
   database?: Database;
   seed?: boolean;
   logger?: FastifyServerOptions['logger'];
-  throttle?: ThrottleLimits;
+  throttle?: Partial<ThrottleLimits>;
   /** How often open live connections are checked against their session (default 60 s). */
   liveRecheckMs?: number;
 }

@@ -71,7 +71,7 @@ export interface CallResult<T = Record<string, unknown>> {
 }
 
 export interface TestAppOptions {
-  throttle?: ThrottleLimits;
+  throttle?: Partial<ThrottleLimits>;
   config?: Partial<PortalConfig>;
   /** Build this portal on another test app's database (e.g. a second instance); close() then leaves the database open. */
   database?: Database;
