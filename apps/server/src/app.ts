@@ -7,6 +7,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
 import { createHttpCustomsGateway } from './adapters/customs/customs-gateway';
 import { loadConfig, type PortalConfig } from './config';
@@ -59,7 +60,29 @@ export interface BuildOptions {
   throttle?: Partial<ThrottleLimits>;
   /** How often open live connections are checked against their session (default 60 s). */
   liveRecheckMs?: number;
+  /** When the portal sheds load (503 + Retry-After); defaults in `defaultPressure`. */
+  pressure?: Partial<PressureLimits>;
 }
+
+export interface PressureLimits {
+  /** Event-loop delay (ms) past which requests are shed. */
+  maxEventLoopDelay: number;
+  maxEventLoopUtilization: number;
+  /** Queries waiting for a database connection past which requests are shed. */
+  maxDbWaiting: number;
+  /** How often the event loop and the database queue are looked at (ms). */
+  checkIntervalMs: number;
+  retryAfterSeconds: number;
+}
+export const defaultPressure: PressureLimits = {
+  maxEventLoopDelay: 1000,
+  // Off by default: a busy but responsive loop is no reason to refuse.
+  maxEventLoopUtilization: 0,
+  maxDbWaiting: 100,
+  checkIntervalMs: 250,
+  retryAfterSeconds: 10,
+};
+export const OVERLOADED_MESSAGE = 'Hệ thống đang quá tải, vui lòng thử lại sau ít phút.';
 
 /** Request logs: method, path and status, never bodies, tokens or the public order link's token. */
 const requestSerializer = (req: { method: string; url: string; ip: string }) => ({
@@ -141,6 +164,25 @@ export async function buildApp(options: BuildOptions = {}) {
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // Load shedding: a saturated event loop or database pool answers 503 + Retry-After at once instead of queueing
+  // every request into a time-out; it recovers by itself when the pressure goes (docs/decisions.md).
+  // The embedded database runs its queries inside this event loop, so a long query there is not overload.
+  const pressure = {
+    ...defaultPressure,
+    ...(database.kind === 'pglite' ? { maxEventLoopDelay: 5000 } : {}),
+    ...options.pressure,
+  };
+  await app.register(underPressure, {
+    maxEventLoopDelay: pressure.maxEventLoopDelay,
+    maxEventLoopUtilization: pressure.maxEventLoopUtilization,
+    healthCheck: async () => database.waiting() <= pressure.maxDbWaiting,
+    healthCheckInterval: pressure.checkIntervalMs,
+    retryAfter: pressure.retryAfterSeconds,
+    sampleInterval: pressure.checkIntervalMs,
+    pressureHandler: (_req, reply) => {
+      reply.status(503).header('Retry-After', String(pressure.retryAfterSeconds)).send({ success: false, message: OVERLOADED_MESSAGE });
+    },
   });
   // Closed by default: only origins named in CORS_ORIGINS may call from another site.
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins });
