@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type CallReply, calls, SECRET_MASK, senderMail } from '@smartport/contract';
+import { type CallReply, type calls, SECRET_MASK, senderMail } from '@smartport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSealed, SecretBoxError } from '../../src/security/secret-box';
 import { createTestApp, type TestApp, vietnamese } from '../helpers/test-app';
@@ -100,7 +100,12 @@ describe('sender mail (spec 03 §2.4, §5, §7: config/getMailConfig, config/sav
     expect(after?.value).toMatchObject({ host: 'smtp.smartport.vn', port: 465, tls: 0 });
     expect(await t.portal.services.settingsForms.read(senderMail)).toMatchObject({ pass: PASSWORD });
     const get = await t.call<MailReply>(GET, {}, admin);
-    expect(get.body.payload).toMatchObject({ host: 'smtp.smartport.vn', port: 465, auth: { pass: SECRET_MASK }, tls: { rejectUnauthorized: false } });
+    expect(get.body.payload).toMatchObject({
+      host: 'smtp.smartport.vn',
+      port: 465,
+      auth: { pass: SECRET_MASK },
+      tls: { rejectUnauthorized: false },
+    });
   });
 
   it('refuses an emptied password and keeps the stored one', async () => {
