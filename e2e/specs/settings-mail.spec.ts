@@ -84,6 +84,10 @@ test.describe('sender mail (/config/mail_config, spec 03 §2.4, §5)', () => {
     await page.reload();
     await expect(mailForm(page).host).toHaveValue('mail.smartport.vn', { timeout: 30_000 });
     await expect(mailForm(page).pass).toHaveValue(MASK);
+    // Typing into the masked field replaces the mask rather than appending to it.
+    await mailForm(page).pass.click();
+    await page.keyboard.type('Mới-2027');
+    await expect(mailForm(page).pass).toHaveValue('Mới-2027');
 
     await page.screenshot({ path: test.info().outputPath('mail-config-1366.png') });
     await page.setViewportSize({ width: 800, height: 768 });

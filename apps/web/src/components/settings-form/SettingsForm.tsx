@@ -29,7 +29,7 @@ function failureText(e: unknown, fallback: string): string {
 /** Form.Item hands its control value, onChange, id (the label's target) and status: passed on to the input. */
 type ControlProps = Record<string, unknown>;
 
-function FieldInput({ field, masked, ...control }: { field: SettingsField; masked: boolean } & ControlProps) {
+function FieldInput({ field, ...control }: { field: SettingsField } & ControlProps) {
   switch (field.kind) {
     case 'number':
       return <InputNumber {...control} style={{ width: '100%' }} controls={false} />;
@@ -39,7 +39,7 @@ function FieldInput({ field, masked, ...control }: { field: SettingsField; maske
           {...control}
           autoComplete="new-password"
           // Typing into a field still holding the mask replaces it instead of appending to it.
-          onFocus={(e) => masked && e.currentTarget.select()}
+          onFocus={(e) => isMasked(e.currentTarget.value) && e.currentTarget.select()}
         />
       );
     case 'select':
@@ -142,7 +142,7 @@ export function SettingsForm({ form: def, extraActions }: SettingsFormProps) {
               : {})}
             {...(field.kind === 'password' && storedSecret(field.name) ? { extra: t('settingsForm.secretKept') } : {})}
           >
-            <FieldInput field={field} masked={storedSecret(field.name)} />
+            <FieldInput field={field} />
           </Form.Item>
         ))}
         <Form.Item label={null} colon={false} style={{ marginBottom: 0 }}>
