@@ -27,7 +27,8 @@ export interface RunningSimulator {
 }
 
 export async function startSimulator(def: SimulatorDefinition, port: number, host = '127.0.0.1'): Promise<RunningSimulator> {
-  const app = Fastify({ logger: false });
+  // Closing a simulator ends its connections too: a request a test gave up on (a time-out) must not keep it open.
+  const app = Fastify({ logger: false, forceCloseConnections: true });
   const endpoints: Record<string, string> = {};
   app.get('/health', async () => ({ ok: true, name: def.name }));
   const addEndpoint = (name: string, url: string) => {
