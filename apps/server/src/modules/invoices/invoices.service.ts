@@ -19,7 +19,7 @@ export function createInvoicesService(deps: {
   repo: PaymentsRepository;
   einvoice: EinvoiceProvider;
   payments: PaymentsService;
-  publicOrders: PublicOrderService;
+  publicOrders: Pick<PublicOrderService, 'linkToken'>;
   portalUrl: () => string | null;
 }) {
   const { repo, payments } = deps;
