@@ -30,10 +30,10 @@ export async function httpCall(req: HttpRequest): Promise<HttpAnswer> {
     // Read under the same signal: a partner that sends headers and then stalls is a time-out too.
     return { ok: true, status: res.status, text: await res.text() };
   } catch (err) {
-    const name = (err as Error).name;
+    const name = err instanceof Error ? err.name : '';
     return name === 'TimeoutError' || name === 'AbortError'
       ? { ok: false, failure: 'timeout' }
-      : { ok: false, failure: 'unreachable', detail: (err as Error).message };
+      : { ok: false, failure: 'unreachable', detail: err instanceof Error ? err.message : String(err) };
   }
 }
 

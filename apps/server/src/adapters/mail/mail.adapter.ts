@@ -3,9 +3,8 @@ import type { MailConnection, MailFailure, MailSender } from './mail.port';
 
 /** nodemailer's error codes, as the port says them. */
 function failureOf(err: unknown): MailFailure {
-  const e = err as { code?: unknown; message?: unknown; responseCode?: unknown };
-  const code = typeof e.code === 'string' ? e.code : '';
-  const detail = typeof e.message === 'string' ? e.message : String(err);
+  const code = err instanceof Error && 'code' in err && typeof err.code === 'string' ? err.code : '';
+  const detail = err instanceof Error ? err.message : String(err);
   switch (code) {
     case 'EAUTH':
     case 'ENOAUTH':
