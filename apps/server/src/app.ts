@@ -9,7 +9,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
-import { createHttpCustomsGateway } from './adapters/customs/customs-gateway';
+import { createHttpCustomsGateway } from './adapters/customs/customs.adapter';
+import { createHttpEinvoiceProvider } from './adapters/einvoice/einvoice.adapter';
 import { loadConfig, type PortalConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { type SeedResult, seedDatabase } from './db/seed/seed';
@@ -156,7 +157,8 @@ export async function buildApp(options: BuildOptions = {}) {
     resultTimeoutMs: config.customsResultTimeoutMs,
     log: (m) => app.log.warn(m),
   });
-  const home = createHomeService({ repo: createHomeRepository(database), publicOrders, einvoiceUrl: () => config.simulators.einvoice });
+  const einvoice = createHttpEinvoiceProvider({ baseUrl: config.simulators.einvoice });
+  const home = createHomeService({ repo: createHomeRepository(database), publicOrders, invoicePdfUrl: (i) => einvoice.pdfUrl(i) });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -215,7 +217,7 @@ export async function buildApp(options: BuildOptions = {}) {
     return reply.status(500).send({ success: false, message: 'Hệ thống đang gặp sự cố, vui lòng thử lại sau.' });
   });
 
-  const payments = createPaymentsModule(app, { database, config, live, publicOrders });
+  const payments = createPaymentsModule(app, { database, config, live, publicOrders, einvoice });
   const handlers: HandlerTable = {
     auth: authHandlers(auth),
     shell: shellHandlers(shell),
