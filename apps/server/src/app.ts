@@ -9,7 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
 import { createHttpCustomsGateway } from './adapters/customs/customs-gateway';
-import { loadConfig, type PortalConfig } from './config';
+import { loadConfig, type PortalConfig, type RunConfig, withSecrets } from './config';
 import { type Database, openDatabase } from './db/client';
 import { type SeedResult, seedDatabase } from './db/seed/seed';
 import { type HandlerTable, registerCalls } from './http/call-registry';
@@ -69,7 +69,7 @@ const requestSerializer = (req: { method: string; url: string; ip: string }) => 
 });
 
 export async function buildApp(options: BuildOptions = {}) {
-  const config: PortalConfig = { ...loadConfig(), ...options.config };
+  const config: RunConfig = withSecrets({ ...loadConfig(), ...options.config });
   const database =
     options.database ??
     (await openDatabase(
@@ -88,7 +88,7 @@ export async function buildApp(options: BuildOptions = {}) {
         serializers: { req: requestSerializer },
       } as FastifyServerOptions['logger']),
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: config.trustProxy,
   });
 
   let seed: SeedResult = { demoLogins: [], seededOrders: 0 };

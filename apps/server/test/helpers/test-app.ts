@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
+import { demoNapasSecret, demoVietQrSecret } from '@smartport/simulators';
 import pg from 'pg';
 import { buildApp, type PortalApp } from '../../src/app';
 import type { PortalConfig } from '../../src/config';
@@ -94,7 +95,18 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   try {
     portal = await buildApp({
       database,
-      config: { demo: true, seedOrders: 300, webDist: undefined, redisUrl: undefined, port: 0, corsOrigins: [], ...opts.config },
+      config: {
+        demo: true,
+        seedOrders: 300,
+        webDist: undefined,
+        redisUrl: undefined,
+        port: 0,
+        corsOrigins: [],
+        // The in-test simulators sign with their own demo keys (the portal itself has none in its source).
+        payNapasSecret: demoNapasSecret,
+        payVietQrSecret: demoVietQrSecret,
+        ...opts.config,
+      },
       logger: false,
       ...(opts.throttle ? { throttle: opts.throttle } : {}),
       ...(opts.liveRecheckMs ? { liveRecheckMs: opts.liveRecheckMs } : {}),

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { PortalConfig } from '../../config';
+import type { RunConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import type { LiveEvents } from '../../realtime/realtime';
@@ -11,16 +11,21 @@ import { settingsHandlers } from '../settings/settings.routes';
 import { createPartnerAdapters } from './partners.adapters';
 import { createPaymentsRepository } from './payments.repository';
 import { paymentHandlers } from './payments.routes';
-import { createPaymentsService, paymentSettingsFromEnv, payScope } from './payments.service';
+import { createPaymentsService, type PaymentSettings, payScope } from './payments.service';
 
 /** Wires payments and invoices: adapters from the config's partner addresses, the reconciliation job, the notice address. */
 export function createPaymentsModule(
   app: FastifyInstance,
-  deps: { database: Database; config: PortalConfig; live: LiveEvents; publicOrders: PublicOrderService; reconcileMs?: number },
+  deps: { database: Database; config: RunConfig; live: LiveEvents; publicOrders: PublicOrderService; reconcileMs?: number },
 ) {
   const sims = deps.config.simulators;
   let listening: string | null = null;
-  const settings = paymentSettingsFromEnv(process.env, () => listening);
+  const settings: PaymentSettings = {
+    napasSecret: deps.config.payNapasSecret,
+    vietQrSecret: deps.config.payVietQrSecret,
+    vietQrAccount: deps.config.payVietQrAccount,
+    portalUrl: () => deps.config.publicUrl || listening,
+  };
   const partners = createPartnerAdapters({ card: sims.card, napas: sims.napas, vietqr: sims.vietqr, einvoice: sims.einvoice });
   const repo = createPaymentsRepository(deps.database.db);
   const payPartners = createPayPartnersService(deps.database.db, async (user, orderNo) => {

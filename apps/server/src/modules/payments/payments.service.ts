@@ -34,15 +34,6 @@ export interface PaymentSettings {
   portalUrl(): string | null;
 }
 
-export function paymentSettingsFromEnv(env: NodeJS.ProcessEnv = process.env, portalUrl: () => string | null): PaymentSettings {
-  return {
-    napasSecret: env.PAY_NAPAS_SECRET || 'napas-demo-secret-2026',
-    vietQrSecret: env.PAY_VIETQR_SECRET || 'vietqr-demo-secret-2026',
-    vietQrAccount: env.PAY_VIETQR_ACCOUNT || '0801000123456',
-    portalUrl: () => env.PUBLIC_URL || portalUrl(),
-  };
-}
-
 const newCode = () =>
   randomBytes(9)
     .toString('base64url')
