@@ -3,6 +3,7 @@ import type { RunConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import type { LiveEvents } from '../../realtime/realtime';
+import { orderScope } from '../../security/terminal-scope';
 import { invoiceHandlers } from '../invoices/invoices.routes';
 import { createInvoicesService } from '../invoices/invoices.service';
 import type { PublicOrderService } from '../orders/public-order.service';
@@ -11,7 +12,7 @@ import { settingsHandlers } from '../settings/settings.routes';
 import { createPartnerAdapters } from './partners.adapters';
 import { createPaymentsRepository } from './payments.repository';
 import { paymentHandlers } from './payments.routes';
-import { createPaymentsService, type PaymentSettings, payScope } from './payments.service';
+import { createPaymentsService, type PaymentSettings } from './payments.service';
 
 /** Wires payments and invoices: adapters from the config's partner addresses, the reconciliation job, the notice address. */
 export function createPaymentsModule(
@@ -29,7 +30,7 @@ export function createPaymentsModule(
   const partners = createPartnerAdapters({ card: sims.card, napas: sims.napas, vietqr: sims.vietqr, einvoice: sims.einvoice });
   const repo = createPaymentsRepository(deps.database.db);
   const payPartners = createPayPartnersService(deps.database.db, async (user, orderNo) => {
-    const order = await repo.order(payScope(user), orderNo);
+    const order = await repo.order(orderScope(user), orderNo);
     if (!order) throw notFound(`Không tìm thấy lệnh ${orderNo}.`);
     return order.TerminalCode;
   });

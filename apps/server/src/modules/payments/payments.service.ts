@@ -15,9 +15,9 @@ import QRCode from 'qrcode';
 import type { AuthUser } from '../../http/context';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import type { LiveEvents } from '../../realtime/realtime';
-import { scopeTerminals } from '../../security/terminal-scope';
+import { orderScope } from '../../security/terminal-scope';
 import { type BankResultData, type PartnerAdapters, PartnerError } from './partners.adapters';
-import type { ApplyResult, PaymentsRepository, PayOrder, PayScope } from './payments.repository';
+import type { ApplyResult, PaymentsRepository, PayOrder } from './payments.repository';
 
 type P = typeof calls.payments;
 
@@ -49,10 +49,6 @@ function sameSignature(expected: string, given: string): boolean {
 }
 const vnd = (n: number) => `${new Intl.NumberFormat('vi-VN').format(n)} VNĐ`;
 
-export function payScope(user: AuthUser): PayScope {
-  return { terminals: scopeTerminals(user), customerCode: user.CustomerCode };
-}
-
 export interface PaymentsDeps {
   repo: PaymentsRepository;
   partners: PartnerAdapters;
@@ -68,7 +64,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   const { repo, partners, live, settings } = deps;
 
   async function scopedOrder(user: AuthUser, orderNo: string): Promise<PayOrder> {
-    const order = await repo.order(payScope(user), orderNo);
+    const order = await repo.order(orderScope(user), orderNo);
     if (!order) throw notFound(`Không tìm thấy lệnh ${orderNo}.`);
     return order;
   }
@@ -82,7 +78,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const partnerCode = partnerOf[kind];
     const code = newCode();
     const key = `${partnerCode}:${code}`;
-    const started = await repo.startAttempt(payScope(user), orderNo, { partnerCode, key, userId: user.UserID });
+    const started = await repo.startAttempt(orderScope(user), orderNo, { partnerCode, key, userId: user.UserID });
     if (!started) throw notFound(`Không tìm thấy lệnh ${orderNo}.`);
     if (started.kind === 'refused') {
       if (started.decision.kind === 'already_paid') throw new AppError(409, paymentMessages.alreadyPaid);
