@@ -1,6 +1,4 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -33,8 +31,7 @@ import { createCustomsScanRepository } from './modules/customs/customs-scan.repo
 import { createCustomsScanService } from './modules/customs/customs-scan.service';
 import { createDeclarationRepository } from './modules/customs/declarations.repository';
 import { registerDeclarationFileRoute } from './modules/customs/declarations.routes';
-import { createDeclarationService } from './modules/customs/declarations.service';
-import { createLocalFileStore } from './modules/customs/file-store';
+import { createDeclarationService, declarationUploadCaps } from './modules/customs/declarations.service';
 import { createHomeRepository } from './modules/home/home.repository';
 import { homeHandlers } from './modules/home/home.routes';
 import { createHomeService } from './modules/home/home.service';
@@ -47,6 +44,7 @@ import { shellHandlers } from './modules/shell/shell.routes';
 import { createShellService } from './modules/shell/shell.service';
 import { attachRealtime, createLiveEventsPort, type LiveEvents } from './realtime/realtime';
 import { createSigner, newSecret } from './security/token';
+import { createLocalFolderStore, openUploadRoot } from './storage/local-folder.adapter';
 
 const STATIC_FILE = /\.(js|mjs|css|map|png|jpe?g|gif|svg|ico|webp|json|pdf|woff2?|ttf|txt|xml|webmanifest)$/i;
 
@@ -110,10 +108,10 @@ export async function buildApp(options: BuildOptions = {}) {
   const publicOrders = createPublicOrderService({ repo: createOrdersRepository(database.db), signer });
   // A portal built on a given database (tests) or in memory keeps uploads in a temporary folder.
   const tempUploads = config.uploadDir === 'memory' || (options.database && !options.config?.uploadDir);
-  const uploadDir = tempUploads ? await mkdtemp(join(tmpdir(), 'smartport-uploads-')) : config.uploadDir;
+  const uploads = await openUploadRoot(tempUploads ? 'memory' : config.uploadDir);
   const declarations = createDeclarationService({
     repo: createDeclarationRepository(database.db),
-    files: createLocalFileStore(uploadDir),
+    files: createLocalFolderStore(uploads.root, declarationUploadCaps),
   });
   if (config.demo) await declarations.writeDemoFiles();
   const customsScan = createCustomsScanService({
@@ -225,7 +223,7 @@ export async function buildApp(options: BuildOptions = {}) {
     customsScan.close();
     await realtime.close();
     if (ownsDatabase) await database.close();
-    if (tempUploads) await rm(uploadDir, { recursive: true, force: true });
+    await uploads.close();
   });
 
   return {
