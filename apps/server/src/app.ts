@@ -13,6 +13,9 @@ import { type SeedResult, seedDatabase } from './db/seed/seed';
 import { type HandlerTable, registerCalls } from './http/call-registry';
 import { AppError } from './http/errors';
 import { openApiDocument } from './http/openapi';
+import { createPgJobLock } from './jobs/job-lock';
+import { paymentReconciliationJob } from './jobs/payment-reconciliation.job';
+import { createScheduler } from './jobs/scheduler';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authHandlers } from './modules/auth/auth.routes';
 import { createAuthService, type ThrottleLimits } from './modules/auth/auth.service';
@@ -57,6 +60,8 @@ export interface BuildOptions {
   throttle?: ThrottleLimits;
   /** How often open live connections are checked against their session (default 60 s). */
   liveRecheckMs?: number;
+  /** Periods of the scheduled jobs by name (tests; default each job's own), and whether they start at all. */
+  jobs?: { everyMs?: Record<string, number>; start?: boolean };
 }
 
 /** Request logs: method, path and status, never bodies, tokens or the public order link's token. */
@@ -176,6 +181,11 @@ export async function buildApp(options: BuildOptions = {}) {
     compare: compareHandlers(createCompareService(createCompareRepository(database.db))),
     ...payments.handlers,
   };
+  // Scheduled jobs run under a PostgreSQL advisory lock, once per tick across instances (jobs/).
+  const jobs = createScheduler({ lock: createPgJobLock(database), log: app.log });
+  const reconciliation = paymentReconciliationJob(payments.payments, app.log);
+  jobs.add({ ...reconciliation, everyMs: options.jobs?.everyMs?.[reconciliation.name] ?? reconciliation.everyMs });
+
   const registeredCalls = registerCalls(app, handlers, { authenticate: (t) => auth.authenticate(t) });
   registerDeclarationFileRoute(app, declarations, (t) => auth.authenticate(t));
 
@@ -219,7 +229,11 @@ export async function buildApp(options: BuildOptions = {}) {
   });
   live.attach(realtime.events);
 
+  if (options.jobs?.start !== false) jobs.start();
+
   app.addHook('onClose', async () => {
+    // Runs in progress finish before the database closes under them.
+    await jobs.stop();
     customsScan.close();
     await realtime.close();
     if (ownsDatabase) await database.close();
@@ -233,6 +247,7 @@ export async function buildApp(options: BuildOptions = {}) {
     seed,
     live: live as LiveEvents,
     registeredCalls,
+    jobs,
     services: { auth, shell, publicOrders, payments: payments.payments, invoices: payments.invoices },
   };
 }

@@ -17,8 +17,16 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Plain parameterised SQL (arrays bind as one parameter), for bulk `unnest` inserts. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Runs `fn` with queries on ONE connection held until it ends: what a session-level advisory lock
+   * needs (taken and released on the same connection; a pooled query may land on any). A failure
+   * drops that connection instead of returning it to the pool, so a lock it may hold dies with it.
+   */
+  session<T>(fn: (query: SessionQuery) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+export type SessionQuery = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -41,6 +49,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       db: db as unknown as Db,
       kind: 'postgres',
       query: async <T>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[],
+      async session(fn) {
+        const client = await pool.connect();
+        let failed: Error | undefined;
+        try {
+          return await fn(async <T>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as T[]);
+        } catch (err) {
+          failed = err as Error;
+          throw err;
+        } finally {
+          client.release(failed);
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -53,6 +73,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     db: db as unknown as Db,
     kind: 'pglite',
     query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
+    // PGlite is one connection, so every query is already on the same session.
+    session: (fn) => fn(async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows),
     close: () => client.close(),
   };
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { demoNapasSecret, demoVietQrSecret } from '@smartport/simulators';
 import pg from 'pg';
-import { buildApp, type PortalApp } from '../../src/app';
+import { type BuildOptions, buildApp, type PortalApp } from '../../src/app';
 import type { PortalConfig } from '../../src/config';
 import { type Database, openDatabase } from '../../src/db/client';
 import { demoUsers } from '../../src/db/seed/access.data';
@@ -19,6 +19,8 @@ export function testDbKind(): TestDbKind {
 
 export interface TestDatabase {
   database: Database;
+  /** The PostgreSQL database's URL (another pool on it = another instance's connections); absent on PGlite. */
+  url?: string;
   /** Closes the connection and, on PostgreSQL, drops the test database. */
   close(): Promise<void>;
 }
@@ -47,6 +49,7 @@ export async function openTestDatabase(kind: TestDbKind = testDbKind()): Promise
   }
   return {
     database,
+    url: url.toString(),
     async close() {
       await database.close();
       await withAdminClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
@@ -77,6 +80,7 @@ export interface TestAppOptions {
   /** Build this portal on another test app's database (e.g. a second instance); close() then leaves the database open. */
   database?: Database;
   liveRecheckMs?: number;
+  jobs?: BuildOptions['jobs'];
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -110,6 +114,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       logger: false,
       ...(opts.throttle ? { throttle: opts.throttle } : {}),
       ...(opts.liveRecheckMs ? { liveRecheckMs: opts.liveRecheckMs } : {}),
+      ...(opts.jobs ? { jobs: opts.jobs } : {}),
     });
   } catch (err) {
     await owned?.close();

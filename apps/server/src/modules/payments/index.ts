@@ -14,10 +14,10 @@ import { createPaymentsRepository } from './payments.repository';
 import { paymentHandlers } from './payments.routes';
 import { createPaymentsService, type PaymentSettings } from './payments.service';
 
-/** Wires payments and invoices: adapters from the config's partner addresses, the reconciliation job, the notice address. */
+/** Wires payments and invoices: adapters from the config's partner addresses, the notice address (the reconciliation job is in jobs/). */
 export function createPaymentsModule(
   app: FastifyInstance,
-  deps: { database: Database; config: RunConfig; live: LiveEvents; publicOrders: PublicOrderService; reconcileMs?: number },
+  deps: { database: Database; config: RunConfig; live: LiveEvents; publicOrders: PublicOrderService },
 ) {
   const sims = deps.config.simulators;
   let listening: string | null = null;
@@ -56,11 +56,6 @@ export function createPaymentsModule(
         .catch((err: Error) => app.log.warn({ err: err.message }, 'VietQR webhook not registered'));
     }
   });
-  const timer = setInterval(() => {
-    payments.reconcile().catch((err: Error) => app.log.warn({ err: err.message }, 'payment reconciliation failed'));
-  }, deps.reconcileMs ?? 60_000);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
 
   return {
     payments,
