@@ -112,6 +112,24 @@ function url(protocols: string[], needsHost = true) {
     );
 }
 const httpUrl = url(['http:', 'https:']);
+/**
+ * An external system's address: any scheme (http for most, smtp for the mail server, sftp…), with a
+ * host. `SIM_<NAME>_URL` → `simulators.<name>`; `SIM_MAIL_SMTP_URL` → `simulators.mail_smtp`.
+ */
+const systemUrl = z
+  .string()
+  .trim()
+  .refine(
+    (s) => {
+      try {
+        const u = new URL(s);
+        return /^[a-z][a-z0-9+.-]*:$/.test(u.protocol) && !!u.hostname;
+      } catch {
+        return false;
+      }
+    },
+    { error: 'cần một địa chỉ URL đầy đủ, có giao thức và máy chủ (ví dụ http://127.0.0.1:4102)' },
+  );
 
 /** An origin exactly as a browser sends it in the Origin header: scheme, host, port; no path, no trailing '/'. */
 const origins = z
@@ -207,7 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
   for (const [key, value] of Object.entries(env)) {
     const name = SIM_URL.exec(key)?.[1];
     if (!name || !value) continue;
-    const checked = httpUrl.safeParse(value);
+    const checked = systemUrl.safeParse(value);
     if (checked.success) simulators[name.toLowerCase()] = checked.data;
     else problems.push(problem(key, value, checked.error.issues[0]?.message ?? 'không hợp lệ'));
   }

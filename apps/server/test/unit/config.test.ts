@@ -85,6 +85,7 @@ describe('loadConfig: every README variable with its default', () => {
       PUBLIC_URL: 'https://cang.example.vn',
       SIM_CUSTOMS_URL: 'http://127.0.0.1:4102',
       SIM_EINVOICE_URL: 'https://einvoice.example.vn/api',
+      SIM_MAIL_SMTP_URL: 'smtp://127.0.0.1:4107',
     });
     expect(c).toMatchObject({
       host: '0.0.0.0',
@@ -110,7 +111,7 @@ describe('loadConfig: every README variable with its default', () => {
       payVietQrSecret: 'v'.repeat(32),
       payVietQrAccount: '1234567890',
       publicUrl: 'https://cang.example.vn',
-      simulators: { customs: 'http://127.0.0.1:4102', einvoice: 'https://einvoice.example.vn/api' },
+      simulators: { customs: 'http://127.0.0.1:4102', einvoice: 'https://einvoice.example.vn/api', mail_smtp: 'smtp://127.0.0.1:4107' },
     });
   });
 
@@ -159,6 +160,8 @@ describe('loadConfig: a bad value stops the start, naming the variable', () => {
     ['PUBLIC_URL', 'cang.example.vn'],
     ['PUBLIC_URL', 'ftp://cang.example.vn'],
     ['SIM_CUSTOMS_URL', '127.0.0.1:4102'],
+    ['SIM_CUSTOMS_URL', 'http://'],
+    ['SIM_MAIL_SMTP_URL', 'localhost'],
     ['CORS_ORIGINS', 'https://portal.example.vn/'],
     ['CORS_ORIGINS', 'https://ok.example.vn,*'],
     ['LOG_LEVEL', 'verbose'],
