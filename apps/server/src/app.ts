@@ -182,10 +182,11 @@ export async function buildApp(options: BuildOptions = {}) {
   });
   // Load shedding: a saturated event loop or database pool answers 503 + Retry-After at once instead of queueing
   // every request into a time-out; it recovers by itself when the pressure goes (docs/decisions.md).
-  // The embedded database runs its queries inside this event loop, so a long query there is not overload.
+  // The embedded database runs its queries (and the demo seeding) inside this event loop, so a long query there is
+  // not overload: on PGlite the loop is not watched unless asked for (0 = off).
   const pressure = {
     ...defaultPressure,
-    ...(database.kind === 'pglite' ? { maxEventLoopDelay: 5000 } : {}),
+    ...(database.kind === 'pglite' ? { maxEventLoopDelay: 0 } : {}),
     ...options.pressure,
   };
   await app.register(underPressure, {

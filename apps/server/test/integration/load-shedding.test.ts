@@ -13,7 +13,8 @@ const busy = (ms: number) => {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ pressure: { maxEventLoopDelay: 100, maxDbWaiting: 2, checkIntervalMs: 20, retryAfterSeconds: 7 } });
+  // The loop's delay is the mean over each 1 s sample: a 2.5 s block lifts it far past 40 ms whatever else ran.
+  t = await createTestApp({ pressure: { maxEventLoopDelay: 40, maxDbWaiting: 2, checkIntervalMs: 1000, retryAfterSeconds: 7 } });
 });
 afterAll(async () => t?.close());
 
@@ -21,12 +22,15 @@ const terminals = () => t.call('common/getTerminalList', {}, null);
 
 describe('load shedding', () => {
   it('answers 503 with Retry-After and a Vietnamese message while the event loop is saturated, then recovers', async () => {
-    await wait(1200);
+    await wait(2500);
     expect((await terminals()).status).toBe(401);
-    // Block the loop for longer than the limit; the sampler sees the delay on its next tick.
-    busy(600);
-    await wait(30);
-    const shed = await terminals();
+    // Block the loop far longer than the limit; one of the next samples sees the delay and keeps it for its second.
+    busy(2500);
+    let shed = await terminals();
+    for (let i = 0; i < 60 && shed.status !== 503; i++) {
+      await wait(50);
+      shed = await terminals();
+    }
     expect(shed.status).toBe(503);
     expect(shed.headers['retry-after']).toBe('7');
     expect(shed.body).toEqual({ success: false, message: OVERLOADED_MESSAGE });
