@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { PortalConfig } from '../../config';
 import type { Database } from '../../db/client';
+import type { GridService } from '../../grid/grid.service';
 import { notFound } from '../../http/errors';
 import type { LiveEvents } from '../../realtime/realtime';
 import { invoiceHandlers } from '../invoices/invoices.routes';
 import { createInvoicesService } from '../invoices/invoices.service';
 import type { PublicOrderService } from '../orders/public-order.service';
 import { createPayPartnersService } from '../settings/pay-partners.service';
-import { settingsHandlers } from '../settings/settings.routes';
 import { createPartnerAdapters } from './partners.adapters';
 import { createPaymentsRepository } from './payments.repository';
 import { paymentHandlers } from './payments.routes';
@@ -16,14 +16,21 @@ import { createPaymentsService, paymentSettingsFromEnv, payScope } from './payme
 /** Wires payments and invoices: adapters from the config's partner addresses, the reconciliation job, the notice address. */
 export function createPaymentsModule(
   app: FastifyInstance,
-  deps: { database: Database; config: PortalConfig; live: LiveEvents; publicOrders: PublicOrderService; reconcileMs?: number },
+  deps: {
+    database: Database;
+    config: PortalConfig;
+    live: LiveEvents;
+    publicOrders: PublicOrderService;
+    grid: GridService;
+    reconcileMs?: number;
+  },
 ) {
   const sims = deps.config.simulators;
   let listening: string | null = null;
   const settings = paymentSettingsFromEnv(process.env, () => listening);
   const partners = createPartnerAdapters({ card: sims.card, napas: sims.napas, vietqr: sims.vietqr, einvoice: sims.einvoice });
   const repo = createPaymentsRepository(deps.database.db);
-  const payPartners = createPayPartnersService(deps.database.db, async (user, orderNo) => {
+  const payPartners = createPayPartnersService(deps.grid, async (user, orderNo) => {
     const order = await repo.order(payScope(user), orderNo);
     if (!order) throw notFound(`Không tìm thấy lệnh ${orderNo}.`);
     return order.TerminalCode;
@@ -60,6 +67,6 @@ export function createPaymentsModule(
     payments,
     invoices,
     payPartners,
-    handlers: { payments: paymentHandlers(payments), invoices: invoiceHandlers(invoices), settings: settingsHandlers(payPartners) },
+    handlers: { payments: paymentHandlers(payments), invoices: invoiceHandlers(invoices) },
   };
 }

@@ -1,9 +1,14 @@
+import { settingsGrids } from '@smartport/contract';
+import { gridHandlers } from '../../grid/grid.routes';
+import type { GridService } from '../../grid/grid.service';
 import type { ModuleHandlers } from '../../http/call-registry';
+import type { NoticesService } from './notices.service';
 import type { PayPartnersService } from './pay-partners.service';
 
-export function settingsHandlers(payPartners: PayPartnersService): ModuleHandlers<'settings'> {
+/** The settings grids' calls come from their entries; the pay-partner list adds the payer's choice. */
+export function settingsHandlers(grid: GridService, payPartners: PayPartnersService, notices: NoticesService): ModuleHandlers<'settings'> {
   return {
-    getPayPartners: (input, ctx) => payPartners.list(ctx.user, input),
-    editPayPartners: (input, ctx) => payPartners.edit(ctx.user, input),
+    ...gridHandlers(settingsGrids, grid, { getPayPartners: (input, ctx) => payPartners.list(ctx.user, input) }),
+    getActiveNotifyList: async () => ({ success: true, payload: await notices.active() }),
   };
 }
