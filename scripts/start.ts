@@ -4,7 +4,11 @@ import { startSimulators } from '@smartport/simulators';
 
 const basePort = Number(process.env.SIM_BASE_PORT ?? 4100);
 const sims = await startSimulators({ basePort });
-for (const s of sims) process.env[`SIM_${s.name.toUpperCase()}_URL`] = s.url;
+// SIM_<NAME>_URL for each simulator, SIM_<NAME>_<ENDPOINT>_URL for its other addresses (SIM_MAIL_SMTP_URL).
+for (const s of sims) {
+  process.env[`SIM_${s.name.toUpperCase()}_URL`] = s.url;
+  for (const [name, url] of Object.entries(s.endpoints)) process.env[`SIM_${s.name.toUpperCase()}_${name.toUpperCase()}_URL`] = url;
+}
 
 const started = Date.now();
 const portal = await buildApp();
@@ -19,7 +23,12 @@ const lines = [
   '',
   `SmartPort đã sẵn sàng: ${address}   (khởi động ${((Date.now() - started) / 1000).toFixed(1)} s, CSDL: ${portal.database.kind})`,
   `Tài liệu API: ${address}/api/docs`,
-  ...sims.map((s) => `Mô phỏng ${s.name}: ${s.url}`),
+  ...sims.map(
+    (s) =>
+      `Mô phỏng ${s.name}: ${s.url}${Object.entries(s.endpoints)
+        .map(([name, url]) => `   (${name}: ${url})`)
+        .join('')}`,
+  ),
 ];
 if (seed.demoLogins.length) {
   lines.push('Tài khoản demo (tên đăng nhập / mật khẩu / nhóm):');
@@ -34,6 +43,7 @@ if (process.env.SMARTPORT_INFO_FILE) {
   const info = {
     url: address,
     simulators: Object.fromEntries(sims.map((s) => [s.name, s.url])),
+    simulatorEndpoints: Object.fromEntries(sims.map((s) => [s.name, s.endpoints])),
     sampleOrderNo: sample[0]?.order_no ?? null,
     sampleOrderLink: sample[0] ? `/order/${portal.services.publicOrders.linkToken(sample[0].order_no)}` : null,
     expiredOrderLink: sample[0]

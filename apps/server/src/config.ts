@@ -12,6 +12,8 @@ export interface PortalConfig {
   seedOrders: number;
   adminPassword: string | undefined;
   jwtSecret: string | undefined;
+  /** Key of the settings secrets at rest (SETTINGS_KEY, 32 bytes as hex or base64); generated once and kept in the database when unset. */
+  settingsKey: string | undefined;
   tokenTtlSeconds: number;
   corsOrigins: string[];
   webDist: string | undefined;
@@ -45,6 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
     seedOrders: Number(env.SEED_ORDERS || 20000),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
+    settingsKey: env.SETTINGS_KEY || undefined,
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS || 12 * 3600),
     corsOrigins: (env.CORS_ORIGINS || '')
       .split(',')

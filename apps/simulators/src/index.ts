@@ -1,5 +1,6 @@
 import { customsSimulator } from './customs/customs.simulator';
 import { einvoiceSimulator } from './einvoice/einvoice.simulator';
+import { mailSimulator } from './mail/mail.simulator';
 import { bankPageSimulator } from './payments/bank-page.simulator';
 import { cardSimulator } from './payments/card.simulator';
 import { vietQrSimulator } from './payments/vietqr.simulator';
@@ -9,11 +10,13 @@ import { tosSimulator } from './tos/tos.simulator';
 export { customsSimulator } from './customs/customs.simulator';
 export { demoDeclarations, findDeclaration } from './customs/customs-data';
 export { einvoiceSimulator } from './einvoice/einvoice.simulator';
+export { demoMailAccount, mailSimulator, type ReceivedMail } from './mail/mail.simulator';
 export { bankPageSimulator, demoNapasSecret } from './payments/bank-page.simulator';
 export { cardSimulator } from './payments/card.simulator';
 export { demoVietQrSecret, vietQrAccount, vietQrSimulator } from './payments/vietqr.simulator';
-export type { RunningSimulator, SimulatorDefinition } from './simulator';
+export type { RunningSimulator, SimulatorContext, SimulatorDefinition } from './simulator';
 export { startSimulator } from './simulator';
+export { demoTosAccount, tosSimulator } from './tos/tos.simulator';
 
 /** Every simulator `npm start` runs; each issue that brings an external system adds its own here. */
 export const simulators: SimulatorDefinition[] = [
@@ -23,11 +26,13 @@ export const simulators: SimulatorDefinition[] = [
   bankPageSimulator,
   vietQrSimulator,
   einvoiceSimulator,
+  mailSimulator,
 ];
 
 /**
- * Starts the simulators on loopback, each on `basePort + portOffset` (0 = any free port).
- * A simulator whose SIM_<NAME>_URL is already set is skipped: the portal talks to that address.
+ * Starts the simulators on loopback, each on `basePort + portOffset` (0 = any free port); the mail
+ * server's SMTP listens on the next port (basePort + 8). A simulator whose SIM_<NAME>_URL is already
+ * set is skipped: the portal talks to that address.
  */
 export async function startSimulators(options: { basePort: number; env?: NodeJS.ProcessEnv }): Promise<RunningSimulator[]> {
   const env = options.env ?? process.env;

@@ -8,6 +8,7 @@ import * as home from './home/calls';
 import * as invoices from './invoices/calls';
 import * as orders from './orders/calls';
 import * as payments from './payments/calls';
+import { settingsFormCalls } from './settings/forms';
 import { settingsGridCalls } from './settings/grids';
 import * as shell from './shell/calls';
 
@@ -57,9 +58,12 @@ export * from './payments/calls';
 export * from './payments/vietqr';
 export * from './reply';
 export * from './rich-text';
+export { settingsForms } from './settings/forms';
 export { settingsGrids } from './settings/grids';
 export { activeNotice, NOTICES_CHANGED, notifyGrid } from './settings/notify';
 export * from './settings/pay-partners';
+export * from './settings/sender-mail';
+export * from './settings/settings-form';
 export { type MenuNode, menuNode, type TerminalRow, terminalRow } from './shell/calls';
 
 /** Every call, grouped by module. The server registers a handler for each; the web calls them. */
@@ -106,7 +110,7 @@ export const calls = {
     qrNotify: payments.qrNotify,
   },
   invoices: { publishOrderNo: invoices.publishOrderNo, draftInvoice: invoices.draftInvoice },
-  settings: settingsGridCalls,
+  settings: { ...settingsGridCalls, ...settingsFormCalls },
   compare: { checkContaierData: compare.checkContaierData },
 } as const;
 

@@ -17,6 +17,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Plain parameterised SQL (arrays bind as one parameter), for bulk `unnest` inserts. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Queries waiting for a free connection (0 on the embedded database, which has one in-process connection). */
+  waiting(): number;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       db: db as unknown as Db,
       kind: 'postgres',
       query: async <T>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[],
+      waiting: () => pool.waitingCount,
       close: () => pool.end(),
     };
   }
@@ -53,6 +56,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     db: db as unknown as Db,
     kind: 'pglite',
     query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
+    waiting: () => 0,
     close: () => client.close(),
   };
 }

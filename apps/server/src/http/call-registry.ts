@@ -29,9 +29,13 @@ export function describeIssues(error: z.ZodError): string {
   return field ? `Dữ liệu không hợp lệ ở trường "${field}": ${issue.message}` : `Dữ liệu gửi lên không hợp lệ: ${issue.message}`;
 }
 
+/** NUL, or a UTF-16 surrogate without its pair: PostgreSQL text can store neither (the query would fail later). */
+const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /**
- * The path of the first string (value or key) holding a NUL character, which PostgreSQL text
- * cannot store (the query would fail with a 500); `''` for the body itself; null when none.
+ * The path of the first string (value or key) holding a character PostgreSQL text cannot store
+ * (NUL or a lone surrogate; the query would fail with a 500, or a background update would fail
+ * and leave a row stuck); `''` for the body itself; null when none.
  * Walks with an explicit stack: the JSON parser accepts bodies nested far deeper than the call stack.
  */
 export function findNulChar(body: unknown): string | null {
@@ -39,13 +43,13 @@ export function findNulChar(body: unknown): string | null {
   while (stack.length) {
     const [value, path] = stack.pop() as [unknown, string];
     if (typeof value === 'string') {
-      if (value.includes('\0')) return path;
+      if (UNSTORABLE.test(value)) return path;
     } else if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], path ? `${path}.${i}` : String(i)]);
     } else if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
       for (const [k, v] of Object.entries(value).reverse()) {
         const p = path ? `${path}.${k}` : k;
-        if (k.includes('\0')) return p;
+        if (UNSTORABLE.test(k)) return p;
         stack.push([v, p]);
       }
     }
@@ -70,13 +74,27 @@ export interface MultipartFile {
   data: Uint8Array;
 }
 
-/** A multipart form as `{ ...fields, files: [...] }`; the limits and a malformed form answer 400, not 500. */
-async function readMultipart(req: FastifyRequest): Promise<Record<string, unknown>> {
+/** A whole upload request may carry one file at the cap plus its few small fields, no more. */
+export const MULTIPART_MAX_BODY = MULTIPART_LIMITS.fileSize + MULTIPART_LIMITS.fields * MULTIPART_LIMITS.fieldSize + 64 * 1024;
+
+/**
+ * A multipart form as `{ ...fields, files: [...] }`; the limits and a malformed form answer 400, not 500.
+ * `beforeFile` runs with the fields read so far when the first file part starts, before any of it is buffered.
+ */
+async function readMultipart(
+  req: FastifyRequest,
+  beforeFile: (fields: Record<string, unknown>) => Promise<void>,
+): Promise<Record<string, unknown>> {
   const body: Record<string, unknown> = {};
   const files: MultipartFile[] = [];
+  let checked = false;
   try {
     for await (const part of req.parts()) {
       if (part.type === 'file') {
+        if (!checked) {
+          checked = true;
+          await beforeFile(body);
+        }
         const data = await part.toBuffer();
         files.push({ fieldname: part.fieldname, filename: part.filename, mimetype: part.mimetype, data });
       } else if (part.fieldname !== 'files' && !Object.hasOwn(body, part.fieldname)) {
@@ -84,12 +102,14 @@ async function readMultipart(req: FastifyRequest): Promise<Record<string, unknow
       }
     }
   } catch (err) {
+    if (err instanceof AppError) throw err;
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest('Tổng dung lượng không được quá 5MB !!');
     if (code === 'FST_FILES_LIMIT') throw badRequest('Mỗi lần chỉ tải lên một tệp.');
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('Biểu mẫu tải lên có quá nhiều trường.');
     throw badRequest('Dữ liệu tải lên không đúng định dạng multipart/form-data.');
   }
+  if (!checked) await beforeFile(body);
   if (files.length) body.files = files;
   return body;
 }
@@ -132,22 +152,25 @@ export function registerCalls(
           if (access === 'forbidden') throw forbidden();
           return user;
         };
-        // A multipart call may carry its token as the form field access_token (spec 01 §7): read the form first then.
+        // A multipart call may carry its token as the form field access_token (spec 01 §7), sent before the file:
+        // it is checked when the first file part starts, so nobody's upload is buffered before it is authorised.
         const lateAuth = !!call.multipart && !token && req.isMultipart();
         let user = lateAuth ? null : await authorise();
         let body: unknown = req.body;
         if (call.multipart) {
           if (!req.isMultipart()) throw badRequest('Yêu cầu tải tệp phải gửi dạng multipart/form-data.');
-          body = await readMultipart(req);
-          if (lateAuth) {
-            const field = (body as { access_token?: unknown }).access_token;
+          // A declared length over the cap is refused before a byte of the body is read.
+          if (Number(req.headers['content-length']) > MULTIPART_MAX_BODY) throw badRequest('Tổng dung lượng không được quá 5MB !!');
+          body = await readMultipart(req, async (fields) => {
+            if (!lateAuth) return;
+            const field = fields.access_token;
             token = typeof field === 'string' && field.trim() ? field.trim() : null;
             user = await authorise();
-          }
+          });
         }
         const nul = findNulChar(body);
         if (nul !== null) {
-          const where = nul ? ` ở trường "${nul.replaceAll('\0', '').slice(0, 80)}"` : '';
+          const where = nul ? ` ở trường "${nul.replace(new RegExp(UNSTORABLE.source, 'g'), '').slice(0, 80)}"` : '';
           throw new AppError(400, `Dữ liệu không hợp lệ${where}: chứa ký tự không được phép.`);
         }
         const parsed = call.request.safeParse(body);

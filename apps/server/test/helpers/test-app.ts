@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import pg from 'pg';
-import { buildApp, type PortalApp } from '../../src/app';
+import { type BuildOptions, buildApp, type PortalApp } from '../../src/app';
 import type { PortalConfig } from '../../src/config';
 import { type Database, openDatabase } from '../../src/db/client';
 import { demoUsers } from '../../src/db/seed/access.data';
@@ -71,11 +71,12 @@ export interface CallResult<T = Record<string, unknown>> {
 }
 
 export interface TestAppOptions {
-  throttle?: ThrottleLimits;
+  throttle?: Partial<ThrottleLimits>;
   config?: Partial<PortalConfig>;
   /** Build this portal on another test app's database (e.g. a second instance); close() then leaves the database open. */
   database?: Database;
   liveRecheckMs?: number;
+  pressure?: BuildOptions['pressure'];
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -98,6 +99,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       logger: false,
       ...(opts.throttle ? { throttle: opts.throttle } : {}),
       ...(opts.liveRecheckMs ? { liveRecheckMs: opts.liveRecheckMs } : {}),
+      ...(opts.pressure ? { pressure: opts.pressure } : {}),
     });
   } catch (err) {
     await owned?.close();

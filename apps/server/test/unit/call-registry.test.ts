@@ -168,6 +168,10 @@ describe('findNulChar', () => {
     expect(findNulChar({ UserID: 'a\u0000' })).toBe('UserID');
     expect(findNulChar({ a: 'ok', rows: [{ x: 'ok' }, { x: '\u0000' }] })).toBe('rows.1.x');
     expect(findNulChar([['\u0000']])).toBe('0.0');
+    // A UTF-16 surrogate without its pair cannot be stored either; a real pair (an emoji) can.
+    expect(findNulChar({ declareNo: '1\ud800' })).toBe('declareNo');
+    expect(findNulChar({ note: '\udc00x' })).toBe('note');
+    expect(findNulChar({ note: 'tàu 🚢' })).toBeNull();
     expect(findNulChar({ 'k\u0000': 'v' })).toBe('k\u0000');
   });
 

@@ -55,8 +55,8 @@ export function createAuthRepository(db: Db) {
     },
 
     /**
-     * Counts one attempt for `key` and answers the new count, in one statement: parallel attempts
-     * each see their own number. A window older than `windowStart` starts again at 1.
+     * Counts one failure for `key` and answers the new count, in one statement. A window older than
+     * `windowStart` starts again at 1.
      */
     async countAttempt(key: string, windowStart: Date): Promise<number> {
       const [row] = await db
@@ -73,12 +73,23 @@ export function createAuthRepository(db: Db) {
       return row?.Count ?? 1;
     },
 
-    /** Takes back one attempt counted by countAttempt (it turned out not to be a failure). */
-    async releaseAttempt(key: string) {
-      await db
-        .update(loginFailures)
-        .set({ Count: sql`greatest(${loginFailures.Count} - 1, 0)` })
-        .where(eq(loginFailures.Key, key));
+    /** Failures counted for `key` since `windowStart`. */
+    async failures(key: string, windowStart: Date): Promise<number> {
+      const [row] = await db
+        .select({ Count: loginFailures.Count })
+        .from(loginFailures)
+        .where(and(eq(loginFailures.Key, key), gt(loginFailures.WindowStart, windowStart)));
+      return row?.Count ?? 0;
+    },
+
+    /** Whether the user has signed in from this address since `since` (a known place, not a sprayer). */
+    async signedInFrom(userId: string, ip: string, since: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ one: sql<number>`1` })
+        .from(sessions)
+        .where(and(sql`lower(${sessions.UserID}) = ${userId}`, eq(sessions.ClientIp, ip.slice(0, 64)), gt(sessions.CreatedTime, since)))
+        .limit(1);
+      return !!row;
     },
 
     async clearFailures(key: string) {

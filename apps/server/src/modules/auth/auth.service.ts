@@ -13,12 +13,47 @@ export const loginMessages = {
   throttled: (minutes: number) => `Bạn đã đăng nhập sai quá nhiều lần. Vui lòng thử lại sau ${minutes} phút.`,
 };
 
+/**
+ * Login policy (docs/decisions.md, ASVS V6): brute force stays expensive without handing an attacker a lockout.
+ * - `perPair` failures of one user name from one address within the window refuse that pair (even the right password);
+ *   the same user from another address is not refused.
+ * - past `userSlowAfter` failures of a user name from anywhere, each attempt waits `userDelayMs` before the password
+ *   check: a distributed guesser is slowed, the owner still gets in.
+ * - past `perIp` failures from one address (whatever user names), that address may only sign in users who have signed
+ *   in from it before (`trustedDays`): a sprayer is stopped, colleagues behind the same NAT are not.
+ * - only wrong passwords count; a right one clears the pair's failures.
+ */
 export interface ThrottleLimits {
   windowMinutes: number;
-  perUser: number;
+  perPair: number;
+  userSlowAfter: number;
+  userDelayMs: number;
   perIp: number;
+  trustedDays: number;
 }
-export const defaultThrottle: ThrottleLimits = { windowMinutes: 15, perUser: 5, perIp: 30 };
+export const defaultThrottle: ThrottleLimits = {
+  windowMinutes: 15,
+  perPair: 5,
+  userSlowAfter: 10,
+  userDelayMs: 2000,
+  perIp: 30,
+  trustedDays: 30,
+};
+
+/** Runs attempts with the same key one after another in this process, so each sees the failures of the one before. */
+function keyedQueue() {
+  const tails = new Map<string, Promise<unknown>>();
+  return async <T>(key: string, fn: () => Promise<T>): Promise<T> => {
+    const before = tails.get(key) ?? Promise.resolve();
+    const run = before.catch(() => undefined).then(fn);
+    tails.set(key, run);
+    try {
+      return await run;
+    } finally {
+      if (tails.get(key) === run) tails.delete(key);
+    }
+  };
+}
 
 // Verifying against a real hash when the user does not exist keeps the answer time the same.
 let dummyHash: Promise<string> | undefined;
@@ -27,11 +62,12 @@ export function createAuthService(deps: {
   repo: AuthRepository;
   signer: Signer;
   tokenTtlSeconds: number;
-  throttle?: ThrottleLimits | undefined;
+  throttle?: Partial<ThrottleLimits> | undefined;
   live?: Pick<LiveEvents, 'endSession'>;
 }) {
   const { repo, signer, tokenTtlSeconds } = deps;
-  const limits = deps.throttle ?? defaultThrottle;
+  const limits = { ...defaultThrottle, ...deps.throttle };
+  const serialize = keyedQueue();
 
   function toSessionUser(u: AuthUser, token: string): SessionUser {
     return {
@@ -51,25 +87,38 @@ export function createAuthService(deps: {
     toSessionUser,
 
     async login(userId: string, password: string, ip: string) {
-      const windowStart = new Date(Date.now() - limits.windowMinutes * 60_000);
-      const userKey = `u:${userId.toLowerCase()}`;
+      const name = userId.trim().toLowerCase().slice(0, 60);
+      const pairKey = `p:${name}|${ip}`;
+      const userKey = `u:${name}`;
       const ipKey = `ip:${ip}`;
-      // The attempt is counted before the password is checked, atomically: checking a count first
-      // and adding to it after the (slow) hash let parallel attempts all pass under the limit.
-      const [byUser, byIp] = await Promise.all([repo.countAttempt(userKey, windowStart), repo.countAttempt(ipKey, windowStart)]);
-      if (byUser > limits.perUser || byIp > limits.perIp) {
-        // A refused attempt checks no password: it is not a failure.
-        await Promise.all([repo.releaseAttempt(userKey), repo.releaseAttempt(ipKey)]);
-        throw tooManyRequests(loginMessages.throttled(limits.windowMinutes));
-      }
+      // One attempt at a time per user name and address in this process; across instances at most one each.
+      const user = await serialize(pairKey, async () => {
+        const windowStart = new Date(Date.now() - limits.windowMinutes * 60_000);
+        const [byPair, byUser, byIp] = await Promise.all([
+          repo.failures(pairKey, windowStart),
+          repo.failures(userKey, windowStart),
+          repo.failures(ipKey, windowStart),
+        ]);
+        const refused = () => tooManyRequests(loginMessages.throttled(limits.windowMinutes));
+        if (byPair >= limits.perPair) throw refused();
+        if (byIp >= limits.perIp && !(await repo.signedInFrom(name, ip, new Date(Date.now() - limits.trustedDays * 86_400_000))))
+          throw refused();
+        if (byUser >= limits.userSlowAfter) await new Promise((r) => setTimeout(r, limits.userDelayMs));
 
-      const user = await repo.findLoginUser(userId);
-      dummyHash ??= hash('smartport-timing-equaliser');
-      const ok = await verify(user?.PasswordHash ?? (await dummyHash), password).catch(() => false);
-      // A failure stays counted for the user and the address.
-      if (!user || !ok) throw new AppError(401, loginMessages.wrong);
-      // The right password: the user's failures are forgotten and this attempt is no failure of the address.
-      await Promise.all([repo.clearFailures(userKey), repo.releaseAttempt(ipKey)]);
+        const user = await repo.findLoginUser(name);
+        dummyHash ??= hash('smartport-timing-equaliser');
+        const ok = await verify(user?.PasswordHash ?? (await dummyHash), password).catch(() => false);
+        if (!user || !ok) {
+          await Promise.all([
+            repo.countAttempt(pairKey, windowStart),
+            repo.countAttempt(userKey, windowStart),
+            repo.countAttempt(ipKey, windowStart),
+          ]);
+          throw new AppError(401, loginMessages.wrong);
+        }
+        await repo.clearFailures(pairKey);
+        return user;
+      });
       if (!user.IsActive) throw new AppError(403, loginMessages.inactive);
 
       const jti = randomUUID();

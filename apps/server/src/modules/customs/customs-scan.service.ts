@@ -8,7 +8,7 @@ import {
   type CustomsFailureState,
   customsFailureStates,
 } from '@smartport/contract';
-import type { CustomsGateway, GatewayExchange, GatewayFailure } from '../../adapters/customs/customs-gateway';
+import type { CustomsGateway, GatewayExchange, GatewayFailure } from '../../adapters/customs/customs.port';
 import type { AuthUser } from '../../http/context';
 import { AppError, badRequest } from '../../http/errors';
 import type { LiveEvents } from '../../realtime/realtime';

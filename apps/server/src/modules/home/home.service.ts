@@ -1,7 +1,6 @@
 import type { AuthUser } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
 import { scopeTerminals } from '../../security/terminal-scope';
-import { invoicePdfUrl } from '../invoices/invoices.service';
 import { orderStatusNames, type PublicOrderService } from '../orders/public-order.service';
 import type { HomeRepository, OrderFilter, OrderRowRecord, OrderScope } from './home.repository';
 
@@ -31,8 +30,8 @@ function toWire(row: OrderRowRecord) {
 export function createHomeService(deps: {
   repo: HomeRepository;
   publicOrders: Pick<PublicOrderService, 'linkToken'>;
-  /** The e-invoice provider's address: an issued invoice's PDF is served there. */
-  einvoiceUrl?: () => string | undefined;
+  /** Where the e-invoice provider serves an issued invoice's PDF (its port's `pdfUrl`). */
+  invoicePdfUrl?: (invoice: { InvoiceSeries: string; InvoiceNo: string }) => string | null;
 }) {
   const { repo } = deps;
 
@@ -99,7 +98,7 @@ export function createHomeService(deps: {
           qr_url: link,
           ord_url: link,
           // The (first) issued invoice's PDF; a split invoice lists its numbers, each PDF from the provider.
-          pdf_url: invoices[0] ? invoicePdfUrl(deps.einvoiceUrl?.(), invoices[0]) : null,
+          pdf_url: invoices[0] ? (deps.invoicePdfUrl?.(invoices[0]) ?? null) : null,
           error: head.OrderStatus === 'D' ? homeMessages.cancelled : null,
         },
       ];

@@ -1,8 +1,9 @@
 import { type CallReply, type CallRequest, type calls, type PublishedItem, paymentMessages } from '@smartport/contract';
+import type { EinvoiceProvider } from '../../adapters/einvoice/einvoice.port';
 import type { AuthUser } from '../../http/context';
 import { AppError, badRequest } from '../../http/errors';
 import type { PublicOrderService } from '../orders/public-order.service';
-import type { PartnerAdapters } from '../payments/partners.adapters';
+import { partnerFailureMessage, partnerNames } from '../payments/partner-failure';
 import { invoiceable } from '../payments/payment-machine';
 import type { PaymentsRepository, PayOrder } from '../payments/payments.repository';
 import type { PaymentsService } from '../payments/payments.service';
@@ -13,18 +14,12 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 const money = (n: number) => new Intl.NumberFormat('vi-VN').format(n);
 
-/** Where an issued invoice's PDF is served by the e-invoice provider (null without a provider address). */
-export function invoicePdfUrl(einvoiceUrl: string | undefined, invoice: { InvoiceSeries: string; InvoiceNo: string }): string | null {
-  return einvoiceUrl ? new URL(`/invoices/${invoice.InvoiceSeries}/${invoice.InvoiceNo}.pdf`, einvoiceUrl).toString() : null;
-}
-
 /** E-invoices of paid orders (spec 02 §4, §7): publish once through the provider, draft as HTML. */
 export function createInvoicesService(deps: {
   repo: PaymentsRepository;
-  partners: PartnerAdapters;
+  einvoice: EinvoiceProvider;
   payments: PaymentsService;
-  publicOrders: PublicOrderService;
-  einvoiceUrl: () => string | undefined;
+  publicOrders: Pick<PublicOrderService, 'linkToken'>;
   portalUrl: () => string | null;
 }) {
   const { repo, payments } = deps;
@@ -32,7 +27,6 @@ export function createInvoicesService(deps: {
   function item(order: PayOrder, invoice: { InvoiceSeries: string; InvoiceNo: string } | null, error: string | null): PublishedItem {
     const ord = `/order/${deps.publicOrders.linkToken(order.OrderNo)}`;
     const base = deps.portalUrl();
-    const einvoice = deps.einvoiceUrl();
     return {
       OrderNo: order.OrderNo,
       PinCode: order.PinCode,
@@ -42,7 +36,7 @@ export function createInvoicesService(deps: {
       isSplitInvoice: false,
       qr_url: base ? `${base}${ord}` : ord,
       ord_url: ord,
-      pdf_url: invoice ? invoicePdfUrl(einvoice, invoice) : null,
+      pdf_url: invoice ? deps.einvoice.pdfUrl(invoice) : null,
       error,
     };
   }
@@ -69,7 +63,7 @@ export function createInvoicesService(deps: {
       if (!invoice) {
         try {
           const lines = await repo.containerLines(order.OrderNo);
-          const issued = await deps.partners.einvoice.issue({
+          const issued = await deps.einvoice.issue({
             key: order.OrderNo,
             orderNo: order.OrderNo,
             pinCode: order.PinCode,
@@ -84,21 +78,24 @@ export function createInvoicesService(deps: {
                 }))
               : [{ name: order.JobModeName ?? order.JobModeCode, quantity: 1, amount: Number(order.TotalAmount) }],
           });
+          if (!issued.ok) throw new AppError(424, paymentMessages.invoiceError, partnerFailureMessage(partnerNames.einvoice, issued));
           await repo.saveInvoice({
             OrderNo: order.OrderNo,
-            InvoiceSeries: issued.series,
-            InvoiceNo: issued.invoiceNo,
-            TaxAuthorityCode: issued.taxAuthorityCode,
+            InvoiceSeries: issued.value.series,
+            InvoiceNo: issued.value.invoiceNo,
+            TaxAuthorityCode: issued.value.taxAuthorityCode,
             Amount: Number(order.TotalAmount),
-            IssueDate: new Date(issued.issuedAt),
+            IssueDate: issued.value.issuedAt,
           });
           invoice = await repo.invoiceOf(order.OrderNo);
         } catch (err) {
+          // Whatever stopped the invoice, an open payment dialog hears that it failed.
           payments.completion(
             user.UserID,
             { OrderNo: order.OrderNo, success_payment: true, success_invoice: false, success: false, InvoiceNo: null },
             order.OrderStatus,
           );
+          if (err instanceof AppError) throw err;
           throw new AppError(424, paymentMessages.invoiceError, (err as Error).message);
         }
         if (!invoice) throw new AppError(424, paymentMessages.invoiceError);

@@ -1,4 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { createHttpBankPageGateway } from '../../adapters/bank-page/bank-page.adapter';
+import { createHttpCardGateway } from '../../adapters/card/card.adapter';
+import type { EinvoiceProvider } from '../../adapters/einvoice/einvoice.port';
+import { createHttpVietQrBank } from '../../adapters/vietqr/vietqr.adapter';
 import type { PortalConfig } from '../../config';
 import type { Database } from '../../db/client';
 import type { GridService } from '../../grid/grid.service';
@@ -8,10 +12,9 @@ import { invoiceHandlers } from '../invoices/invoices.routes';
 import { createInvoicesService } from '../invoices/invoices.service';
 import type { PublicOrderService } from '../orders/public-order.service';
 import { createPayPartnersService } from '../settings/pay-partners.service';
-import { createPartnerAdapters } from './partners.adapters';
 import { createPaymentsRepository } from './payments.repository';
 import { paymentHandlers } from './payments.routes';
-import { createPaymentsService, paymentSettingsFromEnv, payScope } from './payments.service';
+import { createPaymentsService, type PaymentPorts, paymentSettingsFromEnv, payScope } from './payments.service';
 
 /** Wires payments and invoices: adapters from the config's partner addresses, the reconciliation job, the notice address. */
 export function createPaymentsModule(
@@ -22,26 +25,32 @@ export function createPaymentsModule(
     live: LiveEvents;
     publicOrders: PublicOrderService;
     grid: GridService;
+    /** The e-invoice provider (app.ts makes it: the home page links its PDFs too). */
+    einvoice: EinvoiceProvider;
     reconcileMs?: number;
   },
 ) {
   const sims = deps.config.simulators;
   let listening: string | null = null;
   const settings = paymentSettingsFromEnv(process.env, () => listening);
-  const partners = createPartnerAdapters({ card: sims.card, napas: sims.napas, vietqr: sims.vietqr, einvoice: sims.einvoice });
+  // The partners' adapters: their addresses from the config, the shared secrets they sign results with.
+  const ports: PaymentPorts = {
+    card: createHttpCardGateway({ baseUrl: sims.card }),
+    bankPage: createHttpBankPageGateway({ baseUrl: sims.napas, secret: settings.napasSecret }),
+    vietqr: createHttpVietQrBank({ baseUrl: sims.vietqr, secret: settings.vietQrSecret }),
+  };
   const repo = createPaymentsRepository(deps.database.db);
   const payPartners = createPayPartnersService(deps.grid, async (user, orderNo) => {
     const order = await repo.order(payScope(user), orderNo);
     if (!order) throw notFound(`Không tìm thấy lệnh ${orderNo}.`);
     return order.TerminalCode;
   });
-  const payments = createPaymentsService({ repo, partners, live: deps.live, settings, offers: payPartners.offers, log: app.log });
+  const payments = createPaymentsService({ repo, ports, live: deps.live, settings, offers: payPartners.offers, log: app.log });
   const invoices = createInvoicesService({
     repo,
-    partners,
+    einvoice: deps.einvoice,
     payments,
     publicOrders: deps.publicOrders,
-    einvoiceUrl: () => sims.einvoice,
     portalUrl: () => settings.portalUrl(),
   });
 
@@ -52,9 +61,8 @@ export function createPaymentsModule(
       listening = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
     const base = settings.portalUrl();
     if (base && sims.vietqr) {
-      await partners.vietqr
-        .registerWebhook(`${base}/api/payment/vaqr/mb/notify`)
-        .catch((err: Error) => app.log.warn({ err: err.message }, 'VietQR webhook not registered'));
+      const r = await ports.vietqr.registerWebhook(`${base}/api/payment/vaqr/mb/notify`);
+      if (!r.ok) app.log.warn({ failure: r.failure, detail: r.detail }, 'VietQR webhook not registered');
     }
   });
   const timer = setInterval(() => {

@@ -1,10 +1,9 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   buildVietQr,
   type CallReply,
   type CallRequest,
   type calls,
-  canonicalFields,
   type OrderCompletedData,
   type PartnerKind,
   type PaymentResult,
@@ -12,11 +11,14 @@ import {
   paymentMessages,
 } from '@smartport/contract';
 import QRCode from 'qrcode';
+import type { BankPageGateway, BankPageResult } from '../../adapters/bank-page/bank-page.port';
+import type { CardGateway } from '../../adapters/card/card.port';
+import type { QrTransfer, VietQrBank } from '../../adapters/vietqr/vietqr.port';
 import type { AuthUser } from '../../http/context';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import type { LiveEvents } from '../../realtime/realtime';
 import { scopeTerminals } from '../../security/terminal-scope';
-import { type BankResultData, type PartnerAdapters, PartnerError } from './partners.adapters';
+import { partnerError, partnerNames } from './partner-failure';
 import type { ApplyResult, PaymentsRepository, PayOrder, PayScope } from './payments.repository';
 
 type P = typeof calls.payments;
@@ -49,24 +51,25 @@ const newCode = () =>
     .replace(/[^A-Za-z0-9]/g, 'X')
     .toUpperCase()
     .slice(0, 12);
-const hmac = (secret: string, fields: Record<string, string | number>) =>
-  createHmac('sha256', secret).update(canonicalFields(fields)).digest('hex');
-function sameSignature(expected: string, given: string): boolean {
-  const a = Buffer.from(expected);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 const vnd = (n: number) => `${new Intl.NumberFormat('vi-VN').format(n)} VNĐ`;
 
 export function payScope(user: AuthUser): PayScope {
   return { terminals: scopeTerminals(user), customerCode: user.CustomerCode };
 }
 
+/** The payment partners behind their ports (adapters/card, adapters/bank-page, adapters/vietqr). */
+export interface PaymentPorts {
+  card: CardGateway;
+  bankPage: BankPageGateway;
+  vietqr: VietQrBank;
+}
+
 export interface PaymentsDeps {
   repo: PaymentsRepository;
-  partners: PartnerAdapters;
+  ports: PaymentPorts;
   live: LiveEvents;
-  settings: PaymentSettings;
+  /** The partners' shared secrets are their adapters' business; the service needs the account and its own address. */
+  settings: Pick<PaymentSettings, 'vietQrAccount' | 'portalUrl'>;
   /** Whether the configuration offers a partner of this kind (and VietQR bank) for an order of `terminal`. */
   offers(terminal: string, kind: PartnerKind, bankCode?: string): Promise<boolean>;
   log?: { info(o: object, m: string): void; warn(o: object, m: string): void };
@@ -74,7 +77,8 @@ export interface PaymentsDeps {
 
 /** Online payment (spec 02 §4): card + OTP, bank page with polling and checksum, VietQR; applied once. */
 export function createPaymentsService(deps: PaymentsDeps) {
-  const { repo, partners, live, settings } = deps;
+  const { repo, live, settings } = deps;
+  const { card, bankPage, vietqr } = deps.ports;
 
   async function scopedOrder(user: AuthUser, orderNo: string): Promise<PayOrder> {
     const order = await repo.order(payScope(user), orderNo);
@@ -155,20 +159,19 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return attempt;
   }
 
-  /** A bank-page result (polled, notified or reconciled): checksum first, then the machine. */
-  async function bankResult(result: { data: BankResultData; checksum: string }): Promise<PaymentResult | 'pending'> {
-    const { data } = result;
-    if (!sameSignature(hmac(settings.napasSecret, { ...data }), result.checksum)) throw badRequest(paymentMessages.checksum);
-    const key = `${PARTNER.bankPage}:${data.requestId}`;
-    if (data.status === 'PENDING') return 'pending';
-    if (data.status !== 'SUCCESS') {
+  /** A bank-page result (polled, notified or reconciled), as its adapter read it: checksum first, then the machine. */
+  async function bankResult(result: BankPageResult): Promise<PaymentResult | 'pending'> {
+    if (result.state === 'bad_checksum') throw badRequest(paymentMessages.checksum);
+    const key = `${PARTNER.bankPage}:${result.requestId}`;
+    if (result.state === 'pending') return 'pending';
+    if (result.state === 'cancelled') {
       await repo.fail(key);
       throw badRequest('Giao dịch đã bị hủy tại ngân hàng.');
     }
-    return settled(await repo.applySuccess(key, Number(data.amount), data.transactionId), key, data.requestId);
+    return settled(await repo.applySuccess(key, result.amount, result.transactionId), key, result.requestId);
   }
 
-  async function qrTransfer(t: { transactionId: string; amount: number; note: string }) {
+  async function qrTransfer(t: Pick<QrTransfer, 'transactionId' | 'amount' | 'note'>) {
     const code = /SMP ([A-Z0-9]{12})/.exec(t.note)?.[1];
     if (!code) throw notFound('Không tìm thấy lệnh khớp với nội dung chuyển khoản.');
     const key = `${PARTNER.qr}:${code}`;
@@ -177,25 +180,25 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   return {
     async isExpireDate(input: CallRequest<P['isExpireDate']>): Promise<CallReply<P['isExpireDate']>> {
-      const r = await partners.card.isExpireDate(input.cardNumber.slice(0, paymentLimits.cardCheckDigits));
-      return { success: true, data: { isExpireDate: r.isExpireDate } };
+      const r = await card.checkCard(input.cardNumber.slice(0, paymentLimits.cardCheckDigits));
+      if (!r.ok) throw partnerError(partnerNames.card, r);
+      return { success: true, data: { isExpireDate: r.value.isExpireDate } };
     },
 
     async makeCardTransfer(user: AuthUser, input: CallRequest<P['makeCardTransfer']>): Promise<CallReply<P['makeCardTransfer']>> {
       const { code, key, order } = await start(user, input.OrderNo, 'card');
-      try {
-        const r = await partners.card.startTransfer({
-          merchantRef: key,
-          amount: Number(order.TotalAmount),
-          cardNumber: input.cardNumber,
-          cardDate: input.cardDate,
-          cardName: input.cardName,
-        });
-        return { success: true, data: { clientMessageId: code, otpLength: r.otpLength ?? paymentLimits.otpMaxLength } };
-      } catch (err) {
+      const r = await card.startTransfer({
+        merchantRef: key,
+        amount: Number(order.TotalAmount),
+        cardNumber: input.cardNumber,
+        cardDate: input.cardDate,
+        cardName: input.cardName,
+      });
+      if (!r.ok) {
         await repo.fail(key);
-        throw err;
+        throw partnerError(partnerNames.card, r);
       }
+      return { success: true, data: { clientMessageId: code, otpLength: r.otpLength ?? paymentLimits.otpMaxLength } };
     },
 
     async confirmCardTransfer(user: AuthUser, input: CallRequest<P['confirmCardTransfer']>): Promise<CallReply<P['confirmCardTransfer']>> {
@@ -208,21 +211,19 @@ export function createPaymentsService(deps: PaymentsDeps) {
         };
       if (attempt.Status === -1) throw badRequest(paymentMessages.otpFailed);
       if (!(await repo.claim(key))) throw new AppError(409, 'Giao dịch đang được xác nhận, vui lòng đợi.');
-      let r: { status: string; transactionId: string; amount: number };
-      try {
-        r = await partners.card.confirm(key, input.otp);
-      } catch (err) {
-        if (err instanceof PartnerError && err.code === 'OTP_WRONG') {
+      const r = await card.confirm(key, input.otp);
+      if (!r.ok) {
+        if (r.failure === 'wrong_otp') {
           await repo.release(key);
-          const left = Number(err.detail?.attemptsLeft ?? 0);
-          throw new AppError(400, `Mã OTP không đúng. Quý khách còn ${left} lần nhập.`);
+          throw new AppError(400, `Mã OTP không đúng. Quý khách còn ${r.attemptsLeft} lần nhập.`);
         }
-        if (err instanceof PartnerError && err.code === 'FAILED') {
+        if (r.failure === 'transfer_failed') {
           await repo.fail(key);
           throw badRequest(paymentMessages.otpFailed);
         }
+        // No answer or an unexpected one: the attempt stays live, the user may confirm again.
         await repo.release(key);
-        throw err;
+        throw partnerError(partnerNames.card, r);
       }
       return {
         success: true,
@@ -234,18 +235,17 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async makeBankTransfer(user: AuthUser, input: CallRequest<P['makeBankTransfer']>): Promise<CallReply<P['makeBankTransfer']>> {
       const { code, key, order } = await start(user, input.OrderNo, 'bank');
       const base = settings.portalUrl();
-      try {
-        const r = await partners.napas.create({
-          requestId: code,
-          orderNo: order.OrderNo,
-          amount: Number(order.TotalAmount),
-          ...(base ? { notifyUrl: `${base}/api/payment/napas/notify`, returnUrl: `${base}/` } : {}),
-        });
-        return { success: true, data: { requestId: code, redirectUrl: r.paymentUrl } };
-      } catch (err) {
+      const r = await bankPage.create({
+        requestId: code,
+        orderNo: order.OrderNo,
+        amount: Number(order.TotalAmount),
+        ...(base ? { notifyUrl: `${base}/api/payment/napas/notify`, returnUrl: `${base}/` } : {}),
+      });
+      if (!r.ok) {
         await repo.fail(key);
-        throw err;
+        throw partnerError(partnerNames.bank, r);
       }
+      return { success: true, data: { requestId: code, redirectUrl: r.value.paymentUrl } };
     },
 
     async checkBankReceive(user: AuthUser, input: CallRequest<P['checkBankReceive']>): Promise<CallReply<P['checkBankReceive']>> {
@@ -254,8 +254,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (attempt.Status === -1 && Date.now() - new Date(attempt.CreatedTime).getTime() > paymentLimits.bankTimeoutMs) {
         throw badRequest(paymentMessages.bankTimeout);
       }
-      const status = await partners.napas.status(input.requestId);
-      const outcome = await bankResult(status);
+      const status = await bankPage.status(input.requestId);
+      if (!status.ok) throw partnerError(partnerNames.bank, status);
+      const { signed, result } = status.value;
+      const outcome = await bankResult(result);
       if (outcome === 'pending') {
         if (Date.now() - new Date(attempt.CreatedTime).getTime() > paymentLimits.bankTimeoutMs) {
           await repo.fail(key);
@@ -270,8 +272,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
         data: {
           skipChecksum: false,
           transactionId: outcome.transactionId,
-          napasData: status.data,
-          checkSumKey: status.checksum,
+          napasData: signed.data,
+          checkSumKey: signed.checksum,
           result: outcome,
         },
       };
@@ -279,12 +281,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     async verifyChecksum(user: AuthUser, input: CallRequest<P['verifyChecksum']>): Promise<CallReply<P['verifyChecksum']>> {
       await attemptFor(user, `${PARTNER.bankPage}:${input.data.requestId}`);
-      if (!sameSignature(hmac(settings.napasSecret, { ...input.data }), input.checkSumKey)) throw badRequest(paymentMessages.checksum);
+      if (bankPage.read({ data: input.data, checksum: input.checkSumKey }).state === 'bad_checksum')
+        throw badRequest(paymentMessages.checksum);
       return { success: true };
     },
 
     async bankNotify(input: CallRequest<P['bankNotify']>): Promise<CallReply<P['bankNotify']>> {
-      const outcome = await bankResult({ data: input.data, checksum: input.checksum });
+      const outcome = await bankResult(bankPage.read({ data: input.data, checksum: input.checksum }));
       return { success: true, ...(outcome === 'pending' ? {} : { message: paymentMessages.paid }) };
     },
 
@@ -311,10 +314,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
 
     async qrNotify(input: CallRequest<P['qrNotify']>): Promise<CallReply<P['qrNotify']>> {
-      const fields = { transactionId: input.transactionId, amount: input.amount, note: input.note, account: input.account };
-      if (!sameSignature(hmac(settings.vietQrSecret, fields), input.checksum)) throw badRequest(paymentMessages.checksum);
-      if (input.account !== settings.vietQrAccount) throw badRequest('Tài khoản nhận không phải của cảng.');
-      await qrTransfer(input);
+      const notice = vietqr.readNotice(input);
+      if (!notice.ok) throw badRequest(paymentMessages.checksum);
+      if (notice.transfer.account !== settings.vietQrAccount) throw badRequest('Tài khoản nhận không phải của cảng.');
+      await qrTransfer(notice.transfer);
       return { success: true, message: paymentMessages.paid };
     },
 
@@ -346,8 +349,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
       for (const a of await repo.pendingAttempts(PARTNER.bankPage, olderThanMs)) {
         checked++;
         const requestId = a.IdempotencyKey.slice(PARTNER.bankPage.length + 1);
+        const status = await bankPage.status(requestId);
+        if (!status.ok) {
+          deps.log?.warn({ key: a.IdempotencyKey, failure: status.failure }, 'reconciliation: bank not asked');
+          continue;
+        }
         try {
-          const outcome = await bankResult(await partners.napas.status(requestId));
+          const outcome = await bankResult(status.value.result);
           if (outcome === 'pending') {
             if (Date.now() - new Date(a.CreatedTime).getTime() > paymentLimits.bankTimeoutMs) await repo.fail(a.IdempotencyKey);
           } else applied++;
@@ -358,9 +366,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
       for (const a of await repo.pendingAttempts(PARTNER.qr, olderThanMs)) {
         checked++;
         const code = a.IdempotencyKey.slice(PARTNER.qr.length + 1);
+        const booked = await vietqr.transfers(`SMP ${code}`);
+        if (!booked.ok) {
+          deps.log?.warn({ key: a.IdempotencyKey, failure: booked.failure }, 'reconciliation: VietQR bank not asked');
+          continue;
+        }
         try {
-          const booked = await partners.vietqr.transactions(`SMP ${code}`);
-          const first = booked[0];
+          const first = booked.value[0];
           if (first) {
             await qrTransfer(first);
             applied++;

@@ -1,33 +1,7 @@
-import { type Customs363Row, type Customs367Item, customs363Row, customs367Item } from '@smartport/contract';
+import { customs363Row, customs367Item } from '@smartport/contract';
 import { z } from 'zod';
-
-/** What the customs adapter tells the service about one exchange (written to the request log). */
-export interface GatewayExchange<T> {
-  rawRequest: string;
-  rawResponse: string;
-  outcome: { ok: true; value: T } | { ok: false; failure: GatewayFailure };
-}
-
-/** timeout → HTTP 504 for the user; the others are the gateway's own faults (HTTP 502). */
-export type GatewayFailure = 'timeout' | 'unreachable' | 'malformed' | 'refused';
-
-export interface QueuedPoll {
-  state: 'queued' | 'done' | 'failed';
-  failure?: string;
-  responseFunc?: number;
-  item?: Customs367Item;
-}
-
-/** The port: the portal's view of the customs automated supervision system (VASSCM). */
-export interface CustomsGateway {
-  query367(items: { declareNo: string; office: string }[]): Promise<GatewayExchange<Customs367Item[]>>;
-  query363(
-    voyage: { vesselKey: string; vesselName: string; voyage: string; arrival: string | null },
-    containers: string[],
-  ): Promise<GatewayExchange<Omit<Customs363Row, 'userVoy'>[]>>;
-  queue367(item: { declareNo: string; office: string }): Promise<GatewayExchange<{ msgId: string }>>;
-  poll(msgId: string): Promise<GatewayExchange<QueuedPoll>>;
-}
+import { httpCall } from '../http-call';
+import type { CustomsGateway, GatewayExchange } from './customs.port';
 
 const reply367 = z.object({ items: z.array(customs367Item) });
 // The gateway answers without the portal's own voyage label (userVoy), which the service adds.
@@ -45,30 +19,21 @@ export function createHttpCustomsGateway(opts: { baseUrl: string | undefined; ti
   async function exchange<T>(method: 'GET' | 'POST', path: string, body: unknown, schema: z.ZodType<T>): Promise<GatewayExchange<T>> {
     const rawRequest = JSON.stringify({ method, path, ...(body === undefined ? {} : { body }) });
     if (!opts.baseUrl) return { rawRequest, rawResponse: '', outcome: { ok: false, failure: 'unreachable' } };
-    let text: string;
-    let status: number;
-    try {
-      const res = await fetch(new URL(path, opts.baseUrl), {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(opts.timeoutMs),
-      });
-      status = res.status;
-      text = await res.text();
-    } catch (e) {
-      const name = (e as Error).name;
-      const failure: GatewayFailure = name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'unreachable';
+    const answer = await httpCall({ baseUrl: opts.baseUrl, method, path, body, timeoutMs: opts.timeoutMs });
+    if (!answer.ok) {
+      const failure = answer.failure === 'timeout' ? 'timeout' : 'unreachable';
       return {
         rawRequest,
         rawResponse: failure === 'timeout' ? '(không có phản hồi: quá thời gian chờ)' : '(không kết nối được)',
         outcome: { ok: false, failure },
       };
     }
+    const { status, text } = answer;
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {
+      // Not JSON at all is malformed whatever the status; JSON with an error status is a refusal.
       return { rawRequest, rawResponse: text, outcome: { ok: false, failure: 'malformed' } };
     }
     if (status >= 400) return { rawRequest, rawResponse: text, outcome: { ok: false, failure: 'refused' } };
@@ -78,7 +43,7 @@ export function createHttpCustomsGateway(opts: { baseUrl: string | undefined; ti
   }
 
   const map = <A, B>(x: GatewayExchange<A>, f: (a: A) => B): GatewayExchange<B> =>
-    x.outcome.ok ? { ...x, outcome: { ok: true, value: f(x.outcome.value) } } : (x as unknown as GatewayExchange<B>);
+    x.outcome.ok ? { ...x, outcome: { ok: true, value: f(x.outcome.value) } } : { ...x, outcome: x.outcome };
 
   return {
     async query367(items) {
@@ -92,7 +57,7 @@ export function createHttpCustomsGateway(opts: { baseUrl: string | undefined; ti
     },
     async poll(msgId) {
       const x = await exchange('GET', `/vasscm/messages/${encodeURIComponent(msgId)}`, undefined, replyPoll);
-      if (!x.outcome.ok) return x as unknown as GatewayExchange<QueuedPoll>;
+      if (!x.outcome.ok) return { ...x, outcome: x.outcome };
       const r = x.outcome.value;
       if (r.state !== 'done')
         return { ...x, outcome: { ok: true, value: { state: r.state, ...(r.failure ? { failure: r.failure } : {}) } } };

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { callJson, type JsonRefusal } from '../http-call';
+import { down } from '../outcome';
+import type { FileTransferAnswer, FileTransferControl } from './file-transfer.port';
+
+/**
+ * Wire protocol of the control API: POST with a JSON body, the key in `Authorization: Bearer <key>`;
+ * answers `{success: true, …}` or `{success: false, out?, error?, message?}` (spec 03 §7).
+ */
+const failed = z.object({
+  success: z.literal(false),
+  out: z.string().optional(),
+  error: z.string().optional(),
+  message: z.string().optional(),
+});
+const replyOf = <T extends z.ZodRawShape>(shape: T) =>
+  z.discriminatedUnion('success', [z.object({ success: z.literal(true), ...shape }), failed]);
+const readReply = replyOf({ data: z.string() });
+const restartReply = replyOf({ out: z.string() });
+const doneReply = replyOf({ out: z.string().optional() });
+const errorBody = failed.partial({ success: true }).loose();
+
+type Failed = z.infer<typeof failed>;
+const reason = (f: Partial<Failed> | null) => f?.error || f?.out || f?.message || undefined;
+
+export function createHttpFileTransfer(opts: {
+  /** The service's address: from the settings (main config's urlSFTP) or the environment. */
+  url: () => string | undefined | Promise<string | undefined>;
+  apiKey: string | undefined;
+  timeoutMs?: number;
+}): FileTransferControl {
+  const timeoutMs = opts.timeoutMs ?? 15_000;
+
+  async function post<A extends { success: true }, T>(
+    path: string,
+    body: unknown,
+    schema: z.ZodType<A | Failed>,
+    pick: (ok: A) => T,
+  ): Promise<FileTransferAnswer<T>> {
+    if (!opts.apiKey) return down('not_configured');
+    const r = await callJson(
+      { baseUrl: await opts.url(), method: 'POST', path, body, headers: { authorization: `Bearer ${opts.apiKey}` }, timeoutMs },
+      { ok: schema, error: errorBody },
+    );
+    if (!r.ok) return r.failure === 'refused' ? refusal(r) : r;
+    const v = r.value;
+    if (v.success === false) {
+      const why = reason(v);
+      return { ok: false, failure: 'rejected', ...(why ? { detail: why } : {}) };
+    }
+    return { ok: true, value: pick(v) };
+  }
+
+  function refusal(r: JsonRefusal<Partial<Failed>>): FileTransferAnswer<never> {
+    if (r.status === 401 || r.status === 403) return { ok: false, failure: 'key_refused' };
+    // A 4xx with the service's own failure body is its refusal of the request; anything else is it failing.
+    const why = reason(r.error);
+    if (r.status < 500 && r.error) return { ok: false, failure: 'rejected', ...(why ? { detail: why } : {}) };
+    return down('refused', why);
+  }
+
+  return {
+    readConfig: () => post('/read', {}, readReply, (v) => ({ text: v.data })),
+    writeConfig: (text) => post('/write', { data: text }, doneReply, (v) => ({ output: v.out ?? null })),
+    restart: () => post('/restart', {}, restartReply, (v) => ({ output: v.out })),
+    createUser: (user, password) => post('/create_user', { user, pass: password }, doneReply, (v) => ({ output: v.out ?? null })),
+  };
+}

@@ -1,0 +1,26 @@
+import type { Outcome } from '../outcome';
+
+/**
+ * The service answered but did not do it (success false): a config text that does not parse, a user
+ * that exists. `detail` is its output or error, which the administration screens show.
+ */
+export type FileTransferRejected = { ok: false; failure: 'rejected'; detail?: string };
+/** The service refused the portal's key (401/403): a configuration fault, not the user's. */
+export type FileTransferKeyRefused = { ok: false; failure: 'key_refused' };
+
+export type FileTransferAnswer<T> = Outcome<T> | FileTransferRejected | FileTransferKeyRefused;
+
+/**
+ * The port: the file-transfer (SFTP) service's control API (DESIGN.md §2, spec 03 §7): its one
+ * config text, reloading it, and creating accounts.
+ */
+export interface FileTransferControl {
+  /** /read: the config text. */
+  readConfig(): Promise<FileTransferAnswer<{ text: string }>>;
+  /** /write: replaces the config text (refused when it does not parse). */
+  writeConfig(text: string): Promise<FileTransferAnswer<{ output: string | null }>>;
+  /** /restart: reloads the config; the service's output for the result dialog. */
+  restart(): Promise<FileTransferAnswer<{ output: string }>>;
+  /** /create_user: an account with a password. */
+  createUser(user: string, password: string): Promise<FileTransferAnswer<{ output: string | null }>>;
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { callJson, type JsonRefusal, refusedDown } from '../http-call';
+import { down, type PartnerDown } from '../outcome';
+import type { TerminalOperatingSystem, TosConnection, TosLoginRefused } from './tos.port';
+
+const error = z.object({ message: z.string().optional() });
+const loggedIn = z.object({ success: z.literal(true), session: z.string().min(1) });
+const schedule = z.object({
+  success: z.literal(true),
+  data: z.array(
+    z.object({
+      vesselCode: z.string().min(1),
+      vesselName: z.string().min(1),
+      inVoyage: z.string(),
+      outVoyage: z.string(),
+      eta: z.iso.datetime({ offset: true }),
+      etd: z.iso.datetime({ offset: true }).nullable().optional(),
+      berth: z.string().nullable().optional(),
+      status: z.string(),
+    }),
+  ),
+});
+
+/** The connection's base address; null when host or port cannot make one. */
+export function tosBaseUrl(conn: Pick<TosConnection, 'host' | 'port'>): string | null {
+  const host = conn.host.trim();
+  if (!host || !Number.isInteger(conn.port) || conn.port < 1 || conn.port > 65_535) return null;
+  try {
+    const url = new URL(/^https?:\/\//i.test(host) ? host : `http://${host}`);
+    url.port = String(conn.port);
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
+
+/** HTTP adapter of the TOS API (login → session, then calls with the session); the connection comes with each call. */
+export function createHttpTos(opts: { timeoutMs?: number } = {}): TerminalOperatingSystem {
+  const timeoutMs = opts.timeoutMs ?? 10_000;
+  // A 401 on login is the TOS refusing the account; any other refusal is the TOS failing.
+  const refusal = (r: JsonRefusal<{ message?: string | undefined }>): TosLoginRefused | PartnerDown =>
+    r.status === 401 ? { ok: false, failure: 'login_refused', ...(r.detail ? { detail: r.detail } : {}) } : refusedDown(r);
+
+  async function login(conn: TosConnection) {
+    const baseUrl = tosBaseUrl(conn);
+    if (!baseUrl) return down('not_configured');
+    const r = await callJson(
+      { baseUrl, path: '/api/login', body: { user: conn.user, pass: conn.password }, timeoutMs },
+      { ok: loggedIn, error },
+    );
+    if (r.ok) return { ok: true as const, baseUrl, session: r.value.session };
+    return r.failure === 'refused' ? refusal(r) : r;
+  }
+
+  return {
+    async testLogin(conn) {
+      const r = await login(conn);
+      return r.ok ? { ok: true } : r;
+    },
+    async vesselSchedule(conn, range) {
+      const s = await login(conn);
+      if (!s.ok) return s;
+      const query = new URLSearchParams({ from: range.from.toISOString(), to: range.to.toISOString() });
+      const r = await callJson(
+        { baseUrl: s.baseUrl, path: `/api/vessel-schedule?${query}`, headers: { authorization: `Bearer ${s.session}` }, timeoutMs },
+        { ok: schedule, error },
+      );
+      if (!r.ok) return r.failure === 'refused' ? refusal(r) : r;
+      return {
+        ok: true,
+        value: r.value.data.map((v) => ({
+          VesselKey: v.vesselCode,
+          VesselName: v.vesselName,
+          VesselImVoy: v.inVoyage,
+          VesselExVoy: v.outVoyage,
+          ETA: new Date(v.eta),
+          ETD: v.etd ? new Date(v.etd) : null,
+          Berth: v.berth ?? null,
+          Berthed: v.status === 'BERTHED',
+        })),
+      };
+    },
+  };
+}

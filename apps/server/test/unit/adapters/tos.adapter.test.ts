@@ -1,0 +1,70 @@
+import { demoTosAccount, type RunningSimulator, startSimulator, tosSimulator } from '@smartport/simulators';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createHttpTos, tosBaseUrl } from '../../../src/adapters/tos/tos.adapter';
+import type { TosConnection } from '../../../src/adapters/tos/tos.port';
+
+// The TOS adapter against the TOS simulator over real HTTP.
+let sim: RunningSimulator;
+let conn: TosConnection;
+const tos = createHttpTos({ timeoutMs: 500 });
+const DAY = 86_400_000;
+const knobs = (body: Record<string, unknown>) =>
+  fetch(`${sim.url}/_knobs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+beforeAll(async () => {
+  sim = await startSimulator(tosSimulator, 0);
+  const url = new URL(sim.url);
+  conn = { host: url.hostname, port: Number(url.port), user: demoTosAccount.user, password: demoTosAccount.pass };
+});
+afterAll(async () => {
+  await sim?.close();
+});
+beforeEach(async () => {
+  await knobs({ reset: true });
+});
+
+describe('TOS adapter', () => {
+  it('logs in with the right account and is refused with a wrong password (the TOS reason kept)', async () => {
+    expect(await tos.testLogin(conn)).toEqual({ ok: true });
+    expect(await tos.testLogin({ ...conn, password: 'sai' })).toEqual({
+      ok: false,
+      failure: 'login_refused',
+      detail: 'Sai tài khoản hoặc mật khẩu TOS',
+    });
+  });
+
+  it('reads the vessel schedule in the portal names, within the range', async () => {
+    const r = await tos.vesselSchedule(conn, { from: new Date(Date.now() - 7 * DAY), to: new Date(Date.now() + 7 * DAY) });
+    if (!r.ok) throw new Error(`schedule: ${r.failure}`);
+    expect(r.value.length).toBe(5);
+    for (const v of r.value) {
+      expect(v).toMatchObject({ VesselKey: expect.any(String), VesselName: expect.any(String), VesselImVoy: expect.stringMatching(/N$/) });
+      expect(v.ETA).toBeInstanceOf(Date);
+      expect(v.Berthed).toBe(v.ETA.getTime() < Date.now());
+    }
+    const narrow = await tos.vesselSchedule(conn, { from: new Date(Date.now() + 1.5 * DAY), to: new Date(Date.now() + 7 * DAY) });
+    expect(narrow.ok && narrow.value.length).toBeLessThan(5);
+  });
+
+  it('tells a TOS that is down (503) from one that does not answer in time (time-out)', async () => {
+    await knobs({ down: true });
+    expect(await tos.testLogin(conn)).toMatchObject({ ok: false, failure: 'refused', detail: 'TOS đang bảo trì' });
+    await knobs({ down: false, latencyMs: 2000 });
+    const started = Date.now();
+    expect(await tos.testLogin(conn)).toEqual({ ok: false, failure: 'timeout' });
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it('refuses a login with failLogin on; nothing listening is unreachable; no host is not configured', async () => {
+    await knobs({ failLogin: true });
+    expect(await tos.vesselSchedule(conn, { from: new Date(), to: new Date() })).toMatchObject({ ok: false, failure: 'login_refused' });
+    expect(await tos.testLogin({ ...conn, host: '127.0.0.1', port: 1 })).toMatchObject({ ok: false, failure: 'unreachable' });
+    expect(await tos.testLogin({ ...conn, host: '' })).toEqual({ ok: false, failure: 'not_configured' });
+  });
+
+  it('builds the address from host and port (https when the host says so)', () => {
+    expect(tosBaseUrl({ host: '10.0.0.5', port: 8080 })).toBe('http://10.0.0.5:8080');
+    expect(tosBaseUrl({ host: 'https://tos.cang.vn', port: 8443 })).toBe('https://tos.cang.vn:8443');
+    expect(tosBaseUrl({ host: 'tos', port: 0 })).toBeNull();
+  });
+});
