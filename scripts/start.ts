@@ -1,9 +1,29 @@
 // `npm start`: simulators of the external systems, then the portal (API, socket.io and the built SPA) on one port.
-import { buildApp } from '@smartport/server';
+import { buildApp, ConfigError, loadConfig, newSecret, partnerSecretVariables, withSecrets } from '@smartport/server';
 import { startSimulators } from '@smartport/simulators';
 
-const basePort = Number(process.env.SIM_BASE_PORT ?? 4100);
-const sims = await startSimulators({ basePort });
+/**
+ * Reads and checks the environment before any simulator starts: a bad value, or a partner key missing
+ * outside demo mode, stops here with the variables named (no stack trace). No partner key lives in
+ * the source: in demo mode each start makes fresh ones, and the simulators started here get the same
+ * keys as the portal (a key given by the operator is shared with them the same way).
+ */
+function checkedEnvironment() {
+  try {
+    const env = loadConfig();
+    for (const v of partnerSecretVariables) {
+      if (!process.env[v.portal] && env.demo) process.env[v.portal] = newSecret();
+      if (process.env[v.portal] && !process.env[v.simulator]) process.env[v.simulator] = process.env[v.portal];
+    }
+    return withSecrets(loadConfig());
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
+}
+const env = checkedEnvironment();
+const sims = await startSimulators({ basePort: env.simBasePort });
 // SIM_<NAME>_URL for each simulator, SIM_<NAME>_<ENDPOINT>_URL for its other addresses (SIM_MAIL_SMTP_URL).
 for (const s of sims) {
   process.env[`SIM_${s.name.toUpperCase()}_URL`] = s.url;
@@ -36,10 +56,10 @@ if (seed.demoLogins.length) {
 }
 if (sample[0]) lines.push(`Xem lệnh công khai (mẫu): ${address}/order/${portal.services.publicOrders.linkToken(sample[0].order_no)}`);
 // Machine-readable facts for the end-to-end tests (and scripts): where the portal is, one public order link.
-if (process.env.SMARTPORT_INFO_FILE) {
+if (config.infoFile) {
   const { mkdirSync, writeFileSync } = await import('node:fs');
   const { dirname } = await import('node:path');
-  mkdirSync(dirname(process.env.SMARTPORT_INFO_FILE), { recursive: true });
+  mkdirSync(dirname(config.infoFile), { recursive: true });
   const info = {
     url: address,
     simulators: Object.fromEntries(sims.map((s) => [s.name, s.url])),
@@ -50,7 +70,7 @@ if (process.env.SMARTPORT_INFO_FILE) {
       ? `/order/${portal.services.publicOrders.linkToken(sample[0].order_no, new Date(Date.now() - 60_000))}`
       : null,
   };
-  writeFileSync(process.env.SMARTPORT_INFO_FILE, JSON.stringify(info, null, 2));
+  writeFileSync(config.infoFile, JSON.stringify(info, null, 2));
 }
 await app.listen({ port: config.port, host: config.host });
 console.log(lines.join('\n'));

@@ -1,6 +1,4 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -11,7 +9,7 @@ import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
 import { createHttpCustomsGateway } from './adapters/customs/customs.adapter';
 import { createHttpEinvoiceProvider } from './adapters/einvoice/einvoice.adapter';
-import { loadConfig, type PortalConfig } from './config';
+import { loadConfig, type PortalConfig, type RunConfig, withSecrets } from './config';
 import { type Database, openDatabase } from './db/client';
 import { type SeedResult, seedDatabase } from './db/seed/seed';
 import { createGridRepository } from './grid/grid.repository';
@@ -19,6 +17,9 @@ import { createGridService } from './grid/grid.service';
 import { type HandlerTable, registerCalls } from './http/call-registry';
 import { AppError } from './http/errors';
 import { openApiDocument } from './http/openapi';
+import { createPgJobLock } from './jobs/job-lock';
+import { paymentReconciliationJob } from './jobs/payment-reconciliation.job';
+import { createScheduler } from './jobs/scheduler';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authHandlers } from './modules/auth/auth.routes';
 import { createAuthService, type ThrottleLimits } from './modules/auth/auth.service';
@@ -35,8 +36,7 @@ import { createCustomsScanRepository } from './modules/customs/customs-scan.repo
 import { createCustomsScanService } from './modules/customs/customs-scan.service';
 import { createDeclarationRepository } from './modules/customs/declarations.repository';
 import { registerDeclarationFileRoute } from './modules/customs/declarations.routes';
-import { createDeclarationService } from './modules/customs/declarations.service';
-import { createLocalFileStore } from './modules/customs/file-store';
+import { createDeclarationService, declarationUploadCaps } from './modules/customs/declarations.service';
 import { createHomeRepository } from './modules/home/home.repository';
 import { homeHandlers } from './modules/home/home.routes';
 import { createHomeService } from './modules/home/home.service';
@@ -56,6 +56,7 @@ import { createShellService } from './modules/shell/shell.service';
 import { attachRealtime, createLiveEventsPort, type LiveEvents } from './realtime/realtime';
 import { createSecretBox, newSettingsKey, parseSettingsKey } from './security/secret-box';
 import { createSigner, newSecret } from './security/token';
+import { createLocalFolderStore, openUploadRoot } from './storage/local-folder.adapter';
 
 const STATIC_FILE = /\.(js|mjs|css|map|png|jpe?g|gif|svg|ico|webp|json|pdf|woff2?|ttf|txt|xml|webmanifest)$/i;
 
@@ -70,6 +71,8 @@ export interface BuildOptions {
   liveRecheckMs?: number;
   /** When the portal sheds load (503 + Retry-After); defaults in `defaultPressure`. */
   pressure?: Partial<PressureLimits>;
+  /** Periods of the scheduled jobs by name (tests; default each job's own), and whether they start at all. */
+  jobs?: { everyMs?: Record<string, number>; start?: boolean };
 }
 
 export interface PressureLimits {
@@ -100,7 +103,7 @@ const requestSerializer = (req: { method: string; url: string; ip: string }) => 
 });
 
 export async function buildApp(options: BuildOptions = {}) {
-  const config: PortalConfig = { ...loadConfig(), ...options.config };
+  const config: RunConfig = withSecrets({ ...loadConfig(), ...options.config });
   const database =
     options.database ??
     (await openDatabase(
@@ -119,7 +122,7 @@ export async function buildApp(options: BuildOptions = {}) {
         serializers: { req: requestSerializer },
       } as FastifyServerOptions['logger']),
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: config.trustProxy,
   });
 
   let seed: SeedResult = { demoLogins: [], seededOrders: 0 };
@@ -147,10 +150,10 @@ export async function buildApp(options: BuildOptions = {}) {
   const publicOrders = createPublicOrderService({ repo: createOrdersRepository(database.db), signer });
   // A portal built on a given database (tests) or in memory keeps uploads in a temporary folder.
   const tempUploads = config.uploadDir === 'memory' || (options.database && !options.config?.uploadDir);
-  const uploadDir = tempUploads ? await mkdtemp(join(tmpdir(), 'smartport-uploads-')) : config.uploadDir;
+  const uploads = await openUploadRoot(tempUploads ? 'memory' : config.uploadDir);
   const declarations = createDeclarationService({
     repo: createDeclarationRepository(database.db),
-    files: createLocalFileStore(uploadDir),
+    files: createLocalFolderStore(uploads.root, declarationUploadCaps),
   });
   if (config.demo) await declarations.writeDemoFiles();
   const customsScan = createCustomsScanService({
@@ -241,6 +244,11 @@ export async function buildApp(options: BuildOptions = {}) {
       ...settingsFormHandlers(settingsForms),
     },
   };
+  // Scheduled jobs run under a PostgreSQL advisory lock, once per tick across instances (jobs/).
+  const jobs = createScheduler({ lock: createPgJobLock(database), log: app.log });
+  const reconciliation = paymentReconciliationJob(payments.payments, app.log);
+  jobs.add({ ...reconciliation, everyMs: options.jobs?.everyMs?.[reconciliation.name] ?? reconciliation.everyMs });
+
   const registeredCalls = registerCalls(app, handlers, { authenticate: (t) => auth.authenticate(t) });
   registerDeclarationFileRoute(app, declarations, (t) => auth.authenticate(t));
 
@@ -284,11 +292,15 @@ export async function buildApp(options: BuildOptions = {}) {
   });
   live.attach(realtime.events);
 
+  if (options.jobs?.start !== false) jobs.start();
+
   app.addHook('onClose', async () => {
+    // Runs in progress finish before the database closes under them.
+    await jobs.stop();
     customsScan.close();
     await realtime.close();
     if (ownsDatabase) await database.close();
-    if (tempUploads) await rm(uploadDir, { recursive: true, force: true });
+    await uploads.close();
   });
 
   return {
@@ -298,6 +310,7 @@ export async function buildApp(options: BuildOptions = {}) {
     seed,
     live: live as LiveEvents,
     registeredCalls,
+    jobs,
     services: { auth, shell, publicOrders, payments: payments.payments, invoices: payments.invoices, settingsForms },
   };
 }

@@ -1,6 +1,12 @@
 import { resolve } from 'node:path';
+import { z } from 'zod';
+import { newSecret } from './security/token';
 
-/** Every setting comes from the environment; README lists them. */
+/**
+ * Every setting of the portal, read from the environment in this file only (README lists the
+ * variables). `loadConfig` validates them with one zod schema: a bad value stops the start with a
+ * message naming the variable, instead of a NaN port or a silently ignored URL deep inside a module.
+ */
 export interface PortalConfig {
   host: string;
   port: number;
@@ -16,52 +22,280 @@ export interface PortalConfig {
   settingsKey: string | undefined;
   tokenTtlSeconds: number;
   corsOrigins: string[];
+  /** Client addresses (login limits) come from X-Forwarded-For (TRUST_PROXY=1, behind a load balancer). */
+  trustProxy: boolean;
   webDist: string | undefined;
   logLevel: string;
+  /** Base URLs of the external systems by name (SIM_<NAME>_URL → simulators.<name>). */
   simulators: Record<string, string>;
-  /** Folder of uploaded declaration files (UPLOAD_DIR); 'memory' = a temporary folder removed on close. */
+  /** Where `npm start` runs the simulators (port + each one's offset). */
+  simBasePort: number;
+  /** `npm start` writes its URL and a sample order link there (end-to-end tests). */
+  infoFile: string | undefined;
+  /** Folder of uploaded files (UPLOAD_DIR); 'memory' = a temporary folder removed on close. */
   uploadDir: string;
   /** Longest wait for a synchronous customs answer before the user gets 504 (CUSTOMS_TIMEOUT_MS). */
   customsTimeoutMs: number;
   /** Longest wait for a queued customs message's result (CUSTOMS_RESULT_TIMEOUT_MS). */
   customsResultTimeoutMs: number;
+  /** HMAC keys of the bank page's results and the VietQR bank's notices; see `withSecrets`. */
+  payNapasSecret: string | undefined;
+  payVietQrSecret: string | undefined;
+  /** The port's receiving account at the VietQR bank. */
+  payVietQrAccount: string;
+  /** Where partners reach the portal and order QR links point (PUBLIC_URL); else where it listens. */
+  publicUrl: string | undefined;
+}
+
+/** The partner secrets a running portal needs; `withSecrets` guarantees them. */
+const requiredSecrets = {
+  payNapasSecret: 'PAY_NAPAS_SECRET',
+  payVietQrSecret: 'PAY_VIETQR_SECRET',
+} as const;
+type SecretKey = keyof typeof requiredSecrets;
+
+/** The configuration of a running portal: the partner secrets are known. */
+export type RunConfig = Omit<PortalConfig, SecretKey> & { [K in SecretKey]: string };
+
+export interface ConfigProblem {
+  variable: string;
+  message: string;
+}
+
+/** A start refused for its environment; the message names every bad variable (never a secret's value). */
+export class ConfigError extends Error {
+  constructor(readonly problems: ConfigProblem[]) {
+    super(
+      ['Cấu hình môi trường không hợp lệ, portal không khởi động:', ...problems.map((p) => `  - ${p.variable}: ${p.message}`)].join('\n'),
+    );
+    this.name = 'ConfigError';
+  }
 }
 
 const root = resolve(new URL('../../..', import.meta.url).pathname);
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
-  const databaseUrl = env.DATABASE_URL || undefined;
-  const simulators: Record<string, string> = {};
-  for (const [k, v] of Object.entries(env)) {
-    const m = /^SIM_([A-Z0-9_]+)_URL$/.exec(k);
-    if (m?.[1] && v) simulators[m[1].toLowerCase()] = v;
-  }
-  return {
-    host: env.HOST || '127.0.0.1',
-    port: Number(env.PORT || 3000),
-    databaseUrl,
-    dataDir: env.DATA_DIR === 'memory' ? 'memory' : resolve(root, env.DATA_DIR || 'data'),
-    redisUrl: env.REDIS_URL || undefined,
-    // Demo data by default on the embedded database; on a real PostgreSQL only when asked for.
-    demo: env.SEED_DEMO ? env.SEED_DEMO === '1' || env.SEED_DEMO === 'true' : !databaseUrl,
-    seedOrders: Number(env.SEED_ORDERS || 20000),
-    adminPassword: env.ADMIN_PASSWORD || undefined,
-    jwtSecret: env.JWT_SECRET || undefined,
-    settingsKey: env.SETTINGS_KEY || undefined,
-    tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS || 12 * 3600),
-    corsOrigins: (env.CORS_ORIGINS || '')
+// --- value kinds, each with the message an operator reads ---------------------------------------
+
+function integer(min: number, max?: number) {
+  const expected = max === undefined ? `một số nguyên ≥ ${min}` : `một số nguyên từ ${min} đến ${max}`;
+  return z
+    .string()
+    .trim()
+    .refine((s) => /^-?\d+$/.test(s) && Number.isSafeInteger(Number(s)) && Number(s) >= min && (max === undefined || Number(s) <= max), {
+      error: `cần ${expected}`,
+    })
+    .transform(Number);
+}
+
+const port = integer(0, 65_535);
+const positiveMs = integer(1);
+
+const flag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((s) => ['1', '0', 'true', 'false'].includes(s), { error: 'cần 1 hoặc 0 (true hoặc false)' })
+  .transform((s) => s === '1' || s === 'true');
+
+function url(protocols: string[], needsHost = true) {
+  return z
+    .string()
+    .trim()
+    .refine(
+      (s) => {
+        try {
+          const u = new URL(s);
+          return protocols.includes(u.protocol) && (!needsHost || !!u.hostname);
+        } catch {
+          return false;
+        }
+      },
+      { error: `cần một địa chỉ URL bắt đầu bằng ${protocols.map((p) => `${p}//`).join(' hoặc ')}` },
+    );
+}
+const httpUrl = url(['http:', 'https:']);
+/**
+ * An external system's address: any scheme (http for most, smtp for the mail server, sftp…), with a
+ * host. `SIM_<NAME>_URL` → `simulators.<name>`; `SIM_MAIL_SMTP_URL` → `simulators.mail_smtp`.
+ */
+const systemUrl = z
+  .string()
+  .trim()
+  .refine(
+    (s) => {
+      try {
+        const u = new URL(s);
+        return /^[a-z][a-z0-9+.-]*:$/.test(u.protocol) && !!u.hostname;
+      } catch {
+        return false;
+      }
+    },
+    { error: 'cần một địa chỉ URL đầy đủ, có giao thức và máy chủ (ví dụ http://127.0.0.1:4102)' },
+  );
+
+/** An origin exactly as a browser sends it in the Origin header: scheme, host, port; no path, no trailing '/'. */
+const origins = z
+  .string()
+  .transform((s) =>
+    s
       .split(',')
-      .map((s) => s.trim())
+      .map((o) => o.trim())
       .filter(Boolean),
-    webDist: env.WEB_DIST === '' ? undefined : resolve(root, env.WEB_DIST || 'apps/web/dist'),
-    logLevel: env.LOG_LEVEL || 'info',
+  )
+  .refine(
+    (list) =>
+      list.every((o) => {
+        try {
+          const u = new URL(o);
+          return (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === o;
+        } catch {
+          return false;
+        }
+      }),
+    { error: 'cần các origin cách nhau bởi dấu phẩy, dạng https://ten-mien[:cong] (không có đường dẫn, không có / cuối)' },
+  );
+
+/** Secrets are keys for HMAC-SHA256: anything shorter than 16 characters is guessable. */
+const secret = z.string().refine((s) => s.length >= 16, { error: 'khóa bí mật cần ít nhất 16 ký tự' });
+
+const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+  error: 'cần một trong fatal, error, warn, info, debug, trace, silent',
+});
+
+/** The environment as the portal reads it; an absent or empty variable takes the default. */
+const envSchema = z.object({
+  HOST: z.string().trim().optional(),
+  PORT: port.optional(),
+  DATABASE_URL: url(['postgres:', 'postgresql:'], false).optional(),
+  DATA_DIR: z.string().optional(),
+  UPLOAD_DIR: z.string().optional(),
+  REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  SEED_DEMO: flag.optional(),
+  SEED_ORDERS: integer(0).optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  JWT_SECRET: secret.optional(),
+  SETTINGS_KEY: z
+    .string()
+    .trim()
+    .refine((s) => /^[0-9a-fA-F]{64}$/.test(s) || /^[A-Za-z0-9+/_-]{43}=?$/.test(s), {
+      error: 'cần khóa 32 byte: 64 ký tự hex hoặc chuỗi base64 của 32 byte',
+    })
+    .optional(),
+  TOKEN_TTL_SECONDS: integer(1).optional(),
+  CORS_ORIGINS: origins.optional(),
+  TRUST_PROXY: flag.optional(),
+  LOG_LEVEL: logLevel.optional(),
+  /** An empty WEB_DIST means "serve no web app" (kept apart from absent: see `readEnv`). */
+  WEB_DIST: z.string().optional(),
+  SIM_BASE_PORT: port.optional(),
+  SMARTPORT_INFO_FILE: z.string().optional(),
+  CUSTOMS_TIMEOUT_MS: positiveMs.optional(),
+  CUSTOMS_RESULT_TIMEOUT_MS: positiveMs.optional(),
+  PAY_NAPAS_SECRET: secret.optional(),
+  PAY_VIETQR_SECRET: secret.optional(),
+  PAY_VIETQR_ACCOUNT: z
+    .string()
+    .trim()
+    .refine((s) => /^[0-9A-Za-z]{1,19}$/.test(s), { error: 'cần số tài khoản gồm 1–19 chữ số hoặc chữ cái' })
+    .optional(),
+  PUBLIC_URL: httpUrl.optional(),
+});
+type EnvKey = keyof typeof envSchema.shape;
+
+/** Variables whose value never appears in a message (they may hold a password). */
+const SENSITIVE = /SECRET|PASSWORD|KEY|DATABASE_URL|REDIS_URL/;
+const SIM_URL = /^SIM_([A-Z0-9_]+)_URL$/;
+
+function problem(variable: string, raw: string | undefined, message: string): ConfigProblem {
+  const shown = raw === undefined || SENSITIVE.test(variable) ? '' : ` (đang là "${raw}")`;
+  return { variable, message: `${message}${shown}` };
+}
+
+/**
+ * Reads and checks the environment. Throws `ConfigError` naming each bad variable. The partner
+ * secrets may still be missing here; `withSecrets` decides what that means for the start.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
+  // Empty counts as unset (a blank `FOO=` line in a service file), as it always did; WEB_DIST='' is its own value.
+  const raw: Partial<Record<EnvKey, string>> = {};
+  for (const key of Object.keys(envSchema.shape) as EnvKey[]) {
+    const value = env[key];
+    if (value !== undefined && (value !== '' || key === 'WEB_DIST')) raw[key] = value;
+  }
+  const problems: ConfigProblem[] = [];
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const variable = String(issue.path[0]);
+      problems.push(problem(variable, raw[variable as EnvKey], issue.message));
+    }
+  }
+  const simulators: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) {
+    const name = SIM_URL.exec(key)?.[1];
+    if (!name || !value) continue;
+    const checked = systemUrl.safeParse(value);
+    if (checked.success) simulators[name.toLowerCase()] = checked.data;
+    else problems.push(problem(key, value, checked.error.issues[0]?.message ?? 'không hợp lệ'));
+  }
+  if (problems.length || !parsed.success) throw new ConfigError(problems.sort((a, b) => a.variable.localeCompare(b.variable)));
+
+  const e = parsed.data;
+  const memory = e.DATA_DIR === 'memory';
+  return {
+    host: e.HOST || '127.0.0.1',
+    port: e.PORT ?? 3000,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: memory ? 'memory' : resolve(root, e.DATA_DIR || 'data'),
+    redisUrl: e.REDIS_URL,
+    // Demo data by default on the embedded database; on a real PostgreSQL only when asked for.
+    demo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    seedOrders: e.SEED_ORDERS ?? 20_000,
+    adminPassword: e.ADMIN_PASSWORD,
+    jwtSecret: e.JWT_SECRET,
+    settingsKey: e.SETTINGS_KEY,
+    tokenTtlSeconds: e.TOKEN_TTL_SECONDS ?? 12 * 3600,
+    corsOrigins: e.CORS_ORIGINS ?? [],
+    trustProxy: e.TRUST_PROXY ?? false,
+    webDist: e.WEB_DIST === '' ? undefined : resolve(root, e.WEB_DIST || 'apps/web/dist'),
+    logLevel: e.LOG_LEVEL ?? 'info',
     simulators,
-    uploadDir: env.UPLOAD_DIR
-      ? resolve(root, env.UPLOAD_DIR)
-      : env.DATA_DIR === 'memory'
-        ? 'memory'
-        : resolve(root, env.DATA_DIR || 'data', 'uploads'),
-    customsTimeoutMs: Number(env.CUSTOMS_TIMEOUT_MS || 15_000),
-    customsResultTimeoutMs: Number(env.CUSTOMS_RESULT_TIMEOUT_MS || 120_000),
+    simBasePort: e.SIM_BASE_PORT ?? 4100,
+    infoFile: e.SMARTPORT_INFO_FILE,
+    uploadDir: e.UPLOAD_DIR ? resolve(root, e.UPLOAD_DIR) : memory ? 'memory' : resolve(root, e.DATA_DIR || 'data', 'uploads'),
+    customsTimeoutMs: e.CUSTOMS_TIMEOUT_MS ?? 15_000,
+    customsResultTimeoutMs: e.CUSTOMS_RESULT_TIMEOUT_MS ?? 120_000,
+    payNapasSecret: e.PAY_NAPAS_SECRET,
+    payVietQrSecret: e.PAY_VIETQR_SECRET,
+    payVietQrAccount: e.PAY_VIETQR_ACCOUNT ?? '0801000123456',
+    publicUrl: e.PUBLIC_URL,
   };
 }
+
+/**
+ * No partner secret lives in the source (issue 10): in demo mode a missing one is a fresh random key
+ * for this start (`npm start` generates them first and hands the same keys to the simulators it
+ * launches); outside demo mode a missing one refuses the start, naming the variable.
+ */
+export function withSecrets(config: PortalConfig, generate: () => string = newSecret): RunConfig {
+  const missing = (Object.keys(requiredSecrets) as SecretKey[]).filter((k) => !config[k]);
+  if (missing.length && !config.demo) {
+    throw new ConfigError(
+      missing.map((k) => ({
+        variable: requiredSecrets[k],
+        message: 'bắt buộc ngoài chế độ demo (khóa HMAC dùng chung với đối tác thanh toán; đặt giống nhau trên mọi instance)',
+      })),
+    );
+  }
+  return {
+    ...config,
+    payNapasSecret: config.payNapasSecret || generate(),
+    payVietQrSecret: config.payVietQrSecret || generate(),
+  };
+}
+
+/** The environment variable of each partner secret and of the simulator that shares it (`npm start`). */
+export const partnerSecretVariables = [
+  { portal: requiredSecrets.payNapasSecret, simulator: 'SIM_NAPAS_SECRET' },
+  { portal: requiredSecrets.payVietQrSecret, simulator: 'SIM_VIETQR_SECRET' },
+] as const;

@@ -19,8 +19,16 @@ export interface Database {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** Queries waiting for a free connection (0 on the embedded database, which has one in-process connection). */
   waiting(): number;
+  /**
+   * Runs `fn` with queries on ONE connection held until it ends: what a session-level advisory lock
+   * needs (taken and released on the same connection; a pooled query may land on any). A failure
+   * drops that connection instead of returning it to the pool, so a lock it may hold dies with it.
+   */
+  session<T>(fn: (query: SessionQuery) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+export type SessionQuery = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -44,6 +52,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       kind: 'postgres',
       query: async <T>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[],
       waiting: () => pool.waitingCount,
+      async session(fn) {
+        const client = await pool.connect();
+        let failed: Error | undefined;
+        try {
+          return await fn(async <T>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as T[]);
+        } catch (err) {
+          failed = err as Error;
+          throw err;
+        } finally {
+          client.release(failed);
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -57,6 +77,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     kind: 'pglite',
     query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
     waiting: () => 0,
+    // PGlite is one connection, so every query is already on the same session.
+    session: (fn) => fn(async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows),
     close: () => client.close(),
   };
 }

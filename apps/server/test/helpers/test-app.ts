@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
+import { demoNapasSecret, demoVietQrSecret } from '@smartport/simulators';
 import pg from 'pg';
 import { type BuildOptions, buildApp, type PortalApp } from '../../src/app';
 import type { PortalConfig } from '../../src/config';
@@ -18,6 +19,8 @@ export function testDbKind(): TestDbKind {
 
 export interface TestDatabase {
   database: Database;
+  /** The PostgreSQL database's URL (another pool on it = another instance's connections); absent on PGlite. */
+  url?: string;
   /** Closes the connection and, on PostgreSQL, drops the test database. */
   close(): Promise<void>;
 }
@@ -46,6 +49,7 @@ export async function openTestDatabase(kind: TestDbKind = testDbKind()): Promise
   }
   return {
     database,
+    url: url.toString(),
     async close() {
       await database.close();
       await withAdminClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
@@ -77,6 +81,7 @@ export interface TestAppOptions {
   database?: Database;
   liveRecheckMs?: number;
   pressure?: BuildOptions['pressure'];
+  jobs?: BuildOptions['jobs'];
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -95,11 +100,23 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   try {
     portal = await buildApp({
       database,
-      config: { demo: true, seedOrders: 300, webDist: undefined, redisUrl: undefined, port: 0, corsOrigins: [], ...opts.config },
+      config: {
+        demo: true,
+        seedOrders: 300,
+        webDist: undefined,
+        redisUrl: undefined,
+        port: 0,
+        corsOrigins: [],
+        // The in-test simulators sign with their own demo keys (the portal itself has none in its source).
+        payNapasSecret: demoNapasSecret,
+        payVietQrSecret: demoVietQrSecret,
+        ...opts.config,
+      },
       logger: false,
       ...(opts.throttle ? { throttle: opts.throttle } : {}),
       ...(opts.liveRecheckMs ? { liveRecheckMs: opts.liveRecheckMs } : {}),
       ...(opts.pressure ? { pressure: opts.pressure } : {}),
+      ...(opts.jobs ? { jobs: opts.jobs } : {}),
     });
   } catch (err) {
     await owned?.close();

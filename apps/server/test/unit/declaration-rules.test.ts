@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startOfPortDay } from '../../src/modules/customs/declarations.service';
-import { checkFileContent, checkFileName, demoPdf } from '../../src/modules/customs/file-store';
+import { demoPdf } from '../../src/modules/customs/demo-pdf';
+import { checkFileContent, checkFileName } from '../../src/storage/upload-checks';
 
 describe('the declaration date is stored as the start of its day in Asia/Ho_Chi_Minh', () => {
   it('reads a plain date as that day at 00:00 (+07:00)', () => {

@@ -9,8 +9,10 @@ import {
 import type { AuthUser } from '../../http/context';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { assertTerminal, scopeTerminals } from '../../security/terminal-scope';
+import { checkFileName, checkUpload, isFolderId, type UploadPolicy } from '../../storage/upload-checks';
+import type { UploadCaps, UploadStore } from '../../storage/upload-store.port';
 import type { DeclarationFilter, DeclarationRepository } from './declarations.repository';
-import { checkFileContent, checkFileName, demoPdf, type FileStore, isFolderId } from './file-store';
+import { demoPdf } from './demo-pdf';
 
 type C = typeof calls.customs;
 
@@ -48,9 +50,18 @@ function code(value: string, label: string, max: number) {
   return value;
 }
 
+/** Declaration files (spec 01 §5, §8): the five types, 5,000,000 bytes per temporary folder. */
+export const declarationUploads: UploadPolicy = {
+  accepted: uploadLimits.extensions,
+  maxFileBytes: uploadLimits.totalBytes,
+  tooLarge: declarationMessages.totalSize,
+};
+/** The store's own caps for declaration folders (the folder total is checked first under a row lock). */
+export const declarationUploadCaps: UploadCaps = { maxFileBytes: uploadLimits.totalBytes, maxFolderBytes: uploadLimits.totalBytes };
+
 export interface DeclarationServiceDeps {
   repo: DeclarationRepository;
-  files: FileStore;
+  files: UploadStore;
 }
 
 export function createDeclarationService({ repo, files }: DeclarationServiceDeps) {
@@ -214,9 +225,7 @@ export function createDeclarationService({ repo, files }: DeclarationServiceDeps
       const folder = await ownFolder(input.tmporder, user);
       const part = input.files?.[0];
       if (!part) throw badRequest('Chưa chọn tệp để tải lên.');
-      const name = checkFileName(input.filename?.trim() || part.filename);
-      if (part.data.length > uploadLimits.totalBytes) throw badRequest(declarationMessages.totalSize);
-      const mime = await checkFileContent(name, part.data);
+      const { name, mime } = await checkUpload(input.filename?.trim() || part.filename, part.data, declarationUploads);
       const result = await repo.addFile(folder, { FileName: name, Size: part.data.length, Mime: mime }, uploadLimits.totalBytes, () =>
         files.write(folder, name, part.data),
       );

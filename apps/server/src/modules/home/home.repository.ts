@@ -1,10 +1,5 @@
 import type { Database } from '../../db/client';
-
-/** Whose orders a caller may see: the caller's terminals and, for a customer account, its own customer code. */
-export interface OrderScope {
-  terminals: readonly string[];
-  customerCode: string | null;
-}
+import { type OrderScope, orderScopeText } from '../../security/terminal-scope';
 
 /** Which orders a list asks for (tracking/DashboadEirSevTracking). */
 export type OrderFilter = { kind: 'pending' } | { kind: 'pins'; pins: readonly string[] } | { kind: 'find'; value: string };
@@ -70,28 +65,27 @@ export interface OrderHead {
 
 /** Pending = not paid yet: status A and no transaction (spec 02 §3). */
 const PENDING = `o.order_status = 'A' and o.transaction_id is null`;
-/** $1 terminals, $2 customer code (null for staff). */
-const IN_SCOPE = `o.terminal_code = any($1::text[]) and ($2::text is null or o.customer_code = $2::text)`;
 
 export function createHomeRepository(database: Database) {
   const q = database.query;
-  const scopeParams = (s: OrderScope) => [[...s.terminals], s.customerCode];
+  /** Each query starts its parameters with the scope's (terminal-scope.ts); `$n` is the next one pushed. */
+  const next = (params: unknown[], value: unknown) => `$${params.push(value)}`;
 
   return {
     async orderRows(scope: OrderScope, filter: OrderFilter, opts: { attach: boolean; limit: number }): Promise<OrderRowRecord[]> {
-      const params: unknown[] = scopeParams(scope);
+      const params: unknown[] = [];
+      const inScope = orderScopeText(scope, params);
       let where: string;
       if (filter.kind === 'pending') where = PENDING;
       else if (filter.kind === 'pins') {
-        params.push([...filter.pins]);
-        where = `(o.pin_code = any($3::text[]) or split_part(o.pin_code, '-', 1) = any($3::text[]))`;
+        const pins = next(params, [...filter.pins]);
+        where = `(o.pin_code = any(${pins}::text[]) or split_part(o.pin_code, '-', 1) = any(${pins}::text[]))`;
       } else {
-        params.push(filter.value);
-        where = `(o.pin_code = $3 or split_part(o.pin_code, '-', 1) = $3 or o.order_no = upper($3)
-                  or exists (select 1 from order_containers x where x.order_no = o.order_no and x.container_no = upper($3)))`;
+        const v = next(params, filter.value);
+        where = `(o.pin_code = ${v} or split_part(o.pin_code, '-', 1) = ${v} or o.order_no = upper(${v})
+                  or exists (select 1 from order_containers x where x.order_no = o.order_no and x.container_no = upper(${v})))`;
       }
-      params.push(opts.limit);
-      const limitParam = `$${params.length}`;
+      const limitParam = next(params, opts.limit);
       const rows = await q<OrderRowRecord>(
         `select o.order_no "OrderNo", o.parent_order_no "ParentOrderNo", o.pin_code "PinCode", o.terminal_code "TerminalCode",
                 o.transaction_id "TransactionId", o.money_credit "MoneyCredit", o.order_status "OrderStatus",
@@ -114,7 +108,7 @@ export function createHomeRepository(database: Database) {
            left join customers cu on cu.customer_code = o.customer_code
            left join vessel_voyages v on v.vessel_key = o.vessel_key
            left join cargo_types ct on ct.cargo_type_code = c.cargo_type_code
-          where ${IN_SCOPE} and ${where}
+          where ${inScope} and ${where}
           order by o.created_time desc, o.order_no, "sort_code"
           limit ${limitParam}`,
         params,
@@ -123,28 +117,38 @@ export function createHomeRepository(database: Database) {
     },
 
     async pendingCount(scope: OrderScope): Promise<number> {
-      const [row] = await q<{ n: number }>(`select count(*)::int n from orders o where ${IN_SCOPE} and ${PENDING}`, scopeParams(scope));
+      const params: unknown[] = [];
+      const [row] = await q<{ n: number }>(
+        `select count(*)::int n from orders o where ${orderScopeText(scope, params)} and ${PENDING}`,
+        params,
+      );
       return row?.n ?? 0;
     },
 
     async orderHead(scope: OrderScope, orderNo: string): Promise<OrderHead | null> {
+      const params: unknown[] = [];
+      const inScope = orderScopeText(scope, params);
       const [row] = await q<OrderHead>(
         `select o.order_no "OrderNo", o.pin_code "PinCode", o.order_status "OrderStatus", o.transaction_id "TransactionId",
                 o.money_credit "MoneyCredit", coalesce(j.job_mode_name, o.job_mode_code) "JobModeName"
            from orders o left join job_modes j on j.job_mode_code = o.job_mode_code
-          where ${IN_SCOPE} and o.order_no = $3`,
-        [...scopeParams(scope), orderNo],
+          where ${inScope} and o.order_no = ${next(params, orderNo)}`,
+        params,
       );
       return row ?? null;
     },
 
     /** Cancels the order only while it is still unpaid, in one statement (a payment landing at the same time wins or loses cleanly). */
     async cancelUnpaid(scope: OrderScope, orderNo: string, by: string): Promise<boolean> {
+      const params: unknown[] = [];
+      const inScope = orderScopeText(scope, params);
+      const order = next(params, orderNo);
+      const note = next(params, `Xóa bởi ${by}`);
       const rows = await q(
-        `update orders o set order_status = 'D', note = concat_ws(' | ', nullif(o.note, ''), $4::text)
-          where ${IN_SCOPE} and o.order_no = $3 and ${PENDING}
+        `update orders o set order_status = 'D', note = concat_ws(' | ', nullif(o.note, ''), ${note}::text)
+          where ${inScope} and o.order_no = ${order} and ${PENDING}
           returning o.order_no`,
-        [...scopeParams(scope), orderNo, `Xóa bởi ${by}`],
+        params,
       );
       return rows.length === 1;
     },

@@ -1,8 +1,8 @@
 import type { AuthUser } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
-import { scopeTerminals } from '../../security/terminal-scope';
+import { orderScope } from '../../security/terminal-scope';
 import { orderStatusNames, type PublicOrderService } from '../orders/public-order.service';
-import type { HomeRepository, OrderFilter, OrderRowRecord, OrderScope } from './home.repository';
+import type { HomeRepository, OrderFilter, OrderRowRecord } from './home.repository';
 
 /** The most container rows one list answers (the newest orders first). */
 export const ORDER_ROW_LIMIT = 2000;
@@ -14,11 +14,6 @@ export const homeMessages = {
     `Không thể xóa lệnh ${orderNo}: lệnh đang ở trạng thái "${status}". Chỉ xóa được lệnh chưa thanh toán (trạng thái A).`,
   cancelled: 'Lệnh đã bị hủy.',
 };
-
-/** A customer account sees its own orders; everyone is limited to their terminals (spec 01 §6). */
-export function orderScope(user: AuthUser): OrderScope {
-  return { terminals: scopeTerminals(user), customerCode: user.CustomerCode };
-}
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 const statusName = (s: string) => orderStatusNames[s] ?? s;

@@ -3,36 +3,41 @@ import { createHttpBankPageGateway } from '../../adapters/bank-page/bank-page.ad
 import { createHttpCardGateway } from '../../adapters/card/card.adapter';
 import type { EinvoiceProvider } from '../../adapters/einvoice/einvoice.port';
 import { createHttpVietQrBank } from '../../adapters/vietqr/vietqr.adapter';
-import type { PortalConfig } from '../../config';
+import type { RunConfig } from '../../config';
 import type { Database } from '../../db/client';
 import type { GridService } from '../../grid/grid.service';
 import { notFound } from '../../http/errors';
 import type { LiveEvents } from '../../realtime/realtime';
+import { orderScope } from '../../security/terminal-scope';
 import { invoiceHandlers } from '../invoices/invoices.routes';
 import { createInvoicesService } from '../invoices/invoices.service';
 import type { PublicOrderService } from '../orders/public-order.service';
 import { createPayPartnersService } from '../settings/pay-partners.service';
 import { createPaymentsRepository } from './payments.repository';
 import { paymentHandlers } from './payments.routes';
-import { createPaymentsService, type PaymentPorts, paymentSettingsFromEnv, payScope } from './payments.service';
+import { createPaymentsService, type PaymentPorts, type PaymentSettings } from './payments.service';
 
-/** Wires payments and invoices: adapters from the config's partner addresses, the reconciliation job, the notice address. */
+/** Wires payments and invoices: adapters from the config's partner addresses, the notice address (the reconciliation job is in jobs/). */
 export function createPaymentsModule(
   app: FastifyInstance,
   deps: {
     database: Database;
-    config: PortalConfig;
+    config: RunConfig;
     live: LiveEvents;
     publicOrders: PublicOrderService;
     grid: GridService;
     /** The e-invoice provider (app.ts makes it: the home page links its PDFs too). */
     einvoice: EinvoiceProvider;
-    reconcileMs?: number;
   },
 ) {
   const sims = deps.config.simulators;
   let listening: string | null = null;
-  const settings = paymentSettingsFromEnv(process.env, () => listening);
+  const settings: PaymentSettings = {
+    napasSecret: deps.config.payNapasSecret,
+    vietQrSecret: deps.config.payVietQrSecret,
+    vietQrAccount: deps.config.payVietQrAccount,
+    portalUrl: () => deps.config.publicUrl || listening,
+  };
   // The partners' adapters: their addresses from the config, the shared secrets they sign results with.
   const ports: PaymentPorts = {
     card: createHttpCardGateway({ baseUrl: sims.card }),
@@ -41,7 +46,7 @@ export function createPaymentsModule(
   };
   const repo = createPaymentsRepository(deps.database.db);
   const payPartners = createPayPartnersService(deps.grid, async (user, orderNo) => {
-    const order = await repo.order(payScope(user), orderNo);
+    const order = await repo.order(orderScope(user), orderNo);
     if (!order) throw notFound(`Không tìm thấy lệnh ${orderNo}.`);
     return order.TerminalCode;
   });
@@ -65,11 +70,6 @@ export function createPaymentsModule(
       if (!r.ok) app.log.warn({ failure: r.failure, detail: r.detail }, 'VietQR webhook not registered');
     }
   });
-  const timer = setInterval(() => {
-    payments.reconcile().catch((err: Error) => app.log.warn({ err: err.message }, 'payment reconciliation failed'));
-  }, deps.reconcileMs ?? 60_000);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
 
   return {
     payments,

@@ -1,12 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
+import { inOrderScope, type OrderScope } from '../../security/terminal-scope';
 import { type ApplyDecision, decideApply, decideStart, maySupersede, type StartDecision } from './payment-machine';
-
-/** Whose orders a caller may pay: the caller's terminals and, for a customer account, its own customer code. */
-export interface PayScope {
-  terminals: readonly string[];
-  customerCode: string | null;
-}
 
 export interface PayOrder {
   OrderNo: string;
@@ -59,14 +54,13 @@ export type ApplyResult = { decision: ApplyDecision | { kind: 'unknown' }; order
 export function createPaymentsRepository(db: Db) {
   const one = async <T>(q: SQL, runner: { execute(q: SQL): Promise<unknown> } = db) => rowsOf<T>(await runner.execute(q))[0] ?? null;
 
-  const scopedOrder = (scope: PayScope, orderNo: string, lock = false) => sql`select ${orderColumns}
+  const scopedOrder = (scope: OrderScope, orderNo: string, lock = false) => sql`select ${orderColumns}
     from orders o left join customers cu on cu.customer_code = o.customer_code left join job_modes jm on jm.job_mode_code = o.job_mode_code
-    where o.order_no = ${orderNo} and ${scope.terminals.length ? sql`o.terminal_code in ${[...scope.terminals]}` : sql`false`}
-      and (${scope.customerCode}::text is null or o.customer_code = ${scope.customerCode})
+    where o.order_no = ${orderNo} and ${inOrderScope(scope, 'o')}
     ${lock ? sql`for update of o` : sql``}`;
 
   return {
-    order: (scope: PayScope, orderNo: string) => one<PayOrder>(scopedOrder(scope, orderNo)),
+    order: (scope: OrderScope, orderNo: string) => one<PayOrder>(scopedOrder(scope, orderNo)),
 
     attempt: (key: string) => one<Attempt>(sql`select ${attemptColumns} from payments where idempotency_key = ${key}`),
 
@@ -84,7 +78,7 @@ export function createPaymentsRepository(db: Db) {
      * unique index on the live attempt refuses a racing second insert.
      */
     async startAttempt(
-      scope: PayScope,
+      scope: OrderScope,
       orderNo: string,
       a: { partnerCode: string; key: string; userId: string },
     ): Promise<StartResult | null> {

@@ -17,9 +17,9 @@ import type { QrTransfer, VietQrBank } from '../../adapters/vietqr/vietqr.port';
 import type { AuthUser } from '../../http/context';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import type { LiveEvents } from '../../realtime/realtime';
-import { scopeTerminals } from '../../security/terminal-scope';
+import { orderScope } from '../../security/terminal-scope';
 import { partnerError, partnerNames } from './partner-failure';
-import type { ApplyResult, PaymentsRepository, PayOrder, PayScope } from './payments.repository';
+import type { ApplyResult, PaymentsRepository, PayOrder } from './payments.repository';
 
 type P = typeof calls.payments;
 
@@ -36,15 +36,6 @@ export interface PaymentSettings {
   portalUrl(): string | null;
 }
 
-export function paymentSettingsFromEnv(env: NodeJS.ProcessEnv = process.env, portalUrl: () => string | null): PaymentSettings {
-  return {
-    napasSecret: env.PAY_NAPAS_SECRET || 'napas-demo-secret-2026',
-    vietQrSecret: env.PAY_VIETQR_SECRET || 'vietqr-demo-secret-2026',
-    vietQrAccount: env.PAY_VIETQR_ACCOUNT || '0801000123456',
-    portalUrl: () => env.PUBLIC_URL || portalUrl(),
-  };
-}
-
 const newCode = () =>
   randomBytes(9)
     .toString('base64url')
@@ -52,10 +43,6 @@ const newCode = () =>
     .toUpperCase()
     .slice(0, 12);
 const vnd = (n: number) => `${new Intl.NumberFormat('vi-VN').format(n)} VNĐ`;
-
-export function payScope(user: AuthUser): PayScope {
-  return { terminals: scopeTerminals(user), customerCode: user.CustomerCode };
-}
 
 /** The payment partners behind their ports (adapters/card, adapters/bank-page, adapters/vietqr). */
 export interface PaymentPorts {
@@ -81,7 +68,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   const { card, bankPage, vietqr } = deps.ports;
 
   async function scopedOrder(user: AuthUser, orderNo: string): Promise<PayOrder> {
-    const order = await repo.order(payScope(user), orderNo);
+    const order = await repo.order(orderScope(user), orderNo);
     if (!order) throw notFound(`Không tìm thấy lệnh ${orderNo}.`);
     return order;
   }
@@ -95,7 +82,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const partnerCode = partnerOf[kind];
     const code = newCode();
     const key = `${partnerCode}:${code}`;
-    const started = await repo.startAttempt(payScope(user), orderNo, { partnerCode, key, userId: user.UserID });
+    const started = await repo.startAttempt(orderScope(user), orderNo, { partnerCode, key, userId: user.UserID });
     if (!started) throw notFound(`Không tìm thấy lệnh ${orderNo}.`);
     if (started.kind === 'refused') {
       if (started.decision.kind === 'already_paid') throw new AppError(409, paymentMessages.alreadyPaid);

@@ -1,0 +1,265 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../src/app';
+import { ConfigError, loadConfig, withSecrets } from '../../src/config';
+
+const root = resolve(fileURLToPath(new URL('../../../..', import.meta.url)));
+const serverSrc = join(root, 'apps/server/src');
+
+/** The problems of a refused environment (fails the test when it is accepted). */
+function refused(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return err as ConfigError;
+  }
+  throw new Error(`accepted: ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig: every README variable with its default', () => {
+  it('answers the documented defaults for an empty environment', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      host: '127.0.0.1',
+      port: 3000,
+      databaseUrl: undefined,
+      dataDir: join(root, 'data'),
+      uploadDir: join(root, 'data', 'uploads'),
+      redisUrl: undefined,
+      demo: true,
+      seedOrders: 20_000,
+      adminPassword: undefined,
+      jwtSecret: undefined,
+      tokenTtlSeconds: 43_200,
+      corsOrigins: [],
+      trustProxy: false,
+      webDist: join(root, 'apps/web/dist'),
+      logLevel: 'info',
+      simulators: {},
+      simBasePort: 4100,
+      infoFile: undefined,
+      customsTimeoutMs: 15_000,
+      customsResultTimeoutMs: 120_000,
+      payNapasSecret: undefined,
+      payVietQrSecret: undefined,
+      payVietQrAccount: '0801000123456',
+      publicUrl: undefined,
+    });
+  });
+
+  it('treats an empty variable as unset (DATABASE_URL= and REDIS_URL= as the end-to-end tests set them)', () => {
+    const c = loadConfig({ PORT: '', DATABASE_URL: '', REDIS_URL: '', SEED_ORDERS: '', LOG_LEVEL: '', CORS_ORIGINS: '' });
+    expect(c.port).toBe(3000);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.redisUrl).toBeUndefined();
+    expect(c.demo).toBe(true);
+    expect(c.seedOrders).toBe(20_000);
+  });
+
+  it('reads every variable that is set', () => {
+    const c = loadConfig({
+      HOST: '0.0.0.0',
+      PORT: '8080',
+      DATABASE_URL: 'postgres://portal:pw@db.internal:5432/smartport',
+      DATA_DIR: '/var/lib/smartport',
+      UPLOAD_DIR: '/srv/uploads',
+      REDIS_URL: 'redis://cache:6379',
+      SEED_ORDERS: '0',
+      ADMIN_PASSWORD: 'Quản trị@2026',
+      JWT_SECRET: 'x'.repeat(40),
+      TOKEN_TTL_SECONDS: '3600',
+      CORS_ORIGINS: 'https://portal.example.vn, http://localhost:5173',
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/srv/web',
+      SIM_BASE_PORT: '5100',
+      SMARTPORT_INFO_FILE: '/tmp/info.json',
+      CUSTOMS_TIMEOUT_MS: '400',
+      CUSTOMS_RESULT_TIMEOUT_MS: '8000',
+      PAY_NAPAS_SECRET: 'n'.repeat(32),
+      PAY_VIETQR_SECRET: 'v'.repeat(32),
+      PAY_VIETQR_ACCOUNT: '1234567890',
+      PUBLIC_URL: 'https://cang.example.vn',
+      SIM_CUSTOMS_URL: 'http://127.0.0.1:4102',
+      SIM_EINVOICE_URL: 'https://einvoice.example.vn/api',
+      SIM_MAIL_SMTP_URL: 'smtp://127.0.0.1:4107',
+    });
+    expect(c).toMatchObject({
+      host: '0.0.0.0',
+      port: 8080,
+      databaseUrl: 'postgres://portal:pw@db.internal:5432/smartport',
+      dataDir: '/var/lib/smartport',
+      uploadDir: '/srv/uploads',
+      redisUrl: 'redis://cache:6379',
+      demo: false,
+      seedOrders: 0,
+      adminPassword: 'Quản trị@2026',
+      jwtSecret: 'x'.repeat(40),
+      tokenTtlSeconds: 3600,
+      corsOrigins: ['https://portal.example.vn', 'http://localhost:5173'],
+      trustProxy: true,
+      logLevel: 'warn',
+      webDist: '/srv/web',
+      simBasePort: 5100,
+      infoFile: '/tmp/info.json',
+      customsTimeoutMs: 400,
+      customsResultTimeoutMs: 8000,
+      payNapasSecret: 'n'.repeat(32),
+      payVietQrSecret: 'v'.repeat(32),
+      payVietQrAccount: '1234567890',
+      publicUrl: 'https://cang.example.vn',
+      simulators: { customs: 'http://127.0.0.1:4102', einvoice: 'https://einvoice.example.vn/api', mail_smtp: 'smtp://127.0.0.1:4107' },
+    });
+  });
+
+  it('seeds demo data on PGlite by default, on PostgreSQL only when SEED_DEMO asks', () => {
+    const pg = 'postgres://localhost/smartport';
+    expect(loadConfig({ DATABASE_URL: pg }).demo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: pg, SEED_DEMO: '1' }).demo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: pg, SEED_DEMO: 'true' }).demo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: '0' }).demo).toBe(false);
+    expect(loadConfig({ SEED_DEMO: 'false' }).demo).toBe(false);
+  });
+
+  it('keeps DATA_DIR=memory in memory, uploads in a temporary folder unless UPLOAD_DIR names one', () => {
+    expect(loadConfig({ DATA_DIR: 'memory' })).toMatchObject({ dataDir: 'memory', uploadDir: 'memory' });
+    expect(loadConfig({ DATA_DIR: 'memory', UPLOAD_DIR: 'tmp/up' }).uploadDir).toBe(join(root, 'tmp/up'));
+    expect(loadConfig({ DATA_DIR: 'var/db' }).uploadDir).toBe(join(root, 'var/db/uploads'));
+  });
+
+  it('serves no web app when WEB_DIST is set empty (not the same as unset)', () => {
+    expect(loadConfig({ WEB_DIST: '' }).webDist).toBeUndefined();
+  });
+
+  it('takes TRUST_PROXY=0 as off and accepts a Unix-socket PostgreSQL URL', () => {
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgresql:///smartport?host=/run/postgresql' }).databaseUrl).toBe(
+      'postgresql:///smartport?host=/run/postgresql',
+    );
+  });
+});
+
+describe('loadConfig: a bad value stops the start, naming the variable', () => {
+  const cases: [string, string][] = [
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '80.5'],
+    ['SEED_ORDERS', '-1'],
+    ['SEED_ORDERS', '2.5'],
+    ['SEED_ORDERS', 'many'],
+    ['TOKEN_TTL_SECONDS', '0'],
+    ['CUSTOMS_TIMEOUT_MS', '0'],
+    ['CUSTOMS_RESULT_TIMEOUT_MS', '2m'],
+    ['SIM_BASE_PORT', '99999'],
+    ['DATABASE_URL', 'not a url'],
+    ['DATABASE_URL', 'mysql://db/smartport'],
+    ['REDIS_URL', 'http://cache:6379'],
+    ['PUBLIC_URL', 'cang.example.vn'],
+    ['PUBLIC_URL', 'ftp://cang.example.vn'],
+    ['SIM_CUSTOMS_URL', '127.0.0.1:4102'],
+    ['SIM_CUSTOMS_URL', 'http://'],
+    ['SIM_MAIL_SMTP_URL', 'localhost'],
+    ['CORS_ORIGINS', 'https://portal.example.vn/'],
+    ['CORS_ORIGINS', 'https://ok.example.vn,*'],
+    ['LOG_LEVEL', 'verbose'],
+    ['SEED_DEMO', 'maybe'],
+    ['TRUST_PROXY', 'yes'],
+    ['JWT_SECRET', 'short'],
+    ['PAY_NAPAS_SECRET', 'secret'],
+    ['PAY_VIETQR_ACCOUNT', '0801-000-123'],
+  ];
+  it.each(cases)('%s=%s', (variable, value) => {
+    const err = refused({ [variable]: value });
+    expect(err.problems.map((p) => p.variable)).toEqual([variable]);
+    expect(err.message).toContain(`${variable}: `);
+    expect(err.message).toMatch(/^Cấu hình môi trường không hợp lệ/);
+  });
+
+  it('names every bad variable at once', () => {
+    const err = refused({ PORT: 'abc', SEED_ORDERS: '-1', PUBLIC_URL: 'x', HOST: 'localhost' });
+    expect(err.problems.map((p) => p.variable)).toEqual(['PORT', 'PUBLIC_URL', 'SEED_ORDERS']);
+  });
+
+  it('shows a plain bad value, but never the value of a secret or a connection string', () => {
+    expect(refused({ PORT: 'abc' }).message).toContain('"abc"');
+    const secrets = refused({
+      JWT_SECRET: 'hunter2',
+      DATABASE_URL: 'postgres//portal:hunter3@db/smartport',
+      REDIS_URL: 'http://:hunter4@cache',
+      ADMIN_PASSWORD: '',
+    });
+    expect(secrets.problems.map((p) => p.variable)).toEqual(['DATABASE_URL', 'JWT_SECRET', 'REDIS_URL']);
+    expect(secrets.message).not.toMatch(/hunter/);
+  });
+});
+
+describe('withSecrets: no partner key in the source', () => {
+  const base = () => loadConfig({});
+
+  it('makes a fresh random key per start in demo mode', () => {
+    const a = withSecrets(base());
+    const b = withSecrets(base());
+    expect(a.payNapasSecret.length).toBeGreaterThanOrEqual(32);
+    expect(a.payVietQrSecret.length).toBeGreaterThanOrEqual(32);
+    expect(a.payNapasSecret).not.toBe(b.payNapasSecret);
+    expect(a.payNapasSecret).not.toBe(a.payVietQrSecret);
+    // The keys the simulators fall back to are not the portal's.
+    expect([a.payNapasSecret, a.payVietQrSecret]).not.toContain('napas-demo-secret-2026');
+    expect([a.payNapasSecret, a.payVietQrSecret]).not.toContain('vietqr-demo-secret-2026');
+  });
+
+  it('keeps keys that are given', () => {
+    const c = withSecrets(loadConfig({ PAY_NAPAS_SECRET: 'n'.repeat(20), PAY_VIETQR_SECRET: 'v'.repeat(20), SEED_DEMO: '0' }));
+    expect(c.payNapasSecret).toBe('n'.repeat(20));
+    expect(c.payVietQrSecret).toBe('v'.repeat(20));
+  });
+
+  it('refuses to start outside demo mode without them, naming each variable', () => {
+    let error: unknown;
+    try {
+      withSecrets(loadConfig({ DATABASE_URL: 'postgres://db/smartport', PAY_VIETQR_SECRET: 'v'.repeat(20) }));
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems.map((p) => p.variable)).toEqual(['PAY_NAPAS_SECRET']);
+    expect(() => withSecrets(loadConfig({ SEED_DEMO: '0' }))).toThrow(/PAY_NAPAS_SECRET[\s\S]*PAY_VIETQR_SECRET/);
+  });
+});
+
+describe('buildApp reads its environment through the schema', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('does not start with PORT=abc, and says which variable is wrong', async () => {
+    vi.stubEnv('PORT', 'abc');
+    await expect(buildApp({ logger: false })).rejects.toThrow(/PORT: cần một số nguyên từ 0 đến 65535/);
+  });
+
+  it('does not start on PostgreSQL without the partner keys (demo off), before opening any database', async () => {
+    vi.stubEnv('DATABASE_URL', 'postgres://nobody@127.0.0.1:1/none');
+    vi.stubEnv('PAY_NAPAS_SECRET', '');
+    vi.stubEnv('PAY_VIETQR_SECRET', '');
+    vi.stubEnv('SEED_DEMO', '');
+    await expect(buildApp({ logger: false })).rejects.toBeInstanceOf(ConfigError);
+  });
+});
+
+describe('process.env is read in config.ts only', () => {
+  function files(dir: string): string[] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+    );
+  }
+
+  it('has no other reader of the environment in apps/server/src', () => {
+    const all = files(serverSrc);
+    expect(all.length).toBeGreaterThan(20);
+    const readers = all.filter((f) => /process\s*\.\s*env|process\[['"]env['"]\]/.test(readFileSync(f, 'utf8')));
+    expect(readers.map((f) => relative(serverSrc, f))).toEqual(['config.ts']);
+  });
+});
