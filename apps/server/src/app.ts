@@ -12,6 +12,8 @@ import { createHttpEinvoiceProvider } from './adapters/einvoice/einvoice.adapter
 import { loadConfig, type PortalConfig, type RunConfig, withSecrets } from './config';
 import { type Database, openDatabase } from './db/client';
 import { type SeedResult, seedDatabase } from './db/seed/seed';
+import { createGridRepository } from './grid/grid.repository';
+import { createGridService } from './grid/grid.service';
 import { type HandlerTable, registerCalls } from './http/call-registry';
 import { AppError } from './http/errors';
 import { openApiDocument } from './http/openapi';
@@ -21,13 +23,11 @@ import { createScheduler } from './jobs/scheduler';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authHandlers } from './modules/auth/auth.routes';
 import { createAuthService, type ThrottleLimits } from './modules/auth/auth.service';
-import { createCatalogRepository } from './modules/catalogs/catalog.repository';
-import { createCatalogService } from './modules/catalogs/catalog.service';
+import { createCatalogsRepository } from './modules/catalogs/catalogs.repository';
 import { catalogHandlers } from './modules/catalogs/catalogs.routes';
+import { createCatalogsService } from './modules/catalogs/catalogs.service';
 import { createCommodityLinkRepository } from './modules/catalogs/commodity-links.repository';
 import { createCommodityLinkService } from './modules/catalogs/commodity-links.service';
-import { createVesselScheduleRepository } from './modules/catalogs/vessel-schedule.repository';
-import { createVesselScheduleService } from './modules/catalogs/vessel-schedule.service';
 import { createCompareRepository } from './modules/compare/compare.repository';
 import { compareHandlers } from './modules/compare/compare.routes';
 import { createCompareService } from './modules/compare/compare.service';
@@ -44,6 +44,9 @@ import { createOrdersRepository } from './modules/orders/orders.repository';
 import { ordersHandlers } from './modules/orders/orders.routes';
 import { createPublicOrderService } from './modules/orders/public-order.service';
 import { createPaymentsModule } from './modules/payments';
+import { createNoticesRepository } from './modules/settings/notices.repository';
+import { createNoticesService } from './modules/settings/notices.service';
+import { settingsHandlers } from './modules/settings/settings.routes';
 import { settingsFormHandlers } from './modules/settings/settings-forms.routes';
 import { createSettingsFormService } from './modules/settings/settings-forms.service';
 import { createSettingsStoreRepository } from './modules/settings/settings-store.repository';
@@ -221,21 +224,26 @@ export async function buildApp(options: BuildOptions = {}) {
     return reply.status(500).send({ success: false, message: 'Hệ thống đang gặp sự cố, vui lòng thử lại sau.' });
   });
 
-  const payments = createPaymentsModule(app, { database, config, live, publicOrders, einvoice });
+  // The one mechanism behind every grid resource of every module (apps/server/src/grid).
+  const grid = createGridService(createGridRepository(database.db), { live });
+  const payments = createPaymentsModule(app, { database, config, live, publicOrders, einvoice, grid });
   const handlers: HandlerTable = {
     auth: authHandlers(auth),
     shell: shellHandlers(shell),
     orders: ordersHandlers(publicOrders),
     catalogs: catalogHandlers(
-      createCatalogService(createCatalogRepository(database.db), live),
+      grid,
+      createCatalogsService(createCatalogsRepository(database.db)),
       createCommodityLinkService(createCommodityLinkRepository(database.db)),
-      createVesselScheduleService(createVesselScheduleRepository(database.db)),
     ),
     home: homeHandlers(home),
     customs: customsHandlers(customsScan, declarations),
     compare: compareHandlers(createCompareService(createCompareRepository(database.db))),
     ...payments.handlers,
-    settings: { ...payments.handlers.settings, ...settingsFormHandlers(settingsForms) },
+    settings: {
+      ...settingsHandlers(grid, payments.payPartners, createNoticesService(createNoticesRepository(database.db))),
+      ...settingsFormHandlers(settingsForms),
+    },
   };
   // Scheduled jobs run under a PostgreSQL advisory lock, once per tick across instances (jobs/).
   const jobs = createScheduler({ lock: createPgJobLock(database), log: app.log });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromServer } from '../src/components/data-grid/catalog-rows';
+import { fromServer } from '../src/components/data-grid/grid-rows';
 import { linkedCodes, linksToSave, toggleLink } from '../src/features/catalogs/commodity-links';
 import { customerListRequest, initialCustomerFilter } from '../src/features/catalogs/customer-filter';
 import {

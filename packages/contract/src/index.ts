@@ -9,18 +9,16 @@ import * as invoices from './invoices/calls';
 import * as orders from './orders/calls';
 import * as payments from './payments/calls';
 import { settingsFormCalls } from './settings/forms';
-import * as payPartners from './settings/pay-partners';
+import { settingsGridCalls } from './settings/grids';
 import * as shell from './shell/calls';
 
 export * from './access';
 export { type SessionUser, sessionUser } from './auth/calls';
 export * from './call';
-export { type CatalogCallSet, type CatalogName, catalogCallSets, catalogs } from './catalogs/calls';
-export * from './catalogs/catalog';
+export { type CatalogName, catalogGrids, catalogs } from './catalogs/calls';
 export { jobModeCommodityRow } from './catalogs/commodity-links';
 export * from './catalogs/definitions';
-export { activeNotice, NOTICES_CHANGED } from './catalogs/notify';
-export { type VesselScheduleRow, vesselScheduleRow } from './catalogs/vessel-schedule';
+export { type VesselScheduleRow, vesselScheduleGrid, vesselScheduleRow } from './catalogs/vessel-schedule';
 export * from './compare/calls';
 export {
   type DeclarationRow,
@@ -49,6 +47,8 @@ export {
   type VesselVoyageRecord,
 } from './customs/scan';
 export * from './events';
+export * from './grid/columns';
+export * from './grid/resource';
 export * from './help-docs';
 export { type OrderFile, type OrderQrItem, type PendingOrderRow, pendingOrderRow } from './home/calls';
 export * from './invoices/calls';
@@ -59,6 +59,8 @@ export * from './payments/vietqr';
 export * from './reply';
 export * from './rich-text';
 export { settingsForms } from './settings/forms';
+export { settingsGrids } from './settings/grids';
+export { activeNotice, NOTICES_CHANGED, notifyGrid } from './settings/notify';
 export * from './settings/pay-partners';
 export * from './settings/sender-mail';
 export * from './settings/settings-form';
@@ -108,7 +110,7 @@ export const calls = {
     qrNotify: payments.qrNotify,
   },
   invoices: { publishOrderNo: invoices.publishOrderNo, draftInvoice: invoices.draftInvoice },
-  settings: { getPayPartners: payPartners.getPayPartners, editPayPartners: payPartners.editPayPartners, ...settingsFormCalls },
+  settings: { ...settingsGridCalls, ...settingsFormCalls },
   compare: { checkContaierData: compare.checkContaierData },
 } as const;
 

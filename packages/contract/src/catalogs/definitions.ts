@@ -1,12 +1,43 @@
 import { z } from 'zod';
-import { type CatalogDef, flag, moneyCredit, moneyCreditOptions, optionalText, requiredText, rowguid } from './catalog';
+import { flag, moneyCredit, moneyCreditOptions, optionalText, requiredText, rowguid } from '../grid/columns';
+import { defineGrid, sharedDelete } from '../grid/resource';
+import type { MenuId } from '../menu-catalog';
 
-const def = <R extends z.ZodObject>(d: CatalogDef<R>) => d;
+// The catalogue grids of spec 03 §2.1, with exactly the call names of spec/api-calls.txt (03 §7), odd ones included.
 
-export const operationCatalog = def({
+/** Customers, container status, cargo type and class (spec 03 §7). */
+export const standardTariffDelete = sharedDelete({
+  path: 'standardtariff/delete',
+  name: 'standardTariffDelete',
+  module: 'catalogs',
+  summary:
+    'Xóa dòng của: Danh sách khách hàng, Danh sách trạng thái container, Danh sách loại hàng, Danh sách hướng (danh mục nhận ra theo khóa của dòng)',
+  menus: ['CAT_CUSTOMER', 'CAT_CONTAINER_STATUS', 'CAT_CARGO_TYPE', 'CAT_CLASS'],
+});
+
+/** Jobs (spec 03 §7). */
+export const commonDelete = sharedDelete({
+  path: 'common/delete',
+  name: 'commonDelete',
+  module: 'catalogs',
+  summary: 'Xóa dòng của: Danh sách công việc (danh mục nhận ra theo khóa của dòng)',
+  menus: ['CAT_JOB'],
+});
+
+export const operationCatalog = defineGrid({
   name: 'operation',
+  module: 'catalogs',
   title: 'Danh sách hãng tàu',
+  pageTitle: 'Quản lý hãng tàu',
   menu: 'CAT_OPERATION',
+  table: 'shipping_lines',
+  paths: { get: 'common/getOperationList', update: 'common/updateOperationList', delete: 'common/deleteOperationList' },
+  references: {
+    OperationCode: [
+      { table: 'orders', field: 'OperationCode', usedBy: 'lệnh' },
+      { table: 'vessel_voyages', field: 'OperationCode', usedBy: 'lịch tàu' },
+    ],
+  },
   row: z.object({
     Rowguid: rowguid,
     OperationCode: requiredText(10, 'Mã hãng tàu').transform((v) => v.toUpperCase()),
@@ -41,10 +72,13 @@ export const operationCatalog = def({
   height: '50vh',
 });
 
-export const exchangeCatalog = def({
+export const exchangeCatalog = defineGrid({
   name: 'exchange',
+  module: 'catalogs',
   title: 'Danh sách tỷ giá',
   menu: 'CAT_EXCHANGE',
+  table: 'exchange_rates',
+  paths: { get: 'common/getExchangeList', update: 'common/updateExchangeList', delete: 'common/deleteExchangeList' },
   row: z.object({
     Rowguid: rowguid,
     CurrencyCode: requiredText(3, 'Mã tiền tệ').transform((v) => v.toUpperCase()),
@@ -63,10 +97,13 @@ export const exchangeCatalog = def({
   height: '50vh',
 });
 
-export const paymentTypeCatalog = def({
+export const paymentTypeCatalog = defineGrid({
   name: 'payment_type',
+  module: 'catalogs',
   title: 'Danh sách hình thức thanh toán',
   menu: 'CAT_PAYMENT_TYPE',
+  table: 'payment_types',
+  paths: { get: 'common/getPaymentTypeList', update: 'common/updatePaymentTypeList', delete: 'common/deletePaymentTypeList' },
   row: z.object({
     Rowguid: rowguid,
     PaymentTypeCode: requiredText(10, 'Mã hình thức').transform((v) => v.toUpperCase()),
@@ -91,52 +128,81 @@ export const paymentTypeCatalog = def({
   height: '50vh',
 });
 
-const codeName = (
-  name: string,
-  title: string,
-  menu: CatalogDef['menu'],
-  code: string,
-  nameField: string,
-  labels: [string, string],
-  height = '50vh',
-) =>
-  def({
-    name,
-    title,
-    menu,
+/** A read-only code + name catalogue whose delete is `standardtariff/delete`. */
+const codeName = <const P extends string>(o: {
+  name: string;
+  title: string;
+  menu: MenuId;
+  table: string;
+  get: P;
+  code: string;
+  nameField: string;
+  labels: [string, string];
+  height?: string;
+  references?: Record<string, { table: string; field: string; usedBy: string }[]>;
+}) =>
+  defineGrid({
+    name: o.name,
+    module: 'catalogs',
+    title: o.title,
+    menu: o.menu,
+    table: o.table,
+    paths: { get: o.get, delete: standardTariffDelete },
     row: z.object({
       Rowguid: rowguid,
-      [code]: requiredText(10, labels[0]).transform((v) => v.toUpperCase()),
-      [nameField]: requiredText(200, labels[1]),
+      [o.code]: requiredText(10, o.labels[0]).transform((v) => v.toUpperCase()),
+      [o.nameField]: requiredText(200, o.labels[1]),
     }),
-    key: [code],
+    key: [o.code],
     columns: [
-      { field: code, title: labels[0], type: 'text' },
-      { field: nameField, title: labels[1], type: 'text', width: 320 },
+      { field: o.code, title: o.labels[0], type: 'text' },
+      { field: o.nameField, title: o.labels[1], type: 'text', width: 320 },
     ],
+    ...(o.references ? { references: o.references } : {}),
     actions: { add: false, delete: false, save: false, import: false },
-    height,
+    height: o.height ?? '50vh',
   });
 
-export const containerStatusCatalog = codeName(
-  'container_status',
-  'Danh sách trạng thái container',
-  'CAT_CONTAINER_STATUS',
-  'ContainerStatusCode',
-  'ContainerStatusName',
-  ['Mã trạng thái', 'Tên trạng thái'],
-  '65vh',
-);
-export const cargoTypeCatalog = codeName('cargo_type', 'Danh sách loại hàng', 'CAT_CARGO_TYPE', 'CargoTypeCode', 'CargoTypeName', [
-  'Mã loại hàng',
-  'Tên loại hàng',
-]);
-export const classCatalog = codeName('class', 'Danh sách hướng', 'CAT_CLASS', 'ClassCode', 'ClassName', ['Mã hướng', 'Tên hướng']);
+export const containerStatusCatalog = codeName({
+  name: 'container_status',
+  title: 'Danh sách trạng thái container',
+  menu: 'CAT_CONTAINER_STATUS',
+  table: 'container_statuses',
+  get: 'common/getContainerStatusList',
+  code: 'ContainerStatusCode',
+  nameField: 'ContainerStatusName',
+  labels: ['Mã trạng thái', 'Tên trạng thái'],
+  height: '65vh',
+});
+export const cargoTypeCatalog = codeName({
+  name: 'cargo_type',
+  title: 'Danh sách loại hàng',
+  menu: 'CAT_CARGO_TYPE',
+  table: 'cargo_types',
+  get: 'common/getCargoTypeList',
+  code: 'CargoTypeCode',
+  nameField: 'CargoTypeName',
+  labels: ['Mã loại hàng', 'Tên loại hàng'],
+  references: { CargoTypeCode: [{ table: 'order_containers', field: 'CargoTypeCode', usedBy: 'container của lệnh' }] },
+});
+export const classCatalog = codeName({
+  name: 'class',
+  title: 'Danh sách hướng',
+  menu: 'CAT_CLASS',
+  table: 'classes',
+  get: 'common/getClassList',
+  code: 'ClassCode',
+  nameField: 'ClassName',
+  labels: ['Mã hướng', 'Tên hướng'],
+});
 
-export const transitCatalog = def({
+export const transitCatalog = defineGrid({
   name: 'transit',
+  module: 'catalogs',
   title: 'Danh sách chuyển cảng',
   menu: 'CAT_TRANSIT',
+  table: 'transits',
+  paths: { get: 'common/getTransitList', delete: 'common/deleteTransitList' },
   row: z.object({
     Rowguid: rowguid,
     TransitCode: requiredText(10, 'Mã chuyển cảng').transform((v) => v.toUpperCase()),
@@ -153,10 +219,13 @@ export const transitCatalog = def({
   height: '50vh',
 });
 
-export const jobCatalog = def({
+export const jobCatalog = defineGrid({
   name: 'job',
+  module: 'catalogs',
   title: 'Danh sách công việc',
   menu: 'CAT_JOB',
+  table: 'jobs',
+  paths: { get: 'common/getJobList', delete: commonDelete },
   row: z.object({
     Rowguid: rowguid,
     JobCode: requiredText(10, 'Mã công việc').transform((v) => v.toUpperCase()),
@@ -185,10 +254,16 @@ export const extraModeOptions = [
   { value: 4, label: 'Phụ thu chiếm dụng bãi' },
 ] as const;
 
-export const jobModeCatalog = def({
+export const jobModeCatalog = defineGrid({
   name: 'job_mode',
+  module: 'catalogs',
   title: 'Danh sách phương án',
   menu: 'CAT_JOB_MODE',
+  table: 'job_modes',
+  paths: { get: 'common/getJobModeList', update: 'common/updateJobModeList', delete: 'common/deleteJobModeList' },
+  // Accepted as the spec sends them; the stuffing/unstuffing list is common/getJobModeStuffUnstuffList.
+  filter: { schema: z.object({ IsCFSStuff: z.coerce.number().optional(), IsCFSUnstuff: z.coerce.number().optional() }) },
+  references: { JobModeCode: [{ table: 'orders', field: 'JobModeCode', usedBy: 'lệnh' }] },
   row: z.object({
     Rowguid: rowguid,
     JobModeCode: requiredText(10, 'Mã phương án').transform((v) => v.toUpperCase()),
@@ -222,10 +297,13 @@ export const jobModeCatalog = def({
   height: '50vh',
 });
 
-export const methodCatalog = def({
+export const methodCatalog = defineGrid({
   name: 'method',
+  module: 'catalogs',
   title: 'Danh sách phương thức giao nhận',
   menu: 'CAT_METHOD',
+  table: 'methods',
+  paths: { get: 'common/getMethodList', update: 'common/updateMethodList', delete: 'common/deleteMethodList' },
   row: z.object({
     Rowguid: rowguid,
     MethodCode: requiredText(10, 'Mã phương thức').transform((v) => v.toUpperCase()),
@@ -242,10 +320,13 @@ export const methodCatalog = def({
   height: '50vh',
 });
 
-export const commodityCatalog = def({
+export const commodityCatalog = defineGrid({
   name: 'commodity',
+  module: 'catalogs',
   title: 'Danh sách mặt hàng',
   menu: 'CAT_COMMODITY',
+  table: 'commodities',
+  paths: { get: 'common/getCommodityList', update: 'common/updateCommodityList', delete: 'common/deleteCommodityList' },
   row: z.object({
     Rowguid: rowguid,
     CommodityCode: requiredText(20, 'Mã mặt hàng').transform((v) => v.toUpperCase()),
@@ -260,10 +341,53 @@ export const commodityCatalog = def({
   height: '50vh',
 });
 
-export const customerCatalog = def({
+export const customerCatalog = defineGrid({
   name: 'customer',
+  module: 'catalogs',
   title: 'Danh sách khách hàng',
   menu: 'CAT_CUSTOMER',
+  table: 'customers',
+  // No update call: the spec's table gives customers 'export only' (docs/decisions.md).
+  paths: { get: 'common/getCustomerList', delete: standardTariffDelete },
+  /** The filter panel: a filter set to All is omitted (spec 03 §2.1); exact, except tax code and name (contains). */
+  filter: {
+    schema: z.object({
+      CustomerCode: z
+        .string()
+        .trim()
+        .max(20)
+        .optional()
+        .transform((v) => v?.toUpperCase()),
+      CustomerTypeCode: z.string().trim().max(10).optional(),
+      CustomerLevelCode: z.coerce.number().int().min(0).max(99).optional(),
+      TaxCode: z.string().trim().max(20).optional(),
+      CustomerName: z.string().trim().max(300).optional(),
+      MoneyCredit: z.enum(['M', 'C'], { error: 'Hình thức thanh toán phải là M hoặc C' }).optional(),
+      IsActive: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(1)
+        .optional()
+        .transform((v) => (v === undefined ? undefined : v === 1)),
+    }),
+    where: {
+      CustomerCode: 'eq',
+      CustomerTypeCode: 'eq',
+      CustomerLevelCode: 'eq',
+      TaxCode: 'contains',
+      CustomerName: 'contains',
+      MoneyCredit: 'eq',
+      IsActive: 'eq',
+    },
+  },
+  limit: 20_000,
+  references: {
+    CustomerCode: [
+      { table: 'orders', field: 'CustomerCode', usedBy: 'lệnh' },
+      { table: 'users', field: 'CustomerCode', usedBy: 'tài khoản người dùng' },
+    ],
+  },
   row: z.object({
     Rowguid: rowguid,
     CustomerCode: requiredText(20, 'Mã khách hàng').transform((v) => v.toUpperCase()),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { menuAccess } from '../access';
 import { defineCall } from '../call';
-import type { CatalogColumn } from '../catalogs/catalog';
+import type { GridColumn } from '../grid/columns';
 import { replyWith } from '../reply';
 
 /** Spec 03 §9: the comparison screen sends its rows in batches of 70. */
@@ -34,7 +34,7 @@ export const compareStatusLabels: Record<CompareStatus, string> = { OK: 'Trùng 
  * The comparison row (spec 03 §3) as the grid shows it and as the Excel import reads it: the
  * titles are the import headers (field names are accepted too) and the export headers.
  */
-export const compareColumns: readonly CatalogColumn[] = [
+export const compareColumns: readonly GridColumn[] = [
   { field: 'ContainerNo', title: 'Số container', type: 'text', width: 130 },
   { field: 'ClassName', title: 'Hướng', type: 'text', width: 100 },
   { field: 'IsoSizetype', title: 'Kích cỡ ISO', type: 'text', width: 90 },

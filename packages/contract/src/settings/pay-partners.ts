@@ -1,22 +1,37 @@
 import { z } from 'zod';
-import { menuAccess } from '../access';
-import { defineCall } from '../call';
-import type { CatalogCallSet } from '../catalogs/calls';
-import type { CatalogDef } from '../catalogs/catalog';
+import { lookupOf, rowguid } from '../grid/columns';
+import { defineGrid } from '../grid/resource';
 import { orderNo, paymentMessages } from '../payments/calls';
-import { optionalBody, replyWith } from '../reply';
+import { getTerminalList } from '../shell/calls';
 
+const code = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    // Not sent: blank, which the required check refuses with the spec's one message.
+    .default('');
+const label = (max: number) => z.string().trim().max(max).nullish();
+
+/** A payment partner of one terminal (spec 03 §3 "Payment partner"). */
 export const payPartner = z.object({
-  Rowguid: z.string().uuid().optional(),
-  TerminalCode: z.string().trim().max(10),
-  partnerCode: z.string().trim().max(20),
-  bankCode: z.string().trim().max(20),
-  bankName: z.string().trim().max(100).nullish(),
-  partnerName: z.string().trim().max(100).nullish(),
-  reconFolder: z.string().trim().max(200).nullish(),
+  Rowguid: rowguid,
+  TerminalCode: code(10).transform((v) => v.toUpperCase()),
+  partnerCode: code(20),
+  bankCode: code(20),
+  bankName: label(100),
+  partnerName: label(100),
+  reconFolder: label(200),
   isQR: z.boolean(),
   visible: z.boolean(),
-  orderBy: z.number().int().min(0).max(9999),
+  // Left blank: 0 (first).
+  orderBy: z
+    .number({ error: 'Thứ tự là số nguyên từ 0 đến 9999' })
+    .int()
+    .min(0)
+    .max(9999)
+    .nullish()
+    .transform((v) => v ?? 0),
 });
 export type PayPartner = z.infer<typeof payPartner>;
 
@@ -27,52 +42,37 @@ export function partnerKind(p: Pick<PayPartner, 'partnerCode' | 'isQR'>): Partne
   return /NAPAS/i.test(p.partnerCode) ? 'bank' : 'card';
 }
 
-export const getPayPartners = defineCall({
-  path: 'config/pay-partner',
-  module: 'settings',
-  summary:
-    'Cổng thanh toán: isAll=true mọi dòng (màn hình cấu hình), không thì các cổng đang hiện (OrderNo: chỉ các cổng của cảng của lệnh)',
-  access: menuAccess('HOME', 'CFG_PAY_PARTNER'),
-  request: optionalBody(z.object({ isAll: z.boolean().optional(), OrderNo: orderNo.optional() })),
-  response: replyWith({ data: z.array(payPartner).optional(), allTer: z.array(z.string()).optional() }),
-});
-
-export const editPayPartners = defineCall({
-  path: 'config/pay-partner/edit',
-  module: 'settings',
-  summary: 'Lưu các dòng cấu hình cổng thanh toán đã sửa/thêm',
-  access: menuAccess('CFG_PAY_PARTNER'),
-  request: z.array(payPartner.partial({ TerminalCode: true, partnerCode: true, bankCode: true })).max(500),
-  response: replyWith({}),
-});
-
-/** A partner row as the configuration grid checks it before saving (spec 03 §5: terminal, bank and partner codes). */
-const required = (max: number) => z.string({ error: paymentMessages.fillAll }).trim().min(1, paymentMessages.fillAll).max(max);
-const gridText = (max: number) => z.string().trim().max(max).nullish();
-
 /**
- * 'Cấu hình phương thức thanh toán' (spec 03 §2.5, /config/pay_partner_config) on the one editable grid:
- * search, add and save; the terminal column's choices are the user's terminals (the screen fills them in).
+ * 'Cấu hình phương thức thanh toán' (spec 03 §2.5, /config/pay_partner_config): the partners of the user's terminals,
+ * search, add and save (no delete call); a changed row needs terminal, bank and partner codes (03 §5); the list reloads
+ * 1 s after a save (03 §9). The same list call gives a payer the partners shown for an order's terminal (settings module).
  */
-export const payPartnerCatalog: CatalogDef = {
+export const payPartnerGrid = defineGrid({
   name: 'pay_partner',
+  module: 'settings',
   title: 'Cấu hình phương thức thanh toán',
   menu: 'CFG_PAY_PARTNER',
-  row: z.object({
-    Rowguid: z.string().uuid().nullish(),
-    TerminalCode: required(10),
-    partnerCode: required(20),
-    bankCode: required(20),
-    bankName: gridText(100),
-    partnerName: gridText(100),
-    isQR: z.boolean(),
-    visible: z.boolean(),
-    // Left blank: 0 (first).
-    orderBy: z.number({ error: 'Thứ tự là số nguyên từ 0 đến 9999' }).int().min(0).max(9999).nullish(),
-  }),
+  table: 'pay_partners',
+  paths: {
+    get: {
+      path: 'config/pay-partner',
+      name: 'getPayPartners',
+      menus: ['HOME', 'CFG_PAY_PARTNER'],
+      // The screen lists every row; without isAll a payer gets the visible partners (of the order's terminal with OrderNo).
+      body: { isAll: true },
+      rowsIn: 'data',
+      extra: { allTer: z.array(z.string()).optional() },
+    },
+    update: { path: 'config/pay-partner/edit', name: 'editPayPartners', body: 'rows', reply: 'plain', maxRows: 500 },
+  },
+  filter: { schema: z.object({ isAll: z.boolean().optional(), OrderNo: orderNo.optional() }) },
+  scope: { kind: 'terminal', field: 'TerminalCode' },
+  row: payPartner,
   key: ['TerminalCode', 'partnerCode', 'bankCode'],
+  required: { fields: ['TerminalCode', 'partnerCode', 'bankCode'], message: paymentMessages.fillAll },
+  order: ['TerminalCode', 'orderBy', 'partnerCode'],
   columns: [
-    { field: 'TerminalCode', title: 'Mã cảng', type: 'enum', options: [], width: 100 },
+    { field: 'TerminalCode', title: 'Mã cảng', type: 'enum', lookup: lookupOf(getTerminalList, 'TerminalCode'), width: 100 },
     { field: 'partnerCode', title: 'Mã đối tác', type: 'text', width: 130 },
     { field: 'bankCode', title: 'Mã ngân hàng', type: 'text', width: 110 },
     { field: 'bankName', title: 'Tên ngân hàng', type: 'text', width: 200 },
@@ -84,20 +84,4 @@ export const payPartnerCatalog: CatalogDef = {
   actions: { add: true, delete: false, save: true, import: false },
   height: '55vh',
   reloadAfterSaveMs: 1000,
-};
-
-/** The grid's calls: every row of the user's terminals (`isAll`, rows in `data`); the edited rows sent as the array itself. */
-export const payPartnerGridCalls: CatalogCallSet = {
-  get: getPayPartners,
-  update: editPayPartners,
-  getBody: { isAll: true },
-  rowsOf: (reply) => (Array.isArray(reply.data) ? (reply.data as Record<string, unknown>[]) : []),
-  saveBody: (rows) =>
-    rows.map((r) => ({
-      ...r,
-      TerminalCode: r.TerminalCode ?? '',
-      isQR: !!r.isQR,
-      visible: !!r.visible,
-      orderBy: Math.trunc(Number(r.orderBy) || 0),
-    })),
-};
+});

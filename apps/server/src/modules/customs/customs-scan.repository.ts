@@ -1,10 +1,34 @@
 import type { Customs367Item, CustomsLogRow, VesselVoyageRecord } from '@smartport/contract';
-import { and, desc, eq, gte, inArray, isNull, like, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, like, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customsMessages, customsRequestLog, vesselVoyages } from '../../db/schema';
 import { containsText } from '../../db/text-match';
 import { inTerminals } from '../../security/terminal-scope';
-import { selectVoyages } from '../catalogs/vessel-schedule.repository';
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** Voyages of the caller's terminals within `range` (conditions on the voyage's dates), optionally by a part of the vessel name, in berthing order, at most 2,000. */
+async function selectVoyages(db: Db, terminals: string[], range: SQL[], vesselName?: string) {
+  const where: SQL[] = [inTerminals(vesselVoyages.TerminalCode, terminals), ...range];
+  if (vesselName) where.push(containsText(vesselVoyages.VesselName, vesselName));
+  const rows = await db
+    .select()
+    .from(vesselVoyages)
+    .where(and(...where))
+    .orderBy(asc(vesselVoyages.ETB))
+    .limit(2000);
+  return rows.map((r) => ({
+    VesselKey: r.VesselKey,
+    TerminalCode: r.TerminalCode,
+    VesselName: r.VesselName,
+    VesselImVoy: r.VesselImVoy,
+    VesselExVoy: r.VesselExVoy,
+    OperationCode: r.OperationCode,
+    ETA: iso(r.ETA),
+    ETB: iso(r.ETB),
+    ETD: iso(r.ETD),
+  }));
+}
 
 export interface LogEntry {
   SenderBy: string;

@@ -5,6 +5,7 @@ import type { EinvoiceProvider } from '../../adapters/einvoice/einvoice.port';
 import { createHttpVietQrBank } from '../../adapters/vietqr/vietqr.adapter';
 import type { RunConfig } from '../../config';
 import type { Database } from '../../db/client';
+import type { GridService } from '../../grid/grid.service';
 import { notFound } from '../../http/errors';
 import type { LiveEvents } from '../../realtime/realtime';
 import { orderScope } from '../../security/terminal-scope';
@@ -12,7 +13,6 @@ import { invoiceHandlers } from '../invoices/invoices.routes';
 import { createInvoicesService } from '../invoices/invoices.service';
 import type { PublicOrderService } from '../orders/public-order.service';
 import { createPayPartnersService } from '../settings/pay-partners.service';
-import { settingsHandlers } from '../settings/settings.routes';
 import { createPaymentsRepository } from './payments.repository';
 import { paymentHandlers } from './payments.routes';
 import { createPaymentsService, type PaymentPorts, type PaymentSettings } from './payments.service';
@@ -25,6 +25,7 @@ export function createPaymentsModule(
     config: RunConfig;
     live: LiveEvents;
     publicOrders: PublicOrderService;
+    grid: GridService;
     /** The e-invoice provider (app.ts makes it: the home page links its PDFs too). */
     einvoice: EinvoiceProvider;
   },
@@ -44,7 +45,7 @@ export function createPaymentsModule(
     vietqr: createHttpVietQrBank({ baseUrl: sims.vietqr, secret: settings.vietQrSecret }),
   };
   const repo = createPaymentsRepository(deps.database.db);
-  const payPartners = createPayPartnersService(deps.database.db, async (user, orderNo) => {
+  const payPartners = createPayPartnersService(deps.grid, async (user, orderNo) => {
     const order = await repo.order(orderScope(user), orderNo);
     if (!order) throw notFound(`Không tìm thấy lệnh ${orderNo}.`);
     return order.TerminalCode;
@@ -74,6 +75,6 @@ export function createPaymentsModule(
     payments,
     invoices,
     payPartners,
-    handlers: { payments: paymentHandlers(payments), invoices: invoiceHandlers(invoices), settings: settingsHandlers(payPartners) },
+    handlers: { payments: paymentHandlers(payments), invoices: invoiceHandlers(invoices) },
   };
 }

@@ -5,14 +5,11 @@ import {
   type PartnerKind,
   type PayPartner,
   partnerKind,
-  paymentMessages,
+  payPartnerGrid,
 } from '@smartport/contract';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { payPartners } from '../../db/schema';
+import type { GridService } from '../../grid/grid.service';
 import type { AuthUser } from '../../http/context';
-import { badRequest } from '../../http/errors';
-import { assertTerminal, scopeTerminals } from '../../security/terminal-scope';
+import { scopeTerminals } from '../../security/terminal-scope';
 
 type P = typeof calls.settings;
 
@@ -27,20 +24,17 @@ function offered(rows: PayPartner[]): PayPartner[] {
 }
 
 /**
- * Payment partners per terminal (spec 03 §2.5, §7): the configuration screen and the payer's choice.
+ * The payer's side of the payment partners (spec 02 payment dialog, 03 §2.5): which partners an order may be paid
+ * through. The configuration screen's rows, their scope and their save are the grid registry's (`payPartnerGrid`);
  * `orderTerminal` finds the terminal of an order the caller may pay (throws when it may not).
  */
-export function createPayPartnersService(db: Db, orderTerminal: (user: AuthUser, orderNo: string) => Promise<string>) {
-  const rowsOf = (terminals: string[]) =>
-    db
-      .select()
-      .from(payPartners)
-      .where(inArray(payPartners.TerminalCode, terminals))
-      .orderBy(asc(payPartners.TerminalCode), asc(payPartners.orderBy), asc(payPartners.partnerCode));
+export function createPayPartnersService(grid: GridService, orderTerminal: (user: AuthUser, orderNo: string) => Promise<string>) {
+  const rowsOf = async (terminals: string[]) => (await grid.list(payPartnerGrid, {}, { terminals })) as PayPartner[];
   /** The partners a payer is offered for an order of `terminal`. */
   const forTerminal = async (terminal: string) => offered(await rowsOf([terminal]));
 
   return {
+    /** `config/pay-partner`: every row of the user's terminals (isAll, the screen), else the partners shown to a payer. */
     async list(user: AuthUser, input: CallRequest<P['getPayPartners']>): Promise<CallReply<P['getPayPartners']>> {
       const terminals = scopeTerminals(user);
       if (!terminals.length) return { success: true, data: [], allTer: [] };
@@ -58,47 +52,6 @@ export function createPayPartnersService(db: Db, orderTerminal: (user: AuthUser,
       return (await forTerminal(terminal)).some(
         (p) => partnerKind(p) === kind && (!bankCode || p.bankCode.toLowerCase() === bankCode.toLowerCase()),
       );
-    },
-
-    async edit(user: AuthUser, rows: CallRequest<P['editPayPartners']>): Promise<CallReply<P['editPayPartners']>> {
-      for (const r of rows) {
-        if (!r.TerminalCode || !r.bankCode || !r.partnerCode) throw badRequest(paymentMessages.fillAll);
-        assertTerminal(user, r.TerminalCode);
-      }
-      try {
-        await db.transaction(async (tx) => {
-          for (const r of rows) {
-            const row = {
-              TerminalCode: String(r.TerminalCode).toUpperCase(),
-              partnerCode: String(r.partnerCode),
-              bankCode: String(r.bankCode),
-              bankName: r.bankName ?? null,
-              partnerName: r.partnerName ?? null,
-              reconFolder: r.reconFolder ?? null,
-              isQR: r.isQR ?? false,
-              visible: r.visible ?? true,
-              orderBy: r.orderBy ?? 0,
-            };
-            const updated = r.Rowguid
-              ? await tx.update(payPartners).set(row).where(eq(payPartners.Rowguid, r.Rowguid)).returning({ id: payPartners.Rowguid })
-              : [];
-            if (!updated.length) {
-              await tx
-                .insert(payPartners)
-                .values(row)
-                .onConflictDoUpdate({
-                  target: [payPartners.TerminalCode, payPartners.partnerCode, payPartners.bankCode],
-                  set: { ...row, TerminalCode: sql`excluded.terminal_code` },
-                });
-            }
-          }
-        });
-      } catch (err) {
-        if ((err as { code?: string }).code === '23505')
-          throw badRequest('Trùng cổng thanh toán (cảng, mã đối tác, mã ngân hàng). Lưu dữ liệu thất bại !');
-        throw err;
-      }
-      return { success: true, message: 'Lưu dữ liệu hoàn tất !' };
     },
   };
 }

@@ -1,10 +1,19 @@
+import { settingsGrids } from '@smartport/contract';
+import { gridHandlers } from '../../grid/grid.routes';
+import type { GridService } from '../../grid/grid.service';
 import type { ModuleHandlers } from '../../http/call-registry';
+import type { NoticesService } from './notices.service';
 import type { PayPartnersService } from './pay-partners.service';
 import type { SettingsFormCallName } from './settings-forms.routes';
 
-export function settingsHandlers(payPartners: PayPartnersService): Omit<ModuleHandlers<'settings'>, SettingsFormCallName> {
+/** The settings grids' calls come from their entries; the pay-partner list adds the payer's choice. */
+export function settingsHandlers(
+  grid: GridService,
+  payPartners: PayPartnersService,
+  notices: NoticesService,
+): Omit<ModuleHandlers<'settings'>, SettingsFormCallName> {
   return {
-    getPayPartners: (input, ctx) => payPartners.list(ctx.user, input),
-    editPayPartners: (input, ctx) => payPartners.edit(ctx.user, input),
+    ...gridHandlers(settingsGrids, grid, { getPayPartners: (input, ctx) => payPartners.list(ctx.user, input) }),
+    getActiveNotifyList: async () => ({ success: true, payload: await notices.active() }),
   };
 }

@@ -11,9 +11,9 @@ import { Button, Flex, Input, Space, Typography } from 'antd';
 import { type CSSProperties, type ReactNode, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gridTheme, rowStateColors } from './ag-grid-setup';
-import { catalogColumnDefs, rowClassRules, rowStyleFor } from './catalog-columns';
-import type { GridRow } from './catalog-rows';
-import type { CatalogGridModel } from './use-catalog-grid';
+import { gridColumnDefs, rowClassRules, rowStyleFor } from './grid-columns';
+import type { GridRow } from './grid-rows';
+import type { GridModel } from './use-grid';
 
 const selection: RowSelectionOptions<GridRow> = {
   mode: 'multiRow',
@@ -43,33 +43,33 @@ function LegendMark({ color, kind, children }: { color: string; kind: 'edge' | '
 }
 
 export interface EditableGridProps {
-  model: CatalogGridModel;
+  model: GridModel;
   toolbarExtra?: ReactNode;
   /** Columns a screen adds after STT whose values live outside the rows (the commodity links' tick). */
   leadingColumns?: ColDef<GridRow>[];
   /** Rows per page for a paged grid (spec 03 §2.1: only the customers); the page itself scrolls. */
   pageSize?: number;
-  /** Per field, what a screen changes in a descriptor column (the notification content's button). */
+  /** Per field, what a screen changes in an entry's column (the notification content's button). */
   columnOverrides?: Partial<Record<string, Partial<ColDef<GridRow>>>>;
 }
 
 /**
  * The one editable grid of spec 03 §1: live search, STT, row states new / edited / selected,
- * 'Thêm dòng', 'Xóa dòng', 'Lưu', 'Nhập Excel', 'Xuất Excel' as the descriptor's actions allow.
+ * 'Thêm dòng', 'Xóa dòng', 'Lưu', 'Nhập Excel', 'Xuất Excel' as the entry's actions allow.
  */
 export function EditableGrid({ model, toolbarExtra, leadingColumns, pageSize, columnOverrides }: EditableGridProps) {
   const { t } = useTranslation();
-  const { def, can, editable, counts, actions, grid } = model;
+  const { entry, columns, can, editable, counts, actions, agGrid } = model;
   const fileInput = useRef<HTMLInputElement>(null);
   const columnDefs = useMemo(() => {
-    const [rowNumber, ...described] = catalogColumnDefs(def.columns, {
+    const [rowNumber, ...described] = gridColumnDefs(columns, {
       editable,
       rowNumberTitle: t('grid.rowNumber'),
-      onInvalid: grid.onInvalid,
+      onInvalid: agGrid.onInvalid,
     });
     const rest = described.map((c) => ({ ...c, ...columnOverrides?.[c.colId ?? ''] }));
     return rowNumber ? [rowNumber, ...(leadingColumns ?? []), ...rest] : rest;
-  }, [def, editable, t, grid.onInvalid, leadingColumns, columnOverrides]);
+  }, [columns, editable, t, agGrid.onInvalid, leadingColumns, columnOverrides]);
   const localeText = useMemo(() => t('grid.ag', { returnObjects: true }) as Record<string, string>, [t]);
   const tracksStates = can.add || can.save || can.delete || can.import;
 
@@ -140,7 +140,7 @@ export function EditableGrid({ model, toolbarExtra, leadingColumns, pageSize, co
           {t('grid.legend.count', { shown: model.shownCount, total: model.rows.length })}
         </Typography.Text>
       </Flex>
-      <div style={{ height: def.height, minHeight: 260, width: '100%' }}>
+      <div style={{ height: entry.height, minHeight: 260, width: '100%' }}>
         <AgGridReact<GridRow>
           theme={gridTheme}
           rowData={model.rows}
@@ -154,11 +154,11 @@ export function EditableGrid({ model, toolbarExtra, leadingColumns, pageSize, co
           getRowStyle={getRowStyle}
           loading={model.loading}
           localeText={localeText}
-          onGridReady={grid.onGridReady}
-          onCellValueChanged={grid.onCellValueChanged}
-          onRowDataUpdated={grid.onRowDataUpdated}
-          onModelUpdated={grid.onModelUpdated}
-          onSelectionChanged={grid.onSelectionChanged}
+          onGridReady={agGrid.onGridReady}
+          onCellValueChanged={agGrid.onCellValueChanged}
+          onRowDataUpdated={agGrid.onRowDataUpdated}
+          onModelUpdated={agGrid.onModelUpdated}
+          onSelectionChanged={agGrid.onSelectionChanged}
           pagination={!!pageSize}
           paginationPageSize={pageSize}
           paginationPageSizeSelector={pageSize ? pageSizeChoices(pageSize) : undefined}

@@ -1,7 +1,7 @@
 import './ag-grid-setup';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
-import type { CatalogColumn } from '@smartport/contract';
+import type { GridColumn } from '@smartport/contract';
 import type { CellStyle, ColDef, ICellRendererParams, RowClickedEvent, RowStyle } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { Button, Flex, Input, Space, Typography } from 'antd';
@@ -114,10 +114,10 @@ export function ReadOnlyGrid<T>({
     const needle = search.trim().toLocaleLowerCase('vi');
     const shown = columns.filter((c) => !c.noExport);
     const matching = needle ? rows.filter((r) => shown.some((c) => c.text(r).toLocaleLowerCase('vi').includes(needle))) : rows;
-    const sheetColumns: CatalogColumn[] = shown.map((c) => ({ field: c.key, title: c.title, type: 'text', width: c.width ?? 150 }));
+    const sheetColumns: GridColumn[] = shown.map((c) => ({ field: c.key, title: c.title, type: 'text', width: c.width ?? 150 }));
     const values = matching.map((r) => Object.fromEntries(shown.map((c) => [c.key, c.text(r)])));
-    const { downloadCatalogWorkbook } = await import('./catalog-excel');
-    await downloadCatalogWorkbook(title, sheetColumns, values);
+    const { downloadGridWorkbook } = await import('./grid-excel');
+    await downloadGridWorkbook(title, sheetColumns, values);
   };
 
   const label = searchLabel ?? t('grid.search');

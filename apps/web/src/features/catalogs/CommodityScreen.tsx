@@ -1,49 +1,19 @@
 import SaveOutlined from '@ant-design/icons/SaveOutlined';
-import { calls, catalogCallSets, catalogs } from '@smartport/contract';
+import { catalogs } from '@smartport/contract';
 import type { ColDef } from 'ag-grid-community';
 import { App, Button, Card, Flex, Radio, Table, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CatalogGridCard } from '../../components/data-grid/CatalogScreen';
-import { type GridRow, hasRowguid } from '../../components/data-grid/catalog-rows';
-import { useCatalogGrid } from '../../components/data-grid/use-catalog-grid';
-import { callApi } from '../../lib/api-client';
+import { GridCard } from '../../components/data-grid/GridCard';
+import { type GridRow, hasRowguid } from '../../components/data-grid/grid-rows';
+import { useGrid } from '../../components/data-grid/use-grid';
+import { type StuffMode, useSaveCommodityLinks, useStuffUnstuffModes } from './api';
 import { type EditedLinks, type JobModeLinks, linkedCodes, linksToSave, toggleLink } from './commodity-links';
 
-type StuffMode = 'stuff' | 'unstuff';
 const LINK_COLUMN = '__linked';
+const NONE: JobModeLinks[] = [];
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e ?? ''));
-
-/** The left panel's data: job modes for stuffing ('Đóng') or unstuffing ('Rút'), reloaded on demand. */
-function useStuffUnstuffModes(mode: StuffMode) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [jobModes, setJobModes] = useState<JobModeLinks[]>([]);
-  const [loading, setLoading] = useState(true);
-  const seq = useRef(0);
-  const load = useCallback(async () => {
-    const mine = ++seq.current;
-    setLoading(true);
-    try {
-      const reply = await callApi(calls.catalogs.getJobModeStuffUnstuffList, mode === 'stuff' ? { IsCFSStuff: 1 } : { IsCFSUnstuff: 1 });
-      if (!reply.success) throw new Error(reply.message || t('grid.loadFailed'));
-      if (mine === seq.current) setJobModes(reply.payload ?? []);
-    } catch (e) {
-      // Spec 03 §8: the list is emptied and the error toasted.
-      if (mine === seq.current) {
-        setJobModes([]);
-        void message.error(errorText(e) || t('grid.loadFailed'));
-      }
-    } finally {
-      if (mine === seq.current) setLoading(false);
-    }
-  }, [mode, message, t]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  return { jobModes, loading, load };
-}
 
 /**
  * /common/commodity (spec 03 §2.1, §4): job modes on the left, switched 'Đóng' / 'Rút', saved with
@@ -54,13 +24,20 @@ export function CommodityScreen() {
   const { t } = useTranslation();
   const { message, modal, notification } = App.useApp();
   const [mode, setMode] = useState<StuffMode>('stuff');
-  const { jobModes, loading, load } = useStuffUnstuffModes(mode);
+  const modes = useStuffUnstuffModes(mode, t('grid.loadFailed'));
+  const jobModes = modes.data ?? NONE;
+  const saveLinksCall = useSaveCommodityLinks();
   const [selected, setSelected] = useState<string | null>(null);
   const [edited, setEdited] = useState<EditedLinks>({});
-  const [saving, setSaving] = useState(false);
   // Edited job modes count as unsaved work: leaving asks first, as for the grid's own rows.
-  const model = useCatalogGrid({ def: catalogs.commodity, calls: catalogCallSets.commodity, otherUnsaved: Object.keys(edited).length });
+  const model = useGrid(catalogs.commodity, { otherUnsaved: Object.keys(edited).length });
   const { refreshColumns } = model;
+
+  // Spec 03 §8: a failed job-mode list empties the panel and is toasted.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one message per failed load
+  useEffect(() => {
+    if (modes.error) void message.error(errorText(modes.error) || t('grid.loadFailed'));
+  }, [modes.errorUpdatedAt]);
 
   // The selection follows the list: the first job mode when the one chosen is not in it.
   useEffect(() => {
@@ -124,19 +101,15 @@ export function CommodityScreen() {
       okText: t('grid.ok'),
       cancelText: t('grid.cancel'),
       onOk: async () => {
-        setSaving(true);
         try {
-          const reply = await callApi(calls.catalogs.updateConfigStuffUnstuffList, body);
-          if (!reply.success) throw new Error(reply.message);
+          await saveLinksCall.mutateAsync(body);
         } catch (e) {
           notification.error({ title: t('grid.saveFailed'), description: errorText(e), duration: 10 });
           return;
-        } finally {
-          setSaving(false);
         }
         void message.success(t('grid.saved'));
         setEdited({});
-        await load();
+        await modes.refetch();
       },
     });
   };
@@ -167,7 +140,7 @@ export function CommodityScreen() {
                 { value: 'unstuff', label: t('catalogs.commodity.unstuff') },
               ]}
             />
-            <Button type="primary" icon={<SaveOutlined />} onClick={saveLinks} loading={saving}>
+            <Button type="primary" icon={<SaveOutlined />} onClick={saveLinks} loading={saveLinksCall.isPending}>
               {t('catalogs.commodity.saveLinks')}
             </Button>
           </Flex>
@@ -177,7 +150,7 @@ export function CommodityScreen() {
           <Table<JobModeLinks>
             size="small"
             rowKey="JobModeCode"
-            loading={loading}
+            loading={modes.isFetching}
             dataSource={jobModes}
             pagination={false}
             tableLayout="fixed"
@@ -215,7 +188,7 @@ export function CommodityScreen() {
         </Flex>
       </Card>
       <div style={{ flex: '999 1 420px', minWidth: 0 }}>
-        <CatalogGridCard model={model} leadingColumns={linkColumn} />
+        <GridCard model={model} leadingColumns={linkColumn} />
       </div>
     </Flex>
   );

@@ -1,37 +1,23 @@
-import { calls, catalogCallSets, catalogs } from '@smartport/contract';
-import { useQuery } from '@tanstack/react-query';
+import { catalogs } from '@smartport/contract';
 import { Button, Card, Flex, Form, Input, Radio, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CatalogGridCard } from '../../components/data-grid/CatalogScreen';
-import { useCatalogGrid } from '../../components/data-grid/use-catalog-grid';
-import { callApi } from '../../lib/api-client';
+import { GridCard } from '../../components/data-grid/GridCard';
+import { useGrid } from '../../components/data-grid/use-grid';
+import { useCustomerLevels, useCustomerTypes } from './api';
 import { ALL, type CustomerFilterForm, type CustomerListRequest, customerListRequest, initialCustomerFilter } from './customer-filter';
 
 /** Rows per page of the customer grid, the one paged catalogue (spec 03 §2.1). */
 const CUSTOMER_PAGE_SIZE = 50;
-
-function useCustomerChoices() {
-  const types = useQuery({
-    queryKey: ['catalogs', 'customerTypes'],
-    queryFn: async () => (await callApi(calls.catalogs.getCustomerTypeList, {})).payload ?? [],
-    staleTime: 5 * 60_000,
-  });
-  const levels = useQuery({
-    queryKey: ['catalogs', 'customerLevels'],
-    queryFn: async () => (await callApi(calls.catalogs.getCustomerLevelList, {})).payload ?? [],
-    staleTime: 5 * 60_000,
-  });
-  return { types, levels };
-}
 
 /** /common/customer: the filter panel on the left, the paged customer grid on the right (spec 03 §2.1). */
 export function CustomerScreen() {
   const { t } = useTranslation();
   const [form] = Form.useForm<CustomerFilterForm>();
   const [filter, setFilter] = useState<CustomerListRequest>({});
-  const model = useCatalogGrid({ def: catalogs.customer, calls: catalogCallSets.customer, filter });
-  const { types, levels } = useCustomerChoices();
+  const model = useGrid(catalogs.customer, { filter });
+  const types = useCustomerTypes();
+  const levels = useCustomerLevels();
   const all = { value: ALL, label: t('catalogs.customer.all') };
 
   const lookup = (values: CustomerFilterForm) => {
@@ -101,7 +87,7 @@ export function CustomerScreen() {
         </Form>
       </Card>
       <div style={{ flex: '999 1 480px', minWidth: 0 }}>
-        <CatalogGridCard model={model} pageSize={CUSTOMER_PAGE_SIZE} />
+        <GridCard model={model} pageSize={CUSTOMER_PAGE_SIZE} />
       </div>
     </Flex>
   );

@@ -1,15 +1,15 @@
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
-import { calls } from '@smartport/contract';
+import { vesselScheduleGrid } from '@smartport/contract';
 import { App, Button, Card, DatePicker, Flex, Form, Input, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTerminals } from '../../app/queries';
-import { CatalogGridCard } from '../../components/data-grid/CatalogScreen';
-import type { CatalogValues } from '../../components/data-grid/catalog-rows';
-import { useCatalogGrid } from '../../components/data-grid/use-catalog-grid';
+import { GridCard } from '../../components/data-grid/GridCard';
+import type { GridValues } from '../../components/data-grid/grid-rows';
+import { useGrid } from '../../components/data-grid/use-grid';
 import { ALL } from './customer-filter';
-import { lookupDone, openingFilter, saveVesselFilter, type VesselScheduleFilter, vesselScheduleGrid } from './vessel-schedule-filter';
+import { lookupDone, openingFilter, saveVesselFilter, type VesselScheduleFilter } from './vessel-schedule-filter';
 
 interface VesselForm {
   TerminalCode: string;
@@ -17,8 +17,6 @@ interface VesselForm {
   FromDate?: Dayjs | null;
   ToDate?: Dayjs | null;
 }
-
-const scheduleCalls = { get: calls.catalogs.getVesselScheduleList };
 
 const toForm = (f: VesselScheduleFilter): VesselForm => ({
   TerminalCode: f.TerminalCode ?? ALL,
@@ -49,14 +47,14 @@ export function VesselScheduleScreen() {
   const [form] = Form.useForm<VesselForm>();
   const [filter, setFilter] = useState<VesselScheduleFilter | null>(opening.runNow ? opening.fields : null);
   const onLoaded = useCallback(
-    (rows: CatalogValues[]) => {
+    (rows: GridValues[]) => {
       // Cleared only once it has run: the screen may be mounted again before the first lookup answers.
       lookupDone();
       if (!rows.length) void message.warning(t('catalogs.vessel.notFound'));
     },
     [message, t],
   );
-  const model = useCatalogGrid({ def: vesselScheduleGrid, calls: scheduleCalls, filter, onLoaded });
+  const model = useGrid(vesselScheduleGrid, { filter, onLoaded });
 
   const lookup = (values: VesselForm) => {
     if (values.FromDate && values.ToDate && values.FromDate.isAfter(values.ToDate, 'day')) {
@@ -100,7 +98,7 @@ export function VesselScheduleScreen() {
         </Form>
         <Typography.Text type="secondary">{t('catalogs.vessel.defaultRange')}</Typography.Text>
       </Card>
-      <CatalogGridCard model={model} />
+      <GridCard model={model} />
     </Flex>
   );
 }

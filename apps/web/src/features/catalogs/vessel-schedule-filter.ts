@@ -1,6 +1,3 @@
-import type { CatalogDef } from '@smartport/contract';
-import { vesselScheduleRow } from '@smartport/contract';
-
 /** Where the vessel-schedule filter is kept between visits (spec 03 §7: local storage). */
 export const VESSEL_FILTER_KEY = 'smartport.vesselScheduleFilter';
 
@@ -63,24 +60,3 @@ export function lookupDone(storage: Pick<Storage, 'getItem' | 'setItem'> = local
   const { Rowguid, ...fields } = readVesselFilter(storage);
   if (Rowguid) saveVesselFilter(fields, storage);
 }
-
-/** The lookup's grid: read-only rows of the caller's terminals, searched and exported like a catalogue. */
-export const vesselScheduleGrid = {
-  name: 'vessel_schedule',
-  title: 'Lịch tàu',
-  menu: 'CAT_VESSEL_SCHEDULE',
-  row: vesselScheduleRow,
-  key: ['VesselKey'],
-  columns: [
-    { field: 'TerminalCode', title: 'Cảng', type: 'text', width: 90 },
-    { field: 'VesselName', title: 'Tên tàu', type: 'text', width: 200 },
-    { field: 'VesselImVoy', title: 'Chuyến nhập', type: 'text', width: 110 },
-    { field: 'VesselExVoy', title: 'Chuyến xuất', type: 'text', width: 110 },
-    { field: 'OperationCode', title: 'Hãng khai thác', type: 'text', width: 110 },
-    { field: 'ETA', title: 'ETA', type: 'datetime' },
-    { field: 'ETB', title: 'ETB', type: 'datetime' },
-    { field: 'ETD', title: 'ETD', type: 'datetime' },
-  ],
-  actions: { add: false, delete: false, save: false, import: false },
-  height: '50vh',
-} satisfies CatalogDef;

@@ -4,13 +4,13 @@ import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import {
-  type CatalogColumn,
   type CompareRowResult,
   type CompareStatus,
   calls,
   compareColumns,
   comparedFields,
   compareStatusLabels,
+  type GridColumn,
   type PortContainerRecord,
 } from '@smartport/contract';
 import { type ColDef, ExternalFilterModule, type GridApi, type IRowNode, ModuleRegistry, TooltipModule } from 'ag-grid-community';
@@ -19,7 +19,7 @@ import { App, Button, Card, Flex, Input, Modal, Progress, Radio, Space, Typograp
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gridTheme } from '../../components/data-grid/ag-grid-setup';
-import { displayValue } from '../../components/data-grid/catalog-cells';
+import { displayValue } from '../../components/data-grid/grid-cells';
 import { callApi } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { type CompareProgress, type CompareValues, emptyProgress, type FailedBatch, runComparison } from './CompareRunner';
@@ -44,8 +44,8 @@ interface CompareGridRow {
   failure?: string;
 }
 
-const column = (field: string) => compareColumns.find((c) => c.field === field) as CatalogColumn;
-const shown = (value: unknown, c: CatalogColumn) =>
+const column = (field: string) => compareColumns.find((c) => c.field === field) as GridColumn;
+const shown = (value: unknown, c: GridColumn) =>
   c.type === 'datetime' ? formatDateTime(value as string | null, COMPARE_DATE_TIME) : displayValue(value, c);
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e ?? ''));
@@ -218,8 +218,8 @@ export function ComparePage() {
   const importFile = async (file: File) => {
     let imported: CompareValues[];
     try {
-      const { readCatalogWorkbook } = await import('../../components/data-grid/catalog-excel');
-      imported = await readCatalogWorkbook(await file.arrayBuffer(), compareColumns);
+      const { readGridWorkbook } = await import('../../components/data-grid/grid-excel');
+      imported = await readGridWorkbook(await file.arrayBuffer(), compareColumns);
     } catch (e) {
       modal.error({ title: t('grid.excel.importTitle'), content: `${t('grid.excel.wrongFile')}${errorText(e)}`, okText: t('grid.close') });
       return;
@@ -248,13 +248,13 @@ export function ComparePage() {
         PortValues: portValues(row),
       });
     });
-    const columns: CatalogColumn[] = [
+    const columns: GridColumn[] = [
       ...compareColumns,
       { field: 'PortValues', title: t('compare.portValuesColumn'), type: 'text', width: 320 },
     ];
     try {
-      const { downloadCatalogWorkbook } = await import('../../components/data-grid/catalog-excel');
-      await downloadCatalogWorkbook(title, columns, out);
+      const { downloadGridWorkbook } = await import('../../components/data-grid/grid-excel');
+      await downloadGridWorkbook(title, columns, out);
     } catch (e) {
       void message.error(t('grid.excel.exportFailed', { message: errorText(e) }));
     }

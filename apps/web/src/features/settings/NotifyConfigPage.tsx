@@ -1,11 +1,11 @@
-import { catalogCallSets, catalogs } from '@smartport/contract';
+import { notifyGrid } from '@smartport/contract';
 import type { ColDef, IRowNode } from 'ag-grid-community';
 import { App, Spin } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CatalogGridCard } from '../../components/data-grid/CatalogScreen';
-import type { GridRow } from '../../components/data-grid/catalog-rows';
-import { useCatalogGrid } from '../../components/data-grid/use-catalog-grid';
+import { GridCard } from '../../components/data-grid/GridCard';
+import type { GridRow } from '../../components/data-grid/grid-rows';
+import { useGrid } from '../../components/data-grid/use-grid';
 import { plainText } from '../../components/rich-text/html-source';
 import { NotifyContentCell, type OpenContent } from './notify-content-cell';
 
@@ -18,7 +18,7 @@ const CONTENT = 'NotifyContent';
 export default function NotifyConfigPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const model = useCatalogGrid({ def: catalogs.notify, calls: catalogCallSets.notify });
+  const model = useGrid(notifyGrid);
   const [editing, setEditing] = useState<IRowNode<GridRow> | null>(null);
 
   const columnOverrides = useMemo(() => {
@@ -39,7 +39,7 @@ export default function NotifyConfigPage() {
   const values = editing?.data?.values;
   return (
     <>
-      <CatalogGridCard model={model} columnOverrides={columnOverrides} />
+      <GridCard model={model} columnOverrides={columnOverrides} />
       {editing && (
         <Suspense fallback={<Spin fullscreen description={t('notify.loadingEditor')} />}>
           <NotifyContentDialog

@@ -1,11 +1,11 @@
-import { catalogs } from '@smartport/contract';
+import { notifyGrid } from '@smartport/contract';
 import { App, Modal, Typography } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasVisibleContent } from '../../components/rich-text/html-source';
 import { RichTextEditor, type RichTextHandle } from '../../components/rich-text/RichTextEditor';
 
-const contentRule = catalogs.notify.row.shape.NotifyContent;
+const contentRule = notifyGrid.row.shape.NotifyContent;
 
 /**
  * Spec 01 §2: the rich-text dialog 'Điều chỉnh nội dung' with 'Lưu' and 'Hủy'. 'Lưu' hands the

@@ -3,7 +3,7 @@ import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { ICellRendererParams, IRowNode } from 'ag-grid-community';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { GridRow } from '../../components/data-grid/catalog-rows';
+import type { GridRow } from '../../components/data-grid/grid-rows';
 import { hasVisibleContent } from '../../components/rich-text/html-source';
 
 export type OpenContent = (node: IRowNode<GridRow>) => void;

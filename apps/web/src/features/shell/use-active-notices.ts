@@ -14,7 +14,7 @@ const none: never[] = [];
 export function useActiveNotices(userId: string) {
   const query = useQuery({
     queryKey: activeNoticesKey,
-    queryFn: async () => (await callApi(calls.catalogs.getActiveNotifyList, {})).payload ?? [],
+    queryFn: async () => (await callApi(calls.settings.getActiveNotifyList, {})).payload ?? [],
     staleTime: 5 * 60_000,
   });
   const { readTick } = useNoticeUi();

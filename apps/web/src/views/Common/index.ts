@@ -1,13 +1,20 @@
+import { catalogs } from '@smartport/contract';
 import { lazy } from 'react';
 import type { ViewPages } from '../../app/view-types';
-import { type CatalogPageName, catalogScreens } from '../../features/catalogs/catalog-screens';
+import { gridPage } from '../../components/data-grid/grid-page';
 
-const catalogPage = (name: CatalogPageName) =>
-  lazy(() => import('../../features/catalogs/CatalogPage').then((m) => ({ default: m.catalogPage(name) })));
-
-/** Screens of the Common view group: the catalogues (spec 03 §2.1), each a declaration in catalog-screens.ts. */
+/** Screens of the Common view group: the catalogues (spec 03 §2.1), each a grid entry of the contract's catalogs module. */
 export const pages: ViewPages = {
-  ...Object.fromEntries((Object.keys(catalogScreens) as CatalogPageName[]).map((name) => [name, catalogPage(name)])),
+  operation: gridPage(catalogs.operation),
+  exchange: gridPage(catalogs.exchange),
+  payment_type: gridPage(catalogs.payment_type),
+  container_status: gridPage(catalogs.container_status),
+  cargo_type: gridPage(catalogs.cargo_type),
+  job: gridPage(catalogs.job),
+  job_mode: gridPage(catalogs.job_mode),
+  method: gridPage(catalogs.method),
+  class: gridPage(catalogs.class),
+  transit: gridPage(catalogs.transit),
   customer: lazy(() => import('../../features/catalogs/CustomerScreen').then((m) => ({ default: m.CustomerScreen }))),
   commodity: lazy(() => import('../../features/catalogs/CommodityScreen').then((m) => ({ default: m.CommodityScreen }))),
   vessel_schedule: lazy(() => import('../../features/catalogs/VesselScheduleScreen').then((m) => ({ default: m.VesselScheduleScreen }))),

@@ -1,9 +1,9 @@
-import { type CatalogCallSet, type CatalogName, catalogCallSets, catalogs } from '@smartport/contract';
+import { type AnyGrid, catalogs, notifyGrid } from '@smartport/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../server/test/helpers/test-app';
-import { readCatalogWorkbook } from '../src/components/data-grid/catalog-excel';
-import { newRows, rowsToSave } from '../src/components/data-grid/catalog-rows';
+import { readGridWorkbook } from '../src/components/data-grid/grid-excel';
+import { newRows, rowsToSave } from '../src/components/data-grid/grid-rows';
 
 // Spec 03 §1 Excel import end to end, per editable catalogue: a real .xlsx written with ExcelJS (as a
 // user's spreadsheet), read by the grid's reader, saved through the catalogue's own update call on the
@@ -34,10 +34,13 @@ async function workbook(rows: unknown[][]): Promise<ArrayBuffer> {
 }
 
 const call = (path: string, body: unknown) => t.call<Reply>(path, body, admin);
-const list = async (name: CatalogName) => (await call(catalogCallSets[name].get.path, {})).body.payload ?? [];
+/** The editable grid entries by name: the catalogues and the notification configuration. */
+const grids = { ...catalogs, notify: notifyGrid } satisfies Record<string, AnyGrid>;
+type GridName = keyof typeof grids;
+const list = async (name: GridName) => (await call(grids[name].calls.get.path, {})).body.payload ?? [];
 
 /** One spreadsheet per catalogue: header titles as the grid shows them, one row as a user types it. */
-const sheets: { name: CatalogName; cells: Record<string, unknown>; key: string; expected: Record<string, unknown> }[] = [
+const sheets: { name: GridName; cells: Record<string, unknown>; key: string; expected: Record<string, unknown> }[] = [
   {
     name: 'operation',
     cells: {
@@ -101,10 +104,10 @@ describe('Excel import into every editable catalogue, saved on the real server',
     it(`${s.name}: the rows of an ExcelJS file are saved as new rows and read back`, async () => {
       const titles = ['STT', ...Object.keys(s.cells)];
       const file = await workbook([titles, [1, ...Object.values(s.cells)], []]);
-      const values = await readCatalogWorkbook(file, catalogs[s.name].columns);
+      const values = await readGridWorkbook(file, grids[s.name].columns);
       expect(values).toHaveLength(1);
-      const data = rowsToSave(newRows(catalogs[s.name].columns, values));
-      const { update }: CatalogCallSet = catalogCallSets[s.name];
+      const data = rowsToSave(newRows(grids[s.name].columns, values));
+      const { update } = (grids[s.name] as AnyGrid).calls;
       if (!update) throw new Error(`${s.name} has no update call`);
       const saved = await call(update.path, { data });
       expect(saved.status, saved.body.message).toBe(200);
@@ -120,7 +123,7 @@ describe('malformed files are refused before anything is sent', () => {
 
   it('a CSV renamed .xlsx is not a workbook', async () => {
     const csv = new TextEncoder().encode('Mã tiền tệ;Tỷ giá\nUSD;25450\n');
-    await expect(readCatalogWorkbook(csv.buffer as ArrayBuffer, columns)).rejects.toThrow(/không phải là file Excel \.xlsx hợp lệ/);
+    await expect(readGridWorkbook(csv.buffer as ArrayBuffer, columns)).rejects.toThrow(/không phải là file Excel \.xlsx hợp lệ/);
   });
 
   it('a truncated workbook is not a workbook', async () => {
@@ -128,7 +131,7 @@ describe('malformed files are refused before anything is sent', () => {
       ['Mã tiền tệ', 'Tỷ giá'],
       ['USD', 25450],
     ]);
-    await expect(readCatalogWorkbook(good.slice(0, 200), columns)).rejects.toThrow(/không phải là file Excel \.xlsx hợp lệ/);
+    await expect(readGridWorkbook(good.slice(0, 200), columns)).rejects.toThrow(/không phải là file Excel \.xlsx hợp lệ/);
   });
 
   it('a sheet without the column titles names the titles it expected', async () => {
@@ -136,7 +139,7 @@ describe('malformed files are refused before anything is sent', () => {
       ['Currency', 'Value'],
       ['USD', 25450],
     ]);
-    await expect(readCatalogWorkbook(file, columns)).rejects.toThrow(
+    await expect(readGridWorkbook(file, columns)).rejects.toThrow(
       'Không tìm thấy dòng tiêu đề có tên cột: Mã tiền tệ, Tỷ giá, Ngày áp dụng, Hoạt động.',
     );
   });
@@ -148,12 +151,12 @@ describe('malformed files are refused before anything is sent', () => {
       ['JPY', '170', '20/11/2026 08:00:00'],
       ['EUR', 'hai mươi', '20/11/2026 08:00:00'],
     ]);
-    await expect(readCatalogWorkbook(file, columns)).rejects.toThrow('Dòng 3, cột "Tỷ giá": "hai mươi" không phải là số');
+    await expect(readGridWorkbook(file, columns)).rejects.toThrow('Dòng 3, cột "Tỷ giá": "hai mươi" không phải là số');
     const badDate = await workbook([
       ['Mã tiền tệ', 'Tỷ giá', 'Ngày áp dụng'],
       ['EUR', '27000', '2026-11-20'],
     ]);
-    await expect(readCatalogWorkbook(badDate, columns)).rejects.toThrow(
+    await expect(readGridWorkbook(badDate, columns)).rejects.toThrow(
       'Dòng 2, cột "Ngày áp dụng": "2026-11-20" không phải ngày giờ dạng DD/MM/YYYY HH:mm:ss',
     );
     expect(await list('exchange')).toEqual(before);
@@ -166,7 +169,7 @@ describe('malformed files are refused before anything is sent', () => {
       ['QR', 'Quét mã QR', 'Tiền mặt (thu ngay)'],
       ['qr', 'Quét mã QR (trùng)', 'M'],
     ]);
-    const values = await readCatalogWorkbook(file, catalogs.payment_type.columns);
+    const values = await readGridWorkbook(file, catalogs.payment_type.columns);
     const res = await call('common/updatePaymentTypeList', { data: rowsToSave(newRows(catalogs.payment_type.columns, values)) });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Dòng 2: Mã hình thức "QR" bị trùng với dòng 1. Chưa lưu dữ liệu nào.');

@@ -14,7 +14,7 @@ import {
   removeRows,
   rowsToSave,
   withShownRowNumbers,
-} from '../src/components/data-grid/catalog-rows';
+} from '../src/components/data-grid/grid-rows';
 
 const G1 = '11111111-1111-4111-8111-111111111111';
 const G2 = '22222222-2222-4222-8222-222222222222';

@@ -1,17 +1,24 @@
 import { z } from 'zod';
 import { signedIn } from '../access';
 import { defineCall } from '../call';
+import { flag, optionalText, requiredText, rowguid } from '../grid/columns';
+import { defineGrid } from '../grid/resource';
 import { noPayload, replyWith } from '../reply';
-import { type CatalogDef, catalogDelete, catalogGet, catalogUpdate, flag, optionalText, requiredText, rowguid } from './catalog';
 
 const date = (label: string) =>
   z.coerce.date({ error: `${label} không hợp lệ` }).refine((d) => !Number.isNaN(d.getTime()), `${label} không hợp lệ`);
 
-/** Notification rows (spec 01 §2 "Notification configuration screen"; calls named in DESIGN.md §8). */
-export const notifyCatalog: CatalogDef = {
+/** `request_type` of the `notice` event sent to everyone when notification rows are saved or deleted. */
+export const NOTICES_CHANGED = 'notify_changed';
+
+/** /config/notify_config: notification rows (spec 01 §2 "Notification configuration screen"; calls named in DESIGN.md §8). */
+export const notifyGrid = defineGrid({
   name: 'notify',
+  module: 'settings',
   title: 'Cấu hình thông báo',
   menu: 'CFG_NOTIFY',
+  table: 'notifications',
+  paths: { get: 'config/getNotifyList', update: 'config/updateNotifyList', delete: 'config/deleteNotifyList' },
   row: z
     .object({
       Rowguid: rowguid,
@@ -27,7 +34,7 @@ export const notifyCatalog: CatalogDef = {
   key: ['MailTitle', 'NotifyFrom'],
   columns: [
     { field: 'MailTitle', title: 'Tiêu đề thông báo', type: 'text', width: 280 },
-    { field: 'NotifyContent', title: 'Nội dung thông báo', type: 'text', width: 160 },
+    { field: 'NotifyContent', title: 'Nội dung thông báo', type: 'text', width: 160, richText: true },
     { field: 'NotifyFrom', title: 'Hiển thị từ', type: 'datetime', width: 190 },
     { field: 'NotifyTo', title: 'Thời gian kết thúc', type: 'datetime', width: 190 },
     { field: 'NotifyNote', title: 'Ghi chú', type: 'text', width: 240 },
@@ -35,10 +42,9 @@ export const notifyCatalog: CatalogDef = {
   ],
   actions: { add: true, delete: true, save: true, import: true },
   height: '50vh',
-} as CatalogDef;
-
-/** `request_type` of the `notice` event sent to everyone when notification rows are saved or deleted. */
-export const NOTICES_CHANGED = 'notify_changed';
+  // Every signed-in user's banner shows these rows.
+  liveNotice: NOTICES_CHANGED,
+});
 
 export const activeNotice = z.object({
   Rowguid: z.string(),
@@ -48,17 +54,12 @@ export const activeNotice = z.object({
   NotifyTo: z.string(),
 });
 
-export const notifyCalls = {
-  getNotifyList: catalogGet(notifyCatalog, 'config/getNotifyList'),
-  updateNotifyList: catalogUpdate(notifyCatalog, 'config/updateNotifyList'),
-  deleteNotifyList: catalogDelete(notifyCatalog, 'config/deleteNotifyList'),
-  /** Notifications shown to every signed-in user: active and now between NotifyFrom and NotifyTo. */
-  getActiveNotifyList: defineCall({
-    path: 'common/getActiveNotifyList',
-    module: 'settings',
-    summary: 'Thông báo đang hiệu lực cho người dùng đã đăng nhập',
-    access: signedIn,
-    request: noPayload,
-    response: replyWith({ payload: z.array(activeNotice).optional() }),
-  }),
-};
+/** Notifications shown to every signed-in user: active and now between NotifyFrom and NotifyTo. */
+export const getActiveNotifyList = defineCall({
+  path: 'common/getActiveNotifyList',
+  module: 'settings',
+  summary: 'Thông báo đang hiệu lực cho người dùng đã đăng nhập',
+  access: signedIn,
+  request: noPayload,
+  response: replyWith({ payload: z.array(activeNotice).optional() }),
+});

@@ -1,11 +1,11 @@
-import type { CatalogColumn } from '@smartport/contract';
+import type { GridColumn } from '@smartport/contract';
 import type { ColDef, RowClassRules, RowStyle } from 'ag-grid-community';
-import { displayValue, parseEdit } from './catalog-cells';
-import { applyEdit, type GridRow } from './catalog-rows';
+import { displayValue, parseEdit } from './grid-cells';
+import { applyEdit, type GridRow } from './grid-rows';
 
 export const ROW_NUMBER_COL = '__stt';
 
-const defaultWidth: Record<CatalogColumn['type'], number> = { text: 130, number: 130, bool: 96, enum: 160, datetime: 190 };
+const defaultWidth: Record<GridColumn['type'], number> = { text: 130, number: 130, bool: 96, enum: 160, datetime: 190 };
 
 const cellOf = (row: GridRow | undefined, field: string) => row?.values[field];
 
@@ -16,8 +16,8 @@ interface ColumnOptions {
   onInvalid: (error: unknown) => void;
 }
 
-/** AG Grid columns for a catalogue's descriptor: STT first, then one column per descriptor column. */
-export function catalogColumnDefs(columns: readonly CatalogColumn[], opts: ColumnOptions): ColDef<GridRow>[] {
+/** AG Grid columns for a grid entry's columns: STT first, then one column per entry column. */
+export function gridColumnDefs(columns: readonly GridColumn[], opts: ColumnOptions): ColDef<GridRow>[] {
   const rowNumber: ColDef<GridRow> = {
     colId: ROW_NUMBER_COL,
     headerName: opts.rowNumberTitle,
@@ -32,7 +32,7 @@ export function catalogColumnDefs(columns: readonly CatalogColumn[], opts: Colum
   return [rowNumber, ...columns.map((c) => columnDef(c, opts))];
 }
 
-function columnDef(c: CatalogColumn, opts: ColumnOptions): ColDef<GridRow> {
+function columnDef(c: GridColumn, opts: ColumnOptions): ColDef<GridRow> {
   const width = c.width ?? defaultWidth[c.type];
   const base: ColDef<GridRow> = {
     colId: c.field,

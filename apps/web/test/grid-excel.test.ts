@@ -1,16 +1,8 @@
 import { exchangeCatalog, jobModeCatalog, methodCatalog, operationCatalog } from '@smartport/contract';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import {
-  CellError,
-  displayValue,
-  exportCell,
-  mapHeader,
-  parseCell,
-  parseEdit,
-  parseNumber,
-} from '../src/components/data-grid/catalog-cells';
-import { buildCatalogWorkbook, exportFileName, readCatalogWorkbook } from '../src/components/data-grid/catalog-excel';
+import { CellError, displayValue, exportCell, mapHeader, parseCell, parseEdit, parseNumber } from '../src/components/data-grid/grid-cells';
+import { buildGridWorkbook, exportFileName, readGridWorkbook } from '../src/components/data-grid/grid-excel';
 
 const column = (def: { columns: readonly { field: string }[] }, field: string) => {
   const c = def.columns.find((x) => x.field === field);
@@ -122,7 +114,7 @@ describe('export formatting', () => {
   });
 
   it('builds a sheet with STT and the column titles, hidden columns left out', async () => {
-    const data = await buildCatalogWorkbook(jobModeCatalog.title, jobModeCatalog.columns, [
+    const data = await buildGridWorkbook(jobModeCatalog.title, jobModeCatalog.columns, [
       {
         JobModeCode: 'NH',
         JobModeName: 'Nâng hạ',
@@ -161,7 +153,7 @@ describe('reading a real .xlsx', () => {
       [],
       [2, 'XE', 'Giao nhận bằng xe', 'TR2'],
     ]);
-    expect(await readCatalogWorkbook(data, methodCatalog.columns)).toEqual([
+    expect(await readGridWorkbook(data, methodCatalog.columns)).toEqual([
       { MethodCode: 'CONT', MethodName: 'Giao nhận container rời' },
       { MethodCode: 'XE', MethodName: 'Giao nhận bằng xe', MappingMethod: 'TR2' },
     ]);
@@ -178,7 +170,7 @@ describe('reading a real .xlsx', () => {
         ws.getCell('C2').numFmt = 'dd/mm/yyyy hh:mm:ss';
       },
     );
-    expect(await readCatalogWorkbook(rates, exchangeCatalog.columns)).toEqual([
+    expect(await readGridWorkbook(rates, exchangeCatalog.columns)).toEqual([
       { CurrencyCode: 'usd', Rate: 25450, DateOfRate: '2026-01-05T01:00:00.000Z', IsActive: true },
       { CurrencyCode: 'EUR', Rate: 27600.5, DateOfRate: '2026-01-06T02:15:00.000Z', IsActive: false },
     ]);
@@ -186,7 +178,7 @@ describe('reading a real .xlsx', () => {
       ['Mã hãng tàu', 'Tên hãng tàu', 'Nội/Ngoại', 'Hình thức thanh toán', 'EDO'],
       ['MSC', 'Mediterranean Shipping Company', 'Ngoại', 'Thu sau', 'true'],
     ]);
-    expect(await readCatalogWorkbook(lines, operationCatalog.columns)).toEqual([
+    expect(await readGridWorkbook(lines, operationCatalog.columns)).toEqual([
       { OperationCode: 'MSC', OperationName: 'Mediterranean Shipping Company', IsLF: 'F', MoneyCredit: 'C', IsEDO: true },
     ]);
   });
@@ -196,8 +188,8 @@ describe('reading a real .xlsx', () => {
       { OperationCode: 'MSC', OperationName: 'MSC Việt Nam', IsActive: true, IsEDO: false, IsLF: 'F', MoneyCredit: 'C' },
       { OperationCode: 'VSC', OperationName: 'Vinalines', IsActive: false, IsEDO: true, IsLF: null, MoneyCredit: 'M' },
     ];
-    const data = await buildCatalogWorkbook(operationCatalog.title, operationCatalog.columns, rows);
-    const back = await readCatalogWorkbook(data, operationCatalog.columns);
+    const data = await buildGridWorkbook(operationCatalog.title, operationCatalog.columns, rows);
+    const back = await readGridWorkbook(data, operationCatalog.columns);
     // Blank cells (unticked flags) are left out, as the spec says for imports.
     expect(back).toEqual([
       { OperationCode: 'MSC', OperationName: 'MSC Việt Nam', IsActive: true, IsLF: 'F', MoneyCredit: 'C' },
@@ -207,13 +199,13 @@ describe('reading a real .xlsx', () => {
 
   it('refuses a file that is not an .xlsx', async () => {
     const notExcel = new TextEncoder().encode('Mã phương thức;Tên phương thức\nXE;Xe tải\n').buffer as ArrayBuffer;
-    await expect(readCatalogWorkbook(notExcel, methodCatalog.columns)).rejects.toThrow('Tệp không phải là file Excel .xlsx hợp lệ');
+    await expect(readGridWorkbook(notExcel, methodCatalog.columns)).rejects.toThrow('Tệp không phải là file Excel .xlsx hợp lệ');
   });
 
   it('refuses a damaged .xlsx', async () => {
     const good = new Uint8Array(await xlsx([['Mã phương thức'], ['XE']]));
     const damaged = good.slice(0, Math.floor(good.length / 2)).buffer as ArrayBuffer;
-    await expect(readCatalogWorkbook(damaged, methodCatalog.columns)).rejects.toThrow('Tệp không phải là file Excel .xlsx hợp lệ');
+    await expect(readGridWorkbook(damaged, methodCatalog.columns)).rejects.toThrow('Tệp không phải là file Excel .xlsx hợp lệ');
   });
 
   it('names the expected titles when no header row matches', async () => {
@@ -221,7 +213,7 @@ describe('reading a real .xlsx', () => {
       ['Code', 'Name'],
       ['XE', 'Xe tải'],
     ]);
-    await expect(readCatalogWorkbook(data, methodCatalog.columns)).rejects.toThrow(
+    await expect(readGridWorkbook(data, methodCatalog.columns)).rejects.toThrow(
       'Không tìm thấy dòng tiêu đề có tên cột: Mã phương thức, Tên phương thức, Mã ánh xạ TOS.',
     );
   });
@@ -232,11 +224,11 @@ describe('reading a real .xlsx', () => {
       ['USD', 25000, '01/01/2026 00:00:00'],
       ['EUR', 'hai mươi', '01/01/2026 00:00:00'],
     ]);
-    await expect(readCatalogWorkbook(data, exchangeCatalog.columns)).rejects.toThrow('Dòng 3, cột "Tỷ giá": "hai mươi" không phải là số');
+    await expect(readGridWorkbook(data, exchangeCatalog.columns)).rejects.toThrow('Dòng 3, cột "Tỷ giá": "hai mươi" không phải là số');
   });
 
   it('says so when the sheet has a header but no rows', async () => {
     const data = await xlsx([['Mã phương thức', 'Tên phương thức']]);
-    await expect(readCatalogWorkbook(data, methodCatalog.columns)).rejects.toThrow('File Excel không có dòng dữ liệu nào.');
+    await expect(readGridWorkbook(data, methodCatalog.columns)).rejects.toThrow('File Excel không có dòng dữ liệu nào.');
   });
 });

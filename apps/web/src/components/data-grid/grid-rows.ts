@@ -1,7 +1,7 @@
-import type { CatalogColumn } from '@smartport/contract';
+import type { GridColumn } from '@smartport/contract';
 
-/** One catalogue row as the server sends and receives it (wire names, `Rowguid` for saved rows). */
-export type CatalogValues = Record<string, unknown>;
+/** One grid row as the server sends and receives it (wire names, `Rowguid` for saved rows). */
+export type GridValues = Record<string, unknown>;
 
 /**
  * Spec 03 §1 row states: a row is new (added here, no Rowguid yet), edited (a saved row changed
@@ -13,27 +13,27 @@ export interface GridRow {
   /** Stable grid id: the Rowguid of a saved row, `new-<n>` for a row not saved yet. */
   id: string;
   state: RowState;
-  values: CatalogValues;
+  values: GridValues;
   /** A saved row's values as loaded, so an edit undone makes the row saved again. */
-  original?: CatalogValues;
+  original?: GridValues;
 }
 
 let sequence = 0;
 const nextNewId = () => `new-${++sequence}`;
 
-export const hasRowguid = (values: CatalogValues) => typeof values.Rowguid === 'string' && values.Rowguid !== '';
+export const hasRowguid = (values: GridValues) => typeof values.Rowguid === 'string' && values.Rowguid !== '';
 
 /** A loaded row's grid id: its Rowguid, or for lists without one (vessel calls) its business key. */
-const loadedId = (values: CatalogValues, key: readonly string[]) =>
+const loadedId = (values: GridValues, key: readonly string[]) =>
   hasRowguid(values) ? String(values.Rowguid) : `key:${key.map((k) => String(values[k] ?? '')).join('|')}`;
 
-export function fromServer(rows: readonly CatalogValues[], key: readonly string[] = []): GridRow[] {
+export function fromServer(rows: readonly GridValues[], key: readonly string[] = []): GridRow[] {
   return rows.map((values) => ({ id: loadedId(values, key), state: 'saved', values, original: values }));
 }
 
 /** What a blank new row holds: unticked flags, the first option of a choice, empty text. */
-export function defaultValues(columns: readonly CatalogColumn[], now = new Date()): CatalogValues {
-  const values: CatalogValues = {};
+export function defaultValues(columns: readonly GridColumn[], now = new Date()): GridValues {
+  const values: GridValues = {};
   for (const c of columns) {
     if (c.type === 'bool') values[c.field] = false;
     else if (c.type === 'enum') values[c.field] = c.options?.[0]?.value ?? null;
@@ -44,12 +44,12 @@ export function defaultValues(columns: readonly CatalogColumn[], now = new Date(
   return values;
 }
 
-/** New rows (from 'Thêm dòng' or an Excel import): defaults, then the given values; never a Rowguid. */
-export function newRows(columns: readonly CatalogColumn[], given: readonly CatalogValues[]): GridRow[] {
+/** New rows (from 'Thêm dòng' or an Excel import): defaults, the screen's preset, then the given values; never a Rowguid. */
+export function newRows(columns: readonly GridColumn[], given: readonly GridValues[], preset: GridValues = {}): GridRow[] {
   const defaults = defaultValues(columns);
   return given.map((values) => {
     const { Rowguid: _dropped, ...rest } = values;
-    return { id: nextNewId(), state: 'new', values: { ...defaults, ...rest } };
+    return { id: nextNewId(), state: 'new', values: { ...defaults, ...preset, ...rest } };
   });
 }
 
@@ -61,7 +61,7 @@ export function addRows(rows: readonly GridRow[], added: readonly GridRow[]): Gr
 const empty = (v: unknown) => v === null || v === undefined || v === '';
 const same = (a: unknown, b: unknown) => a === b || (empty(a) && empty(b));
 
-function differs(values: CatalogValues, original: CatalogValues) {
+function differs(values: GridValues, original: GridValues) {
   const keys = new Set([...Object.keys(values), ...Object.keys(original)]);
   for (const k of keys) if (!same(values[k], original[k])) return true;
   return false;
@@ -78,22 +78,32 @@ export function editCell(rows: readonly GridRow[], id: string, field: string, va
   return rows.map((r) => (r.id === id ? applyEdit(r, field, value) : r));
 }
 
-/** What 'Lưu' sends: only new rows (without Rowguid) and edited rows (with it), in grid order. */
-export function rowsToSave(rows: readonly GridRow[]): CatalogValues[] {
+/**
+ * What 'Lưu' sends: only new rows (without Rowguid) and edited rows (with it), in grid order, each with the
+ * header's fields merged in (the values chosen above the grid win over the row's own).
+ */
+export function rowsToSave(rows: readonly GridRow[], header: GridValues = {}): GridValues[] {
   return rows
     .filter((r) => r.state !== 'saved')
     .map((r) => {
-      if (r.state === 'edited') return r.values;
+      if (r.state === 'edited') return { ...r.values, ...header };
       const { Rowguid: _none, ...rest } = r.values;
-      return rest;
+      return { ...rest, ...header };
     });
+}
+
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** The entry's required fields (spec 03 §5 payment partners): the first row to save missing one, or null. */
+export function firstMissingRequired(rows: readonly GridRow[], fields: readonly string[]): GridRow | null {
+  return rows.find((r) => r.state !== 'saved' && fields.some((f) => blank(r.values[f]))) ?? null;
 }
 
 export interface DeletePlan {
   /** Selected rows never saved: dropped here, the server never knew them. */
   dropLocally: string[];
   /** Selected saved rows, sent as `{ data: [{ Rowguid, ...row }] }`. */
-  send: CatalogValues[];
+  send: GridValues[];
 }
 
 export function planDelete(rows: readonly GridRow[], selectedIds: readonly string[]): DeletePlan {
@@ -129,7 +139,7 @@ export const hasUnsavedChanges = (rows: readonly GridRow[]) => rows.some((r) => 
  * and an edited row keeps its edits while its Rowguid still exists (a reload after a delete must
  * not throw away other work).
  */
-export function mergeReloaded(fresh: readonly CatalogValues[], current: readonly GridRow[], key: readonly string[] = []): GridRow[] {
+export function mergeReloaded(fresh: readonly GridValues[], current: readonly GridRow[], key: readonly string[] = []): GridRow[] {
   const edited = new Map(current.filter((r) => r.state === 'edited').map((r) => [r.id, r]));
   const loaded = fromServer(fresh, key).map((r) => {
     const mine = edited.get(r.id);

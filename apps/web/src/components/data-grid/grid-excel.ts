@@ -1,8 +1,8 @@
-import type { CatalogColumn } from '@smartport/contract';
+import type { GridColumn } from '@smartport/contract';
 import ExcelJS from 'exceljs';
 import { i18n } from '../../lib/i18n';
-import { CellError, exportCell, isBlank, mapHeader, type PlainCell, parseCell, sheetColumns } from './catalog-cells';
-import type { CatalogValues } from './catalog-rows';
+import { CellError, exportCell, isBlank, mapHeader, type PlainCell, parseCell, sheetColumns } from './grid-cells';
+import type { GridValues } from './grid-rows';
 
 // Loaded on demand ('Nhập Excel' / 'Xuất Excel'): ExcelJS is large and only these buttons need it.
 
@@ -26,11 +26,11 @@ export function plainCellValue(value: ExcelJS.CellValue): PlainCell {
 const HEADER_SEARCH_ROWS = 10;
 
 /**
- * Reads the first sheet of an .xlsx into catalogue rows (spec 03 §1): the header row is the one
+ * Reads the first sheet of an .xlsx into grid rows (spec 03 §1): the header row is the one
  * among the first rows whose titles match most columns; blank cells are left out, blank rows skipped.
  * Throws an Error whose message tells what is wrong (shown after 'Sai định dạng file excel ! ').
  */
-export async function readCatalogWorkbook(data: ArrayBuffer, columns: readonly CatalogColumn[]): Promise<CatalogValues[]> {
+export async function readGridWorkbook(data: ArrayBuffer, columns: readonly GridColumn[]): Promise<GridValues[]> {
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(data as never);
@@ -50,7 +50,7 @@ export async function readCatalogWorkbook(data: ArrayBuffer, columns: readonly C
   };
 
   let headerRow = 0;
-  let header = new Map<number, CatalogColumn>();
+  let header = new Map<number, GridColumn>();
   const lastSearched = Math.min(sheet.rowCount, HEADER_SEARCH_ROWS);
   for (let n = 1; n <= lastSearched; n++) {
     const mapped = mapHeader(rowCells(n), columns);
@@ -67,10 +67,10 @@ export async function readCatalogWorkbook(data: ArrayBuffer, columns: readonly C
     throw new Error(t('grid.excel.noHeader', { titles }));
   }
 
-  const rows: CatalogValues[] = [];
+  const rows: GridValues[] = [];
   for (let n = headerRow + 1; n <= sheet.rowCount; n++) {
     const cells = rowCells(n);
-    const values: CatalogValues = {};
+    const values: GridValues = {};
     for (const [index, column] of header) {
       const raw = cells[index];
       if (isBlank(raw)) continue;
@@ -104,11 +104,7 @@ export const exportFileName = (title: string) =>
   }.xlsx`;
 
 /** The rows shown (after search), under the column titles, with an STT column first. */
-export async function buildCatalogWorkbook(
-  title: string,
-  columns: readonly CatalogColumn[],
-  rows: readonly CatalogValues[],
-): Promise<ArrayBuffer> {
+export async function buildGridWorkbook(title: string, columns: readonly GridColumn[], rows: readonly GridValues[]): Promise<ArrayBuffer> {
   const shown = sheetColumns(columns);
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'SmartPort';
@@ -127,8 +123,8 @@ export async function buildCatalogWorkbook(
 }
 
 /** Builds the workbook and hands it to the browser as a download. */
-export async function downloadCatalogWorkbook(title: string, columns: readonly CatalogColumn[], rows: readonly CatalogValues[]) {
-  const data = await buildCatalogWorkbook(title, columns, rows);
+export async function downloadGridWorkbook(title: string, columns: readonly GridColumn[], rows: readonly GridValues[]) {
+  const data = await buildGridWorkbook(title, columns, rows);
   const blob = new Blob([data], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');

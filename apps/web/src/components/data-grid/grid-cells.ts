@@ -1,4 +1,4 @@
-import type { CatalogColumn } from '@smartport/contract';
+import type { GridColumn } from '@smartport/contract';
 import { formatDateTime, GRID_DATE_TIME, parsePortDateTime, portWallClock } from '../../lib/format';
 import { i18n } from '../../lib/i18n';
 
@@ -11,18 +11,18 @@ export class CellError extends Error {
 }
 
 /** Columns that take part in Excel import and export: the ones shown on screen. */
-export const sheetColumns = (columns: readonly CatalogColumn[]) => columns.filter((c) => !c.hidden);
+export const sheetColumns = (columns: readonly GridColumn[]) => columns.filter((c) => !c.hidden);
 
 export const normaliseTitle = (s: string) => s.normalize('NFC').replace(/\s+/g, ' ').trim().toLocaleLowerCase('vi');
 
 /** Spec 03 §1: the header row's titles name the fields (the field name itself is accepted too). */
-export function mapHeader(header: readonly PlainCell[], columns: readonly CatalogColumn[]): Map<number, CatalogColumn> {
-  const byName = new Map<string, CatalogColumn>();
+export function mapHeader(header: readonly PlainCell[], columns: readonly GridColumn[]): Map<number, GridColumn> {
+  const byName = new Map<string, GridColumn>();
   const importable = sheetColumns(columns).filter((c) => !c.readOnly);
   for (const c of importable) byName.set(normaliseTitle(c.title), c);
   for (const c of importable) if (!byName.has(normaliseTitle(c.field))) byName.set(normaliseTitle(c.field), c);
-  const found = new Map<number, CatalogColumn>();
-  const used = new Set<CatalogColumn>();
+  const found = new Map<number, GridColumn>();
+  const used = new Set<GridColumn>();
   header.forEach((cell, i) => {
     if (cell === null || cell === undefined || cell instanceof Date) return;
     const column = byName.get(normaliseTitle(String(cell)));
@@ -64,7 +64,7 @@ const excelSerialToDate = (serial: number) => new Date(Math.round((serial - 2556
  * DD/MM/YYYY HH:mm:ss in port time (returned as ISO), flags from x/1/0/true/false, choices from
  * their meanings (or their stored values). Throws CellError when the cell is not of that type.
  */
-export function parseCell(raw: PlainCell, column: CatalogColumn): unknown {
+export function parseCell(raw: PlainCell, column: GridColumn): unknown {
   const shown = raw instanceof Date ? formatDateTime(excelWallClock(raw), GRID_DATE_TIME) : String(raw ?? '').trim();
   switch (column.type) {
     case 'text':
@@ -105,7 +105,7 @@ export function parseCell(raw: PlainCell, column: CatalogColumn): unknown {
  * A value typed into a grid cell. Unlike an import, where a blank cell is skipped, a blank here
  * clears the cell.
  */
-export function parseEdit(input: PlainCell, column: CatalogColumn): unknown {
+export function parseEdit(input: PlainCell, column: GridColumn): unknown {
   if (isBlank(input)) {
     if (column.type === 'text') return '';
     if (column.type === 'bool') return false;
@@ -116,7 +116,7 @@ export function parseEdit(input: PlainCell, column: CatalogColumn): unknown {
   return parseCell(input, column);
 }
 
-const optionLabel = (column: CatalogColumn, value: unknown) => {
+const optionLabel = (column: GridColumn, value: unknown) => {
   const options = column.options ?? [];
   const o =
     options.find((x) => x.value === value) ?? options.find((x) => x.value !== null && value != null && String(x.value) === String(value));
@@ -124,7 +124,7 @@ const optionLabel = (column: CatalogColumn, value: unknown) => {
 };
 
 /** How a value reads on screen and in the quick search: choices by meaning, times in port time. */
-export function displayValue(value: unknown, column: CatalogColumn): string {
+export function displayValue(value: unknown, column: GridColumn): string {
   switch (column.type) {
     case 'enum':
       return optionLabel(column, value);
@@ -140,7 +140,7 @@ export function displayValue(value: unknown, column: CatalogColumn): string {
 }
 
 /** A cell of the exported sheet: flags 'x' or blank, choices by meaning, dates DD/MM/YYYY HH:mm:ss, numbers as numbers. */
-export function exportCell(value: unknown, column: CatalogColumn): string | number | null {
+export function exportCell(value: unknown, column: GridColumn): string | number | null {
   if (column.type === 'number') {
     if (value === null || value === undefined || value === '') return null;
     const n = typeof value === 'number' ? value : Number(value);

@@ -1,0 +1,58 @@
+import type { AnyGrid } from '@smartport/contract';
+import { App, Flex, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { GridCard } from './GridCard';
+import { GridHeaderForm } from './GridHeaderForm';
+import type { GridValues } from './grid-rows';
+import { useGrid } from './use-grid';
+import { useLookupColumns } from './use-grid-lookups';
+
+function Page({ entry, children }: { entry: AnyGrid; children: ReactNode }) {
+  return (
+    <Flex vertical gap={12}>
+      {entry.pageTitle && (
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {entry.pageTitle}
+        </Typography.Title>
+      )}
+      {children}
+    </Flex>
+  );
+}
+
+function PlainGridPage({ entry }: { entry: AnyGrid }) {
+  const model = useGrid(entry);
+  return (
+    <Page entry={entry}>
+      <GridCard model={model} headingLevel={entry.pageTitle ? 5 : 4} />
+    </Page>
+  );
+}
+
+/** A grid under its header: listed once the header's values pass its schema (its message otherwise), saved with them. */
+function HeaderGridPage({ entry, header }: { entry: AnyGrid; header: NonNullable<AnyGrid['header']> }) {
+  const { message } = App.useApp();
+  const columns = useLookupColumns(header.columns);
+  const [initial] = useState(() => {
+    const defaults = header.schema.safeParse({});
+    return defaults.success ? (defaults.data as GridValues) : null;
+  });
+  const [applied, setApplied] = useState<GridValues | null>(initial);
+  const model = useGrid(entry, { filter: applied ? {} : null, header: applied ?? undefined });
+  const apply = (values: GridValues) => {
+    const checked = header.schema.safeParse(values);
+    if (checked.success) setApplied(checked.data as GridValues);
+    else void message.warning(checked.error.issues[0]?.message ?? '');
+  };
+  return (
+    <Page entry={entry}>
+      <GridHeaderForm columns={columns} initial={initial ?? {}} loading={model.loading} onApply={apply} />
+      <GridCard model={model} headingLevel={entry.pageTitle ? 5 : 4} />
+    </Page>
+  );
+}
+
+/** The page an entry gets with no code of its own (spec 03 §1 common grid behaviour, its header above when it has one). */
+export function GridPage({ entry }: { entry: AnyGrid }) {
+  return entry.header ? <HeaderGridPage entry={entry} header={entry.header} /> : <PlainGridPage entry={entry} />;
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import type { CallDef } from '../call';
+
+/**
+ * Choices of a column read from another call at run time (spec 03 §2.4/§2.5: the user's terminals, the
+ * operator list…): the web asks `call` with `body`, takes the rows under `rowsIn` and shows them as a select.
+ */
+export interface GridLookup {
+  call: CallDef;
+  /** Sent with the lookup call (default `{}`). */
+  body?: object;
+  /** Where the reply keeps its rows (default `payload`). */
+  rowsIn?: 'payload' | 'data';
+  /** The row field that is stored in the column. */
+  value: string;
+  /** The row field shown for it (default the value itself). */
+  label?: string;
+}
+
+/** A lookup on a list call whose rows are in `payload` (the user's terminals, the operators…). */
+export const lookupOf = (call: CallDef, value: string, label?: string): GridLookup => ({ call, value, ...(label ? { label } : {}) });
+
+/** How a column is shown, edited, imported and exported by the one editable grid. */
+export interface GridColumn {
+  field: string;
+  /** Column title on screen, in Excel export headers and as the Excel import header to match. */
+  title: string;
+  type: 'text' | 'number' | 'bool' | 'enum' | 'datetime';
+  /** For 'enum': stored value → meaning shown (spec 03 §9). A lookup column gets its options from the lookup. */
+  options?: readonly { value: string | number | null; label: string }[];
+  /** For 'enum': the options come from another call instead of `options`. */
+  lookup?: GridLookup;
+  readOnly?: boolean;
+  hidden?: boolean;
+  width?: number;
+  /** Rich text (HTML): the server sanitises it before storing (DESIGN.md §5). */
+  richText?: boolean;
+}
+
+export const rowguid = z.uuid('Rowguid không hợp lệ').optional().nullable();
+
+const text = (max: number, label: string) =>
+  z
+    .string({ error: `${label} phải là chuỗi ký tự` })
+    .trim()
+    .max(max, `${label} tối đa ${max} ký tự`);
+export const requiredText = (max: number, label: string) => text(max, label).min(1, `Vui lòng nhập ${label.toLowerCase()}`);
+export const optionalText = (max: number, label: string) =>
+  text(max, label)
+    .nullish()
+    .transform((v) => (v === '' ? null : (v ?? null)));
+export const flag = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')])
+  .transform((v) => v === true || v === 1 || v === '1')
+  .default(false);
+export const moneyCredit = z.enum(['M', 'C'], { error: 'Hình thức thanh toán phải là M (thu ngay) hoặc C (thu sau)' });
+
+export const moneyCreditOptions = [
+  { value: 'M', label: 'Thu ngay' },
+  { value: 'C', label: 'Thu sau' },
+] as const;
