@@ -10,11 +10,11 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { NoticeBanner, NoticeBell } from '../features/shell/NoticeCenter';
 import { activeNoticesKey } from '../features/shell/use-active-notices';
 import { callApi } from '../lib/api-client';
+import { flattenMenu } from '../lib/menu';
 import { connectRealtime, disconnectRealtime } from '../lib/realtime';
 import { session } from '../lib/session';
+import { useMe, useMenu } from '../lib/session-queries';
 import { menuIcon } from './menu-icons';
-import { useMe, useMenu } from './queries';
-import { flattenMenu } from './resolve-view';
 
 type MenuItem = Required<MenuProps>['items'][number];
 

@@ -2,7 +2,7 @@ import { Badge, Col, Flex, Row, Tabs, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useMe, useMenu } from '../../app/queries';
+import { useMe, useMenu } from '../../lib/session-queries';
 import { pinsFromHash, usePendingCount } from './api';
 import { PendingOrdersTab } from './PendingOrdersTab';
 import { TaskLinks } from './TaskLinks';
