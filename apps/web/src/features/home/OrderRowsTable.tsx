@@ -10,9 +10,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { callApi } from '../../lib/api-client';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { PaymentDialog } from '../payments/PaymentDialog';
 import { homeKeys } from './api';
 import { canDelete, cargoExtras, customsHold, isUnpaid, payKind, shortPin } from './order-row';
+import type { PayOrderDialog } from './pay-dialog';
 
 const absolute = (url: string) => (/^https?:/i.test(url) ? url : `${window.location.origin}${url}`);
 
@@ -39,7 +39,17 @@ function CargoCell({ row }: { row: PendingOrderRow }) {
 }
 
 /** One row per container of an order, with the order's actions (spec 02 §2.1, §3, §4). */
-export function OrderRowsTable({ rows, loading, caption }: { rows: PendingOrderRow[]; loading?: boolean; caption: string }) {
+export function OrderRowsTable({
+  rows,
+  loading,
+  caption,
+  payDialog: PaymentDialog,
+}: {
+  rows: PendingOrderRow[];
+  loading?: boolean;
+  caption: string;
+  payDialog: PayOrderDialog;
+}) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();

@@ -20,7 +20,7 @@ import { errorMessage } from './errors';
 import { QrStep } from './QrStep';
 import type { PaymentDialogProps } from './types';
 
-export type { PaymentDialogProps, PaymentOutcome, PendingOrderRef } from './types';
+export type { PayableOrder, PaymentDialogProps, PaymentOutcome } from './types';
 
 type Stage =
   | { kind: 'confirm' }
@@ -41,7 +41,7 @@ export function PaymentDialog({ order, open, onClose, onDone }: PaymentDialogPro
   const navigate = useNavigate();
   const orderNo = order.OrderNo;
   const [stage, setStage] = useState<Stage>({ kind: 'confirm' });
-  const [amount, setAmount] = useState<number>(Number(order.TotalAmount ?? 0));
+  const [amount, setAmount] = useState<number>(order.TotalAmount);
   const [completed, setCompleted] = useState<OrderCompletedData | null>(null);
 
   useEffect(() => {
@@ -104,7 +104,7 @@ export function PaymentDialog({ order, open, onClose, onDone }: PaymentDialogPro
 
   const stepIndex = stage.kind === 'invoice' ? 1 : stage.kind === 'success' ? 2 : stage.kind === 'error' ? 2 : 0;
   const showSteps = stage.kind === 'pay' || stage.kind === 'invoice' || stage.kind === 'success' || stage.kind === 'error';
-  const trar = Number(order.TrarCount ?? 0);
+  const trar = order.TrarCount;
 
   return (
     <Modal
@@ -118,7 +118,7 @@ export function PaymentDialog({ order, open, onClose, onDone }: PaymentDialogPro
       data-testid="payment-dialog"
     >
       <Typography.Paragraph type="secondary">
-        {t('payment.orders', { orders: (order.PinCode ?? order.OrderNo).split('-')[0], amount: formatMoney(amount) })}
+        {t('payment.orders', { orders: order.PinCode.split('-')[0], amount: formatMoney(amount) })}
       </Typography.Paragraph>
       {showSteps && (
         <Steps
@@ -203,7 +203,7 @@ export function PaymentDialog({ order, open, onClose, onDone }: PaymentDialogPro
       {stage.kind === 'pay' && partnerKind(stage.partner) === 'card' && (
         <CardStep
           orderNo={order.OrderNo}
-          pinCode={order.PinCode ?? undefined}
+          pinCode={order.PinCode}
           onPaid={(r) => void publish(r)}
           onFailed={(message) => setStage({ kind: 'error', message, retry: true })}
         />
@@ -211,7 +211,7 @@ export function PaymentDialog({ order, open, onClose, onDone }: PaymentDialogPro
       {stage.kind === 'pay' && partnerKind(stage.partner) === 'bank' && (
         <BankPageStep
           orderNo={order.OrderNo}
-          pinCode={order.PinCode ?? undefined}
+          pinCode={order.PinCode}
           onPaid={(r) => void publish(r)}
           onFailed={(message) => setStage({ kind: 'error', message, retry: true })}
         />
