@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@smartport/contract';
 import type { AuthUser } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
 import { scopeTerminals } from '../../security/terminal-scope';
@@ -22,7 +23,7 @@ export function orderScope(user: AuthUser): OrderScope {
 }
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
-const statusName = (s: string) => orderStatusNames[s] ?? s;
+const statusName = (s: OrderStatus) => orderStatusNames[s] ?? s;
 
 function toWire(row: OrderRowRecord) {
   return { ...row, OrderStatusName: statusName(row.OrderStatus), ExpDate: iso(row.ExpDate), CreatedTime: iso(row.CreatedTime) as string };

@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@smartport/contract';
 import { Card, Descriptions, Flex, QRCode, Result, Spin, Table, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,7 +6,7 @@ import { useParams } from 'react-router';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { usePublicOrder } from './api';
 
-const statusColor: Record<string, string> = { A: 'orange', P: 'blue', C: 'green', D: 'red' };
+const statusColor: Record<OrderStatus, string> = { A: 'orange', P: 'blue', C: 'green', D: 'red' };
 
 /** `/order/:model`: the order behind a signed link, without login (DESIGN.md §8). */
 export function PublicOrderPage() {
