@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@smartport/contract';
+import type { CallRequest, calls, OrderStatus } from '@smartport/contract';
 import type { AuthUser } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
 import { scopeTerminals } from '../../security/terminal-scope';
@@ -45,10 +45,7 @@ export function createHomeService(deps: {
 
   return {
     /** PinCodes → the tracking list; FindValue → search by PIN, order or container number; neither → orders awaiting payment. */
-    async orderRows(
-      user: AuthUser,
-      input: { PinCodes?: string[] | undefined; FindValue?: string | undefined; getAttach?: boolean | undefined },
-    ) {
+    async orderRows(user: AuthUser, input: CallRequest<typeof calls.home.dashboardTracking>) {
       const pins = [...new Set((input.PinCodes ?? []).map((p) => p.trim()).filter(Boolean))];
       const filter: OrderFilter = pins.length
         ? { kind: 'pins', pins }
