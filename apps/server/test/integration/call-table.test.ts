@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type CallDef, callList, menuIds, projectNamedCalls } from '@smartport/contract';
+import { type CallDef, callList, calls, menuIds, projectNamedCalls } from '@smartport/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -155,7 +155,7 @@ describe('menu permissions on every call', () => {
   });
 
   it('lets a group without grants sign in but shows it an empty menu', async () => {
-    const res = await t.call<{ payload: unknown[] }>('common/getMenu', {}, noGrantToken);
+    const res = await t.call(calls.shell.getMenu, {}, noGrantToken);
     expect(res.status).toBe(200);
     expect(res.body.payload).toEqual([]);
   });
