@@ -54,9 +54,9 @@ export function CustomsRelease() {
   const result = useReleaseResult((e) => void message.error(e.message));
   const rows = result.data ?? noRows;
   const loading = sendRelease.isPending || awaitingResult;
-  const { search: showStoredResult } = result;
-  const showResultRef = useRef(showStoredResult);
-  showResultRef.current = showStoredResult;
+  // The socket handler, set up once, reads the result list of the latest render.
+  const resultRef = useRef(result);
+  resultRef.current = result;
 
   // The result arrives on the live connection as request type 367.1; success and failure codes both end loading.
   useEffect(() => {
@@ -76,7 +76,7 @@ export function CustomsRelease() {
         const failure = e.note_state && e.note_state in customsFailureStates;
         if (failure) void message.error(e.message ?? String(e.note_state));
         else if (Number(e.response_func) === CUSTOMS_RESPONSE_FUNC.refused) void message.error(e.message ?? '');
-        void showResultRef.current(current).catch((err: Error) => void message.error(err.message));
+        void resultRef.current.search(current).catch((err: Error) => void message.error(err.message));
       };
       socket.on('customs_result', onResult);
       off = () => socket.off('customs_result', onResult);
