@@ -40,6 +40,9 @@ import { createDeclarationService, declarationUploadCaps } from './modules/custo
 import { createHomeRepository } from './modules/home/home.repository';
 import { homeHandlers } from './modules/home/home.routes';
 import { createHomeService } from './modules/home/home.service';
+import { createInvoicesRepository } from './modules/invoices/invoices.repository';
+import { invoiceHandlers } from './modules/invoices/invoices.routes';
+import { createInvoicesService } from './modules/invoices/invoices.service';
 import { createOrdersRepository } from './modules/orders/orders.repository';
 import { ordersHandlers } from './modules/orders/orders.routes';
 import { createPublicOrderService } from './modules/orders/public-order.service';
@@ -226,7 +229,14 @@ export async function buildApp(options: BuildOptions = {}) {
 
   // The one mechanism behind every grid resource of every module (apps/server/src/grid).
   const grid = createGridService(createGridRepository(database.db), { live });
-  const payments = createPaymentsModule(app, { database, config, live, publicOrders, einvoice, grid });
+  const payments = createPaymentsModule(app, { database, config, live, grid });
+  const invoices = createInvoicesService({
+    repo: createInvoicesRepository(database.db),
+    einvoice,
+    payments: payments.payments,
+    publicOrders,
+    portalUrl: payments.portalUrl,
+  });
   const handlers: HandlerTable = {
     auth: authHandlers(auth),
     shell: shellHandlers(shell),
@@ -240,6 +250,7 @@ export async function buildApp(options: BuildOptions = {}) {
     customs: customsHandlers(customsScan, declarations),
     compare: compareHandlers(createCompareService(createCompareRepository(database.db))),
     ...payments.handlers,
+    invoices: invoiceHandlers(invoices),
     settings: {
       ...settingsHandlers(grid, payments.payPartners, createNoticesService(createNoticesRepository(database.db))),
       ...settingsFormHandlers(settingsForms),
@@ -312,7 +323,7 @@ export async function buildApp(options: BuildOptions = {}) {
     live: live as LiveEvents,
     registeredCalls,
     jobs,
-    services: { auth, shell, publicOrders, payments: payments.payments, invoices: payments.invoices, settingsForms },
+    services: { auth, shell, publicOrders, payments: payments.payments, invoices, settingsForms },
   };
 }
 export type PortalApp = Awaited<ReturnType<typeof buildApp>>;

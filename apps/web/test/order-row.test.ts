@@ -28,7 +28,7 @@ describe('pending order row rules (spec 02 §3, §4)', () => {
     expect(payKind({ MoneyCredit: 'C' })).toBe('payLater');
     expect(canDelete({ OrderStatus: 'A', TransactionId: null })).toBe(true);
     expect(canDelete({ OrderStatus: 'A', TransactionId: 'FT1' })).toBe(false);
-    for (const s of ['P', 'C', 'D']) expect(canDelete({ OrderStatus: s, TransactionId: null })).toBe(false);
+    for (const s of ['P', 'C', 'D'] as const) expect(canDelete({ OrderStatus: s, TransactionId: null })).toBe(false);
   });
 
   it('lists the reefer, dangerous and out-of-gauge extras for the cargo tooltip', () => {

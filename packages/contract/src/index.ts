@@ -53,7 +53,7 @@ export * from './help-docs';
 export { type OrderFile, type OrderQrItem, type PendingOrderRow, pendingOrderRow } from './home/calls';
 export * from './invoices/calls';
 export * from './menu-catalog';
-export { publicOrder } from './orders/calls';
+export { type OrderStatus, orderStatus, publicOrder } from './orders/calls';
 export * from './payments/calls';
 export * from './payments/vietqr';
 export * from './reply';

@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@smartport/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -192,7 +193,7 @@ export const orders = pgTable(
     CustomerCode: varchar('customer_code', { length: 20 }).notNull(),
     JobModeCode: varchar('job_mode_code', { length: 10 }).notNull(),
     MoneyCredit: varchar('money_credit', { length: 1 }).notNull(),
-    OrderStatus: varchar('order_status', { length: 1 }).notNull().default('A'),
+    OrderStatus: varchar('order_status', { length: 1 }).$type<OrderStatus>().notNull().default('A'),
     TotalAmount: bigint('total_amount', { mode: 'number' }).notNull(),
     CurrencyCode: varchar('currency_code', { length: 3 }).notNull().default('VND'),
     OperationCode: varchar('operation_code', { length: 10 }),

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
+import { type CallDef, type CallInput, type CallReply, calls } from '@smartport/contract';
 import { demoNapasSecret, demoVietQrSecret } from '@smartport/simulators';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { type BuildOptions, buildApp, type PortalApp } from '../../src/app';
 import type { PortalConfig } from '../../src/config';
 import { type Database, openDatabase } from '../../src/db/client';
@@ -74,6 +76,22 @@ export interface CallResult<T = Record<string, unknown>> {
   raw: string;
 }
 
+/** How a test reaches the portal beyond the body and the token. */
+export interface CallExtra {
+  remoteAddress?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The value, failing the test when it is missing: a reply's optional `payload` or `data` read by a test must be there,
+ * so a missing one fails instead of letting a loop or every() check nothing.
+ */
+export function present<T>(value: T | null | undefined, what = 'the value'): T {
+  expect(value, `${what} is missing`).toBeDefined();
+  expect(value, `${what} is null`).not.toBeNull();
+  return value as T;
+}
+
 export interface TestAppOptions {
   throttle?: Partial<ThrottleLimits>;
   config?: Partial<PortalConfig>;
@@ -125,12 +143,29 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   }
   const { app } = portal;
 
-  async function call<T = Record<string, unknown>>(
+  /**
+   * `POST /api/<path>` through `inject`. Given a call of the contract, the body is that call's input and the reply is
+   * typed as its reply (CallReply); a bare path is for deliberately malformed bodies and routes outside the contract.
+   */
+  function call<C extends CallDef>(
+    def: C,
+    body?: CallInput<C>,
+    token?: string | null,
+    extra?: CallExtra,
+  ): Promise<CallResult<CallReply<C>>>;
+  function call<T = Record<string, unknown>>(
     path: string,
     body?: unknown,
     token?: string | null,
-    extra: { remoteAddress?: string; headers?: Record<string, string> } = {},
-  ): Promise<CallResult<T>> {
+    extra?: CallExtra,
+  ): Promise<CallResult<T>>;
+  async function call(
+    target: string | CallDef,
+    body?: unknown,
+    token?: string | null,
+    extra: CallExtra = {},
+  ): Promise<CallResult<unknown>> {
+    const path = typeof target === 'string' ? target : target.path;
     const res = await app.inject({
       method: 'POST',
       url: `/api/${path}`,
@@ -144,18 +179,15 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     } catch {
       parsed = undefined;
     }
-    return { status: res.statusCode, body: parsed as T, headers: res.headers, raw: res.body };
+    return { status: res.statusCode, body: parsed, headers: res.headers, raw: res.body };
   }
 
+  /** Sends any body at all to a call of the contract (a test of refused input); the reply is typed as that call's. */
+  const send = <C extends CallDef>(def: C, body: unknown, token?: string | null, extra?: CallExtra) =>
+    call<CallReply<C>>(def.path, body, token, extra);
+
   async function login(userId: string, password: string = demoPassword(userId), remoteAddress = '127.0.0.1'): Promise<string> {
-    const res = await call<{ success: boolean; access_token?: string; message?: string }>(
-      'auth/login',
-      { UserID: userId, Password: password },
-      null,
-      {
-        remoteAddress,
-      },
-    );
+    const res = await call(calls.auth.login, { UserID: userId, Password: password }, null, { remoteAddress });
     if (res.status !== 200 || !res.body.access_token) throw new Error(`Đăng nhập ${userId} thất bại: ${res.status} ${res.raw}`);
     return res.body.access_token;
   }
@@ -194,6 +226,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     portal,
     database,
     call,
+    send,
     login,
     sql,
     addUser,

@@ -7,13 +7,6 @@ import { createTestApp, type TestApp, vietnamese } from '../helpers/test-app';
 const WRONG = 'Tên đăng nhập hoặc mật khẩu không đúng.';
 const THROTTLED = 'Bạn đã đăng nhập sai quá nhiều lần. Vui lòng thử lại sau 15 phút.';
 
-interface LoginReply {
-  success: boolean;
-  message?: string;
-  access_token?: string;
-  payload?: { UserID: string; UserGroupCode: string; TerminalCode: string; access_token: string; Rank: number };
-}
-
 // One portal (and database) for the file: 3 failures per user name and address, a user slowed by 400 ms after
 // 4 failures from anywhere; a second portal on the same database limits an address to 3 failures.
 // Each test uses its own users and addresses.
@@ -31,7 +24,7 @@ afterAll(async () => {
 });
 
 const login = (app: TestApp, UserID: string, Password: string, remoteAddress = '10.0.0.1', headers?: Record<string, string>) =>
-  app.call<LoginReply>('auth/login', { UserID, Password }, null, { remoteAddress, ...(headers ? { headers } : {}) });
+  app.call(calls.auth.login, { UserID, Password }, null, { remoteAddress, ...(headers ? { headers } : {}) });
 
 describe('auth/login', () => {
   it('signs in with the right password and answers the token and the user with TerminalCode as a comma list', async () => {
@@ -77,25 +70,25 @@ describe('auth/login', () => {
   });
 
   it('answers 400 naming the missing field', async () => {
-    const noUser = await t.call<LoginReply>('auth/login', { Password: 'x' });
+    const noUser = await t.send(calls.auth.login, { Password: 'x' });
     expect(noUser.status).toBe(400);
     expect(noUser.body.success).toBe(false);
     expect(noUser.body.message).toContain('UserID');
     expect(noUser.body.message).toMatch(vietnamese);
 
-    const noPassword = await t.call<LoginReply>('auth/login', { UserID: 'admin' });
+    const noPassword = await t.send(calls.auth.login, { UserID: 'admin' });
     expect(noPassword.status).toBe(400);
     expect(noPassword.body.message).toContain('Password');
 
-    const blankUser = await t.call<LoginReply>('auth/login', { UserID: '   ', Password: 'x' });
+    const blankUser = await t.call(calls.auth.login, { UserID: '   ', Password: 'x' });
     expect(blankUser.status).toBe(400);
     expect(blankUser.body.message).toContain('Vui lòng nhập tên đăng nhập');
 
-    const emptyPassword = await t.call<LoginReply>('auth/login', { UserID: 'admin', Password: '' });
+    const emptyPassword = await t.call(calls.auth.login, { UserID: 'admin', Password: '' });
     expect(emptyPassword.status).toBe(400);
     expect(emptyPassword.body.message).toContain('Vui lòng nhập mật khẩu');
 
-    const nothing = await t.call<LoginReply>('auth/login');
+    const nothing = await t.send(calls.auth.login, undefined);
     expect(nothing.status).toBe(400);
     expect(nothing.body.success).toBe(false);
   });
@@ -178,7 +171,7 @@ describe('login throttling', () => {
 describe('sessions', () => {
   it('auth/me answers the signed-in user', async () => {
     const token = await t.login('nhanvien');
-    const res = await t.call<LoginReply>('auth/me', {}, token);
+    const res = await t.call(calls.auth.me, {}, token);
     expect(res.status).toBe(200);
     expect(res.body.payload).toMatchObject({
       UserID: 'nhanvien',
@@ -191,31 +184,31 @@ describe('sessions', () => {
 
   it('auth/me accepts no body at all', async () => {
     const token = await t.login('nhanvien');
-    expect((await t.call('auth/me', undefined, token)).status).toBe(200);
+    expect((await t.call(calls.auth.me, undefined, token)).status).toBe(200);
   });
 
   it('logout revokes the session: the same token then gets 401, other sessions of the user live on', async () => {
     const token = await t.login('khachhang');
     const other = await t.login('khachhang');
-    const out = await t.call('auth/logout', {}, token);
+    const out = await t.call(calls.auth.logout, {}, token);
     expect(out.status).toBe(200);
     expect(out.body).toMatchObject({ success: true, message: expect.stringMatching(vietnamese) });
-    const me = await t.call('auth/me', {}, token);
+    const me = await t.call(calls.auth.me, {}, token);
     expect(me.status).toBe(401);
     expect(me.body).toMatchObject({ success: false, message: expect.stringMatching(vietnamese) });
-    expect((await t.call('auth/logout', {}, token)).status).toBe(401);
-    expect((await t.call('auth/me', {}, other)).status).toBe(200);
+    expect((await t.call(calls.auth.logout, {}, token)).status).toBe(401);
+    expect((await t.call(calls.auth.me, {}, other)).status).toBe(200);
   });
 
   it('refuses a deactivated user on the next call with the old token, and at the next login', async () => {
     await t.addUser({ UserID: 'sapnghiviec', UserGroupCode: 'STAFF', password: 'Nghi@Viec1' });
     const token = await t.login('sapnghiviec', 'Nghi@Viec1');
-    expect((await t.call('auth/me', {}, token)).status).toBe(200);
+    expect((await t.call(calls.auth.me, {}, token)).status).toBe(200);
     await t.sql('UPDATE users SET is_active = false WHERE user_id = $1', ['sapnghiviec']);
-    const me = await t.call('auth/me', {}, token);
+    const me = await t.call(calls.auth.me, {}, token);
     expect(me.status).toBe(401);
     expect(me.body.success).toBe(false);
-    expect((await t.call('common/getMenu', {}, token)).status).toBe(401);
+    expect((await t.call(calls.shell.getMenu, {}, token)).status).toBe(401);
     const again = await login(t, 'sapnghiviec', 'Nghi@Viec1', '10.3.0.1');
     expect(again.status).toBe(403);
     expect(again.body).toEqual({ success: false, message: 'Tài khoản đã bị khóa. Vui lòng liên hệ quản trị viên.' });
@@ -231,14 +224,14 @@ describe('sessions', () => {
     const claims = signer.verifyAccess(token);
     expect(claims).not.toBeNull();
     const swapped = signer.signAccess({ sub: 'admin', jti: claims?.jti ?? '' }, 3600);
-    expect((await t.call('auth/me', {}, swapped)).status).toBe(401);
+    expect((await t.call(calls.auth.me, {}, swapped)).status).toBe(401);
   });
 
   it('refuses a session whose time is over even when the token has not expired yet', async () => {
     const token = await t.login('haiquan');
     const { jti } = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { jti: string };
     await t.sql("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE jti = $1", [jti]);
-    expect((await t.call('auth/me', {}, token)).status).toBe(401);
+    expect((await t.call(calls.auth.me, {}, token)).status).toBe(401);
   });
 
   it('records the session with the client address, never the token', async () => {

@@ -1,40 +1,9 @@
+import { calls } from '@smartport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portContainerPlan } from '../../src/db/seed/port-containers.data';
 import { containerCheckDigit } from '../../src/db/seed/random';
 import { createTestApp, type TestApp, vietnamese } from '../helpers/test-app';
 
-interface Loaded {
-  TerminalCode: string;
-  ContainerNo: string;
-  ClassName: string | null;
-  IsoSizetype: string | null;
-  OperationCode: string | null;
-  FE: string | null;
-  DateIn: string | null;
-  DateOut: string | null;
-  VesselName: string | null;
-  VesselImVoy: string | null;
-  VesselExVoy: string | null;
-  BLNo: string | null;
-  BookingNo: string | null;
-  ContainerStatusName: string | null;
-  VesselCode: string | null;
-  CallSeq: string | null;
-  CallYear: string | null;
-}
-interface Checked extends Record<string, unknown> {
-  ContainerNo: string;
-  loaded: Loaded | null;
-  CompareStatus: 'OK' | 'ERROR' | 'NONE';
-  DiffFields: string[];
-}
-interface Reply {
-  success: boolean;
-  message?: string;
-  data?: Checked[];
-}
-
-const PATH = 'common/checkContaierData';
 let t: TestApp;
 let admin: string;
 
@@ -46,8 +15,9 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** Any rows at all (junk included), answered with the contract's reply. */
 const check = (data: unknown, token: string | null = admin, extra: Record<string, unknown> = {}) =>
-  t.call<Reply>(PATH, { data, ...extra }, token);
+  t.send(calls.compare.checkContaierData, { data, ...extra }, token);
 
 /** The port's current record of a container, read straight from the tables (names from the catalogues). */
 async function portRecord(where: string, params: unknown[] = []) {

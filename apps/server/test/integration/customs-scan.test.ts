@@ -1,9 +1,9 @@
-import type { ServerToClientEvents, SocketEnvelope } from '@smartport/contract';
+import { type Customs363Row, type Customs367Item, calls, type ServerToClientEvents, type SocketEnvelope } from '@smartport/contract';
 import { customsSimulator, demoDeclarations, type RunningSimulator, startSimulator } from '@smartport/simulators';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listen } from '../helpers/live';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createTestApp, present, type TestApp } from '../helpers/test-app';
 
 // Through the customs simulator over real HTTP: answers, time-outs (504), malformed replies, the log.
 let sim: RunningSimulator;
@@ -16,7 +16,8 @@ const sockets: Socket<ServerToClientEvents>[] = [];
 const knobs = (k: Record<string, unknown>) =>
   fetch(`${sim.url}/_knobs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(k) });
 
-const [tq, mhbq, , , , na, unknownCode] = demoDeclarations as typeof demoDeclarations & unknown[];
+const demo = (i: number) => present(demoDeclarations[i], `demo declaration ${i}`);
+const [tq, mhbq, na, unknownCode] = [demo(0), demo(1), demo(5), demo(6)];
 
 async function logRows(where = 'true', params: unknown[] = []) {
   return t.sql<{ request_type: string; sender_by: string; raw_request: string; raw_response: string; declare_nos: string[] }>(
@@ -46,8 +47,8 @@ afterAll(async () => {
 describe('custom/req_aciss 367 (single and batch scans)', () => {
   it('answers each declaration with its containers and statuses, and logs the exchange', async () => {
     const before = (await logRows()).length;
-    const res = await t.call<{ success: boolean; data: { customsAppNo: string; customsStatus: string; data: unknown }[] }>(
-      'custom/req_aciss',
+    const res = await t.call(
+      calls.customs.reqAciss,
       {
         requestType: 367,
         requestData: [
@@ -59,8 +60,9 @@ describe('custom/req_aciss 367 (single and batch scans)', () => {
       customer,
     );
     expect(res.status).toBe(200);
-    expect(res.body.data.map((d) => d.customsStatus)).toEqual(['TQ', 'MHBQ', '']);
-    const first = res.body.data[0] as unknown as { data: { TransportEquipments: { TransportEquipment: { CntrNo: string }[] } } };
+    expect(present(res.body.data).map((d) => d.customsStatus)).toEqual(['TQ', 'MHBQ', '']);
+    // A 367 request is answered with 367 items (the reply's data is either kind).
+    const first = present((present(res.body.data) as Customs367Item[])[0]);
     expect(first.data.TransportEquipments.TransportEquipment.length).toBeGreaterThan(0);
     for (const c of first.data.TransportEquipments.TransportEquipment) expect(c.CntrNo).toMatch(/^[A-Z]{4}\d{7}$/);
     const rows = await logRows();
@@ -74,18 +76,18 @@ describe('custom/req_aciss 367 (single and batch scans)', () => {
   });
 
   it('passes a code customs uses but the portal does not know as received', async () => {
-    const res = await t.call<{ data: { customsStatus: string }[] }>(
-      'custom/req_aciss',
+    const res = await t.call(
+      calls.customs.reqAciss,
       { requestType: '367', requestData: [{ declareNo: unknownCode?.declareNo, office: unknownCode?.office }] },
       staff,
     );
-    expect(res.body.data[0]?.customsStatus).toBe(unknownCode?.status);
+    expect(present(res.body.data)[0]?.customsStatus).toBe(unknownCode?.status);
   });
 
   it('answers 504 "Quá thời gian phản hồi từ hệ thống." when the gateway times out, and logs it', async () => {
     await knobs({ timeout: true, hangMs: 2000 });
     const res = await t.call(
-      'custom/req_aciss',
+      calls.customs.reqAciss,
       { requestType: 367, requestData: [{ declareNo: na?.declareNo, office: na?.office }] },
       staff,
     );
@@ -98,7 +100,7 @@ describe('custom/req_aciss 367 (single and batch scans)', () => {
   it('answers 502 with a Vietnamese message when the reply is malformed, and keeps the raw reply in the log', async () => {
     await knobs({ malformed: true });
     const res = await t.call(
-      'custom/req_aciss',
+      calls.customs.reqAciss,
       { requestType: 367, requestData: [{ declareNo: tq?.declareNo, office: tq?.office }] },
       staff,
     );
@@ -108,26 +110,22 @@ describe('custom/req_aciss 367 (single and batch scans)', () => {
   });
 
   it('rejects an empty list, a missing office and an unknown message type with 400', async () => {
-    const empty = await t.call('custom/req_aciss', { requestType: 367, requestData: [] }, staff);
+    const empty = await t.call(calls.customs.reqAciss, { requestType: 367, requestData: [] }, staff);
     expect(empty.status).toBe(400);
     expect(empty.body).toMatchObject({ message: expect.stringContaining('Chưa có tờ khai nào trong danh sách quét') });
-    const noOffice = await t.call('custom/req_aciss', { requestType: 367, requestData: [{ declareNo: '1', office: '  ' }] }, staff);
+    const noOffice = await t.call(calls.customs.reqAciss, { requestType: 367, requestData: [{ declareNo: '1', office: '  ' }] }, staff);
     expect(noOffice.body).toMatchObject({ message: expect.stringContaining('Nhập đầy đủ thông tin tờ khai') });
-    const other = await t.call('custom/req_aciss', { requestType: 999, requestData: [] }, staff);
+    const other = await t.call(calls.customs.reqAciss, { requestType: 999, requestData: [] }, staff);
     expect(other.status).toBe(400);
   });
 });
 
 describe('custom/req_aciss 363 (gate scan) and the vessel picker', () => {
   it('lists the voyages of the caller terminals for the picker', async () => {
-    const res = await t.call<{ vsls: { VesselKey: string; TerminalCode: string }[] }>(
-      'task/fcl_pre_advice/search_ship',
-      { arrStatus: 1 },
-      staff,
-    );
+    const res = await t.call(calls.customs.searchShip, { arrStatus: 1 }, staff);
     expect(res.status).toBe(200);
-    expect(res.body.vsls.length).toBeGreaterThan(0);
-    for (const v of res.body.vsls) expect(['NDP', 'NDV', 'NHP']).toContain(v.TerminalCode);
+    expect(present(res.body.vsls).length).toBeGreaterThan(0);
+    for (const v of present(res.body.vsls)) expect(['NDP', 'NDV', 'NHP']).toContain(v.TerminalCode);
   });
 
   it('lets the FCL pre-advice task (whose call it is) list voyages, only of its own terminals; a scan grant alone does not', async () => {
@@ -139,15 +137,15 @@ describe('custom/req_aciss 363 (gate scan) and the vessel picker', () => {
       grants: ['TASK_FCL_PRE_ADVICE'],
     });
     const fcl = await t.login('kh.fcl', 'Test@2026x');
-    const res = await t.call<{ vsls: { TerminalCode: string }[] }>('task/fcl_pre_advice/search_ship', { arrStatus: 1 }, fcl);
+    const res = await t.call(calls.customs.searchShip, { arrStatus: 1 }, fcl);
     expect(res.status).toBe(200);
-    expect(res.body.vsls.length).toBeGreaterThan(0);
-    for (const v of res.body.vsls) expect(v.TerminalCode).toBe('NDV');
+    expect(present(res.body.vsls).length).toBeGreaterThan(0);
+    for (const v of present(res.body.vsls)) expect(v.TerminalCode).toBe('NDV');
     // The demo customer holds the task grant.
-    expect((await t.call('task/fcl_pre_advice/search_ship', { arrStatus: 1 }, customer)).status).toBe(200);
+    expect((await t.call(calls.customs.searchShip, { arrStatus: 1 }, customer)).status).toBe(200);
     await t.addUser({ UserID: 'kh.scan', UserGroupCode: 'KH_SCAN', password: 'Test@2026x', grants: ['CUSTOMS_RELEASE'] });
     const scanOnly = await t.login('kh.scan', 'Test@2026x');
-    expect((await t.call('task/fcl_pre_advice/search_ship', { arrStatus: 1 }, scanOnly)).status).toBe(403);
+    expect((await t.call(calls.customs.searchShip, { arrStatus: 1 }, scanOnly)).status).toBe(403);
   });
 
   it('answers the containers of a voyage with the voyage title, and logs the voyage', async () => {
@@ -155,8 +153,8 @@ describe('custom/req_aciss 363 (gate scan) and the vessel picker', () => {
       "select vessel_key, vessel_name, vessel_im_voy, vessel_ex_voy from vessel_voyages where terminal_code = 'NDP' order by etb desc limit 1",
     );
     const key = voyage?.vessel_key as string;
-    const res = await t.call<{ data: { cntrNo: string; userVoy: string; vslNm: string; customsStatus: string }[] }>(
-      'custom/req_aciss',
+    const res = await t.call(
+      calls.customs.reqAciss,
       {
         requestType: 363,
         requestData: [
@@ -167,16 +165,14 @@ describe('custom/req_aciss 363 (gate scan) and the vessel picker', () => {
       staff,
     );
     expect(res.status).toBe(200);
-    expect(res.body.data.map((r) => r.cntrNo)).toEqual(['MSCU1234565', 'MAEU7654321']);
-    expect(res.body.data[0]?.userVoy).toBe(`${voyage?.vessel_name} / ${voyage?.vessel_im_voy} / ${voyage?.vessel_ex_voy}`);
-    expect(res.body.data[0]?.vslNm).toBe(voyage?.vessel_name);
+    // A 363 request is answered with 363 rows (the reply's data is either kind).
+    const rows = present(res.body.data) as Customs363Row[];
+    expect(rows.map((r) => r.cntrNo)).toEqual(['MSCU1234565', 'MAEU7654321']);
+    expect(rows[0]?.userVoy).toBe(`${voyage?.vessel_name} / ${voyage?.vessel_im_voy} / ${voyage?.vessel_ex_voy}`);
+    expect(rows[0]?.vslNm).toBe(voyage?.vessel_name);
     // The same container always gets the same answer.
-    const again = await t.call<{ data: { customsStatus: string }[] }>(
-      'custom/req_aciss',
-      { requestType: 363, requestData: [{ UserVoy: key, CntrNo: 'MSCU1234565' }] },
-      staff,
-    );
-    expect(again.body.data[0]?.customsStatus).toBe(res.body.data[0]?.customsStatus);
+    const again = await t.call(calls.customs.reqAciss, { requestType: 363, requestData: [{ UserVoy: key, CntrNo: 'MSCU1234565' }] }, staff);
+    expect(present(again.body.data)[0]?.customsStatus).toBe(present(res.body.data)[0]?.customsStatus);
     const [row] = await t.sql<{ voyage_key: string; terminal_code: string; container_nos: string[] }>(
       "select voyage_key, terminal_code, container_nos from customs_request_log where request_type = '363' order by request_time limit 1",
     );
@@ -188,7 +184,7 @@ describe('custom/req_aciss 363 (gate scan) and the vessel picker', () => {
       "select vessel_key from vessel_voyages where terminal_code not in ('NDP','NDV','NHP') limit 1",
     );
     const res = await t.call(
-      'custom/req_aciss',
+      calls.customs.reqAciss,
       { requestType: 363, requestData: [{ UserVoy: other?.vessel_key, CntrNo: 'MSCU1234565' }] },
       staff,
     );
@@ -200,7 +196,7 @@ describe('custom/req_aciss 363 (gate scan) and the vessel picker', () => {
     const [voyage] = await t.sql<{ vessel_key: string }>("select vessel_key from vessel_voyages where terminal_code = 'NDP' limit 1");
     await knobs({ timeout: true, hangMs: 2000 });
     const res = await t.call(
-      'custom/req_aciss',
+      calls.customs.reqAciss,
       { requestType: 363, requestData: [{ UserVoy: voyage?.vessel_key, CntrNo: 'MSCU1234565' }] },
       staff,
     );
@@ -232,79 +228,71 @@ describe('custom/req_cas367 and custom/get_cas367 (single scan, queued)', () => 
   it('queues the message, pushes a 367.1 event to the sender, then the result is viewable', async () => {
     const socket = await connect(customer);
     const result = nextResult(socket, tq?.declareNo);
-    const res = await t.call<{ success: boolean; message: string; data: { msgGroupId: string } }>(
-      'custom/req_cas367',
+    const res = await t.call(
+      calls.customs.reqCas367,
       { method: 'sendmsg', declareNo: tq?.declareNo, office: tq?.office, allow_send_again: true },
       customer,
     );
     expect(res.body).toMatchObject({ success: true, message: 'Thông điệp đã được đưa vào hàng đợi!' });
     const event = await result;
     expect(event).toMatchObject({ request_type: '367.1', note_state: 'SUCCESS', response_func: 32 });
-    expect((event.data as { msgGroupId: string }).msgGroupId).toBe(res.body.data.msgGroupId);
-    const view = await t.call<{ data: { CustomsStatus: string }[]; state: string }>(
-      'custom/get_cas367',
-      { method: 'view', declareNo: tq?.declareNo, office: tq?.office },
-      customer,
-    );
+    expect((event.data as { msgGroupId: string }).msgGroupId).toBe(present(res.body.data).msgGroupId);
+    const view = await t.call(calls.customs.getCas367, { method: 'view', declareNo: tq?.declareNo, office: tq?.office }, customer);
     expect(view.body.state).toBe('done');
-    expect(view.body.data.length).toBeGreaterThan(0);
-    expect(view.body.data.every((c) => c.CustomsStatus === 'TQ')).toBe(true);
+    expect(present(view.body.data).length).toBeGreaterThan(0);
+    expect(present(view.body.data).every((c) => c.CustomsStatus === 'TQ')).toBe(true);
     // Both the queued message and its result are in the log.
     const rows = await logRows('$1 = any(declare_nos)', [tq?.declareNo]);
     expect(rows.map((r) => r.request_type)).toEqual(expect.arrayContaining(['367', '367.1']));
   });
 
   it('allows a rescan only after 5 minutes', async () => {
-    const first = await t.call<{ message: string; data: { msgGroupId?: string } }>(
-      'custom/req_cas367',
+    const first = await t.call(
+      calls.customs.reqCas367,
       { declareNo: mhbq?.declareNo, office: mhbq?.office, allow_send_again: true },
       staff,
     );
     expect(first.body.message).toBe('Thông điệp đã được đưa vào hàng đợi!');
-    const soon = await t.call<{ message: string; data: { msgGroupId?: string; lists?: unknown[] } }>(
-      'custom/req_cas367',
-      { declareNo: mhbq?.declareNo, office: mhbq?.office, allow_send_again: true },
-      staff,
-    );
+    const soon = await t.call(calls.customs.reqCas367, { declareNo: mhbq?.declareNo, office: mhbq?.office, allow_send_again: true }, staff);
     expect(soon.body.message).toContain('có thể quét lại sau 5 phút');
-    expect(soon.body.data.msgGroupId).toBeUndefined();
+    expect(present(soon.body.data).msgGroupId).toBeUndefined();
     await t.sql("update customs_messages set sent_time = now() - interval '301 seconds' where declare_no = $1", [mhbq?.declareNo]);
-    const notAllowed = await t.call<{ message?: string; data: { msgGroupId?: string } }>(
-      'custom/req_cas367',
+    const notAllowed = await t.call(
+      calls.customs.reqCas367,
       { declareNo: mhbq?.declareNo, office: mhbq?.office, allow_send_again: false },
       staff,
     );
-    expect(notAllowed.body.data.msgGroupId).toBeUndefined();
-    const later = await t.call<{ message: string; data: { msgGroupId?: string } }>(
-      'custom/req_cas367',
+    expect(present(notAllowed.body.data).msgGroupId).toBeUndefined();
+    const later = await t.call(
+      calls.customs.reqCas367,
       { declareNo: mhbq?.declareNo, office: mhbq?.office, allow_send_again: true },
       staff,
     );
     expect(later.body.message).toBe('Thông điệp đã được đưa vào hàng đợi!');
-    expect(later.body.data.msgGroupId).toBeTruthy();
+    expect(present(later.body.data).msgGroupId).toBeTruthy();
   });
 
   it('ends with a failure code event when customs cannot answer the message', async () => {
     await knobs({ asyncFailure: 'MSG_TRANSMIT_FAILED', asyncDelayMs: 50 });
     const socket = await connect(staff);
     const result = nextResult(socket, na?.declareNo);
-    await t.call('custom/req_cas367', { declareNo: na?.declareNo, office: na?.office, allow_send_again: true }, staff);
+    await t.call(calls.customs.reqCas367, { declareNo: na?.declareNo, office: na?.office, allow_send_again: true }, staff);
     expect(await result).toMatchObject({ request_type: '367.1', note_state: 'MSG_TRANSMIT_FAILED' });
-    const view = await t.call<{ state: string }>('custom/get_cas367', { declareNo: na?.declareNo, office: na?.office }, staff);
+    const view = await t.call(calls.customs.getCas367, { declareNo: na?.declareNo, office: na?.office }, staff);
     expect(view.body.state).toBe('failed');
   });
 
   it('answers 504 when queueing times out', async () => {
     await knobs({ timeout: true, hangMs: 2000 });
-    const res = await t.call('custom/req_cas367', { declareNo: '305999888770', office: '03EE', allow_send_again: true }, staff);
+    const res = await t.call(calls.customs.reqCas367, { declareNo: '305999888770', office: '03EE', allow_send_again: true }, staff);
     expect(res.status).toBe(504);
     expect(res.body).toMatchObject({ message: 'Quá thời gian phản hồi từ hệ thống.' });
   });
 
   it('limits the declaration number to 15 and the office to 6 characters', async () => {
-    const long = await t.call('custom/req_cas367', { declareNo: '1234567890123456', office: '03EE' }, staff);
+    const long = await t.call(calls.customs.reqCas367, { declareNo: '1234567890123456', office: '03EE' }, staff);
     expect(long.status).toBe(400);
-    const office = await t.call('custom/get_cas367', { declareNo: '123456789012', office: '1234567' }, staff);
+    const office = await t.call(calls.customs.getCas367, { declareNo: '123456789012', office: '1234567' }, staff);
     expect(office.status).toBe(400);
   });
 });
@@ -319,41 +307,33 @@ describe('custom/get_log_custom_req (customs request log)', () => {
   };
 
   it('shows the exchanges of the day with their raw data, filtered by type, declaration, container and sender', async () => {
-    const all = await t.call<{ payload: { RequestType: string; SenderBy: string; RawRequest: string; RawResponse: string }[] }>(
-      'custom/get_log_custom_req',
-      { ...today(), requestType: '*' },
-      staff,
-    );
+    const all = await t.call(calls.customs.getLogCustomReq, { ...today(), requestType: '*' }, staff);
     expect(all.status).toBe(200);
-    expect(all.body.payload.length).toBeGreaterThan(5);
-    const only363 = await t.call<{ payload: { RequestType: string }[] }>(
-      'custom/get_log_custom_req',
-      { ...today(), requestType: '363' },
-      staff,
-    );
-    expect(only363.body.payload.length).toBeGreaterThan(0);
-    expect(only363.body.payload.every((r) => r.RequestType === '363')).toBe(true);
-    const byDecl = await t.call<{ payload: { RawRequest: string }[] }>(
-      'custom/get_log_custom_req',
+    expect(present(all.body.payload).length).toBeGreaterThan(5);
+    const only363 = await t.call(calls.customs.getLogCustomReq, { ...today(), requestType: '363' }, staff);
+    expect(present(only363.body.payload).length).toBeGreaterThan(0);
+    expect(present(only363.body.payload).every((r) => r.RequestType === '363')).toBe(true);
+    const byDecl = await t.call(
+      calls.customs.getLogCustomReq,
       { ...today(), declareNo: tq?.declareNo, requestType: '367', senderBy: 'khach' },
       staff,
     );
-    expect(byDecl.body.payload.length).toBeGreaterThan(0);
-    for (const r of byDecl.body.payload) expect(r.RawRequest + JSON.stringify(r)).toContain(tq?.declareNo as string);
-    const byCntr = await t.call<{ payload: unknown[] }>('custom/get_log_custom_req', { ...today(), containerNo: 'mscu1234565' }, staff);
-    expect(byCntr.body.payload.length).toBeGreaterThan(0);
+    expect(present(byDecl.body.payload).length).toBeGreaterThan(0);
+    for (const r of present(byDecl.body.payload)) expect(r.RawRequest + JSON.stringify(r)).toContain(tq?.declareNo as string);
+    const byCntr = await t.call(calls.customs.getLogCustomReq, { ...today(), containerNo: 'mscu1234565' }, staff);
+    expect(present(byCntr.body.payload).length).toBeGreaterThan(0);
   });
 
   it('requires the from and to dates with the spec messages', async () => {
-    const noFrom = await t.call('custom/get_log_custom_req', { toDate: today().toDate }, staff);
+    const noFrom = await t.send(calls.customs.getLogCustomReq, { toDate: today().toDate }, staff);
     expect(noFrom.status).toBe(400);
     expect(noFrom.body).toMatchObject({ message: expect.stringContaining('Nhập ngày bắt đầu') });
-    const noTo = await t.call('custom/get_log_custom_req', { fromDate: today().fromDate, toDate: '' }, staff);
+    const noTo = await t.call(calls.customs.getLogCustomReq, { fromDate: today().fromDate, toDate: '' }, staff);
     expect(noTo.body).toMatchObject({ message: expect.stringContaining('Nhập ngày kết thúc') });
   });
 
   it('is a staff screen: a customer gets 403, and a gate scan of another terminal is not shown', async () => {
-    const res = await t.call('custom/get_log_custom_req', today(), customer);
+    const res = await t.call(calls.customs.getLogCustomReq, today(), customer);
     expect(res.status).toBe(403);
     await t.addUser({
       UserID: 'hq.gml',
@@ -363,7 +343,7 @@ describe('custom/get_log_custom_req (customs request log)', () => {
       grants: ['CUSTOMS_REQUEST_LOG'],
     });
     const gml = await t.login('hq.gml', 'Test@2026x');
-    const rows = await t.call<{ payload: { RequestType: string }[] }>('custom/get_log_custom_req', { ...today(), requestType: '363' }, gml);
+    const rows = await t.call(calls.customs.getLogCustomReq, { ...today(), requestType: '363' }, gml);
     expect(rows.status).toBe(200);
     expect(rows.body.payload).toEqual([]);
   });

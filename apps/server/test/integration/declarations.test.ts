@@ -1,5 +1,6 @@
+import { type CallReply, calls } from '@smartport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, vietnamese } from '../helpers/test-app';
+import { createTestApp, present, type TestApp, vietnamese } from '../helpers/test-app';
 
 let t: TestApp;
 let customer: string;
@@ -44,14 +45,14 @@ async function upload(token: string | null, fields: Record<string, string>, file
   });
   return {
     status: res.statusCode,
-    body: res.json() as { success: boolean; message?: string; url?: string; size?: number; filename?: string },
+    body: res.json() as CallReply<typeof calls.customs.uploadFile>,
   };
 }
 
 async function folder(token: string) {
-  const res = await t.call<{ payload: string }>('common/makeRowguid', {}, token);
+  const res = await t.call(calls.customs.makeRowguid, {}, token);
   expect(res.status).toBe(200);
-  return res.body.payload;
+  return present(res.body.payload, 'the new folder');
 }
 
 const download = (url: string, token: string | null) =>
@@ -86,7 +87,7 @@ describe('custom/add: the checks of spec 01 §5 in their order', () => {
     let body: Record<string, unknown> = { ImportExport: 'E' };
     for (const [more, message] of steps) {
       body = { ...body, ...more };
-      const res = await t.call('custom/add', body, customer);
+      const res = await t.call(calls.customs.addDeclaration, body, customer);
       expect(res.status, message).toBe(400);
       expect(res.body).toMatchObject({ success: false, message });
     }
@@ -94,7 +95,7 @@ describe('custom/add: the checks of spec 01 §5 in their order', () => {
 
   it('asks for the bill of lading (not the booking) on an import declaration', async () => {
     const res = await t.call(
-      'custom/add',
+      calls.customs.addDeclaration,
       { ImportExport: 'I', CustomerID: ownTax, CustomNo: '105123456789', CustomCode: '02CI', ContainerQty: '1', CustomDate: '2026-11-20' },
       customer,
     );
@@ -110,9 +111,9 @@ describe('custom/add: the checks of spec 01 §5 in their order', () => {
       ContainerQty: 1,
       CustomDate: '2026-11-20',
     };
-    const long = await t.call('custom/add', { ...base, BL_BookingNo: 'A'.repeat(201) }, customer);
+    const long = await t.call(calls.customs.addDeclaration, { ...base, BL_BookingNo: 'A'.repeat(201) }, customer);
     expect(long.body.message).toBe('Số booking không được quá 200 ký tự.');
-    const unsafe = await t.call('custom/add', { ...base, BL_BookingNo: '<script>alert(1)</script>' }, customer);
+    const unsafe = await t.call(calls.customs.addDeclaration, { ...base, BL_BookingNo: '<script>alert(1)</script>' }, customer);
     expect(unsafe.status).toBe(400);
     expect(unsafe.body.message).toMatch(/^Số booking chỉ gồm/);
   });
@@ -120,8 +121,8 @@ describe('custom/add: the checks of spec 01 §5 in their order', () => {
   it('registers with upper-cased, trimmed inputs, the date at the start of the day and the file links', async () => {
     const f = await folder(customer);
     expect((await upload(customer, { tmporder: f }, { name: 'to-khai.pdf', data: PDF })).status).toBe(200);
-    const res = await t.call<{ success: boolean; out: string; payload: Record<string, unknown> }>(
-      'custom/add',
+    const res = await t.call(
+      calls.customs.addDeclaration,
       {
         ImportExport: 'e',
         CustomerID: ` ${ownTax} `,
@@ -150,7 +151,7 @@ describe('custom/add: the checks of spec 01 §5 in their order', () => {
       CustomDate: '2026-11-19T17:00:00.000Z',
       FileLists: `/api/custom/file/${f}/to-khai.pdf`,
     });
-    const again = await t.call('custom/add', { ...res.body.payload, FilePatch: f }, customer);
+    const again = await t.call(calls.customs.addDeclaration, { ...res.body.payload, FilePatch: f }, customer);
     expect(again.status).toBe(400);
   });
 
@@ -158,7 +159,7 @@ describe('custom/add: the checks of spec 01 §5 in their order', () => {
     const f = await folder(customer);
     await upload(customer, { tmporder: f }, { name: 'a.pdf', data: PDF });
     const res = await t.call(
-      'custom/add',
+      calls.customs.addDeclaration,
       {
         ImportExport: 'E',
         CustomerID: otherTax,
@@ -220,8 +221,8 @@ describe('uploads: type by content, 5,000,000 bytes per folder, names inside the
   it('needs the caller’s own temporary folder', async () => {
     const none = await upload(customer, {}, { name: 'a.pdf', data: PDF });
     expect(none.body.message).toBe('Lỗi khi khởi tạo thư mục lưu dữ liệu, vui lòng tải lại trang và thử lại!');
-    const staffFolder = await t.call<{ payload: string }>('common/makeRowguid', {}, await t.login('admin'));
-    const foreign = await upload(customer, { tmporder: staffFolder.body.payload }, { name: 'a.pdf', data: PDF });
+    const staffFolder = await t.call(calls.customs.makeRowguid, {}, await t.login('admin'));
+    const foreign = await upload(customer, { tmporder: present(staffFolder.body.payload) }, { name: 'a.pdf', data: PDF });
     expect(foreign.body.message).toBe('Lỗi khi khởi tạo thư mục lưu dữ liệu, vui lòng tải lại trang và thử lại!');
   });
 
@@ -239,7 +240,7 @@ describe('uploads: type by content, 5,000,000 bytes per folder, names inside the
       const res = await upload(customer, { tmporder: f, filename: name }, { name: 'ok.pdf', data: PDF });
       expect(res.body, name).toMatchObject({ success: false, message: 'Tên tệp không hợp lệ.' });
     }
-    const del = await t.call('custom/file_delete', { tmporder: f, filename: '../../../etc/passwd' }, customer);
+    const del = await t.call(calls.customs.deleteFile, { tmporder: f, filename: '../../../etc/passwd' }, customer);
     expect(del.body).toMatchObject({ success: false, message: 'Tên tệp không hợp lệ.' });
     for (const url of [
       `/api/custom/file/${f}/..%2F..%2F..%2Fetc%2Fpasswd`,
@@ -255,10 +256,10 @@ describe('uploads: type by content, 5,000,000 bytes per folder, names inside the
   it('deletes an uploaded file before registration, not after', async () => {
     const f = await folder(customer);
     await upload(customer, { tmporder: f }, { name: 'xoa.pdf', data: PDF });
-    const del = await t.call('custom/file_delete', { tmporder: f, filename: 'xoa.pdf' }, customer);
+    const del = await t.call(calls.customs.deleteFile, { tmporder: f, filename: 'xoa.pdf' }, customer);
     expect(del.body).toEqual({ success: true });
     expect((await download(`/api/custom/file/${f}/xoa.pdf`, customer)).statusCode).toBe(404);
-    expect((await t.call('custom/file_delete', { tmporder: f, filename: 'xoa.pdf' }, customer)).status).toBe(404);
+    expect((await t.call(calls.customs.deleteFile, { tmporder: f, filename: 'xoa.pdf' }, customer)).status).toBe(404);
   });
 });
 
@@ -271,14 +272,14 @@ describe('a customer sees only its own business code; staff act, customers do no
   });
 
   it("lists only the caller's business code and refuses another one", async () => {
-    const own = await t.call<{ payload: { CustomerID: string }[] }>('custom/load_custom', {}, customer);
-    expect(own.body.payload.length).toBeGreaterThan(0);
-    expect(new Set(own.body.payload.map((r) => r.CustomerID))).toEqual(new Set([ownTax]));
-    const foreign = await t.call('custom/load_custom', { CustomerID: otherTax }, customer);
+    const own = await t.call(calls.customs.loadDeclarations, {}, customer);
+    expect(present(own.body.payload).length).toBeGreaterThan(0);
+    expect(new Set(present(own.body.payload).map((r) => r.CustomerID))).toEqual(new Set([ownTax]));
+    const foreign = await t.call(calls.customs.loadDeclarations, { CustomerID: otherTax }, customer);
     expect(foreign.status).toBe(403);
-    const theirs = await t.call<{ payload: { CustomerID: string }[] }>('custom/load_custom', {}, otherCustomer);
-    expect(theirs.body.payload.length).toBeGreaterThan(0);
-    expect(theirs.body.payload.every((r) => r.CustomerID === otherTax)).toBe(true);
+    const theirs = await t.call(calls.customs.loadDeclarations, {}, otherCustomer);
+    expect(present(theirs.body.payload).length).toBeGreaterThan(0);
+    expect(present(theirs.body.payload).every((r) => r.CustomerID === otherTax)).toBe(true);
   });
 
   it("does not serve another customer's file; serves it to staff of the terminal", async () => {
@@ -307,20 +308,20 @@ describe('a customer sees only its own business code; staff act, customers do no
       "SELECT rowguid FROM customs_declarations WHERE status = 0 AND terminal_code = 'NDP' ORDER BY seq LIMIT 1",
     );
     const rowguid = String(row?.rowguid);
-    expect((await t.call('custom/update_custom', { Rowguid: rowguid, Status: 1 }, customer)).status).toBe(403);
-    expect((await t.call('custom/update_custom', { Rowguid: rowguid, Status: 1 }, await t.login('haiquan'))).status).toBe(403);
-    const empty = await t.call('custom/update_custom', { Rowguid: rowguid, Note: '   ' }, staff);
+    expect((await t.call(calls.customs.updateDeclaration, { Rowguid: rowguid, Status: 1 }, customer)).status).toBe(403);
+    expect((await t.call(calls.customs.updateDeclaration, { Rowguid: rowguid, Status: 1 }, await t.login('haiquan'))).status).toBe(403);
+    const empty = await t.call(calls.customs.updateDeclaration, { Rowguid: rowguid, Note: '   ' }, staff);
     expect(empty.body).toMatchObject({ success: false, message: 'Bạn chưa nhập lý do hủy.' });
-    const noted = await t.call('custom/update_custom', { Rowguid: rowguid, Note: 'Thiếu chứng từ' }, staff);
+    const noted = await t.call(calls.customs.updateDeclaration, { Rowguid: rowguid, Note: 'Thiếu chứng từ' }, staff);
     expect(noted.body).toEqual({ success: true, message: 'Cập nhật ghi chú thành cong.' });
-    const approved = await t.call('custom/update_custom', { Rowguid: rowguid, Status: 1 }, staff);
+    const approved = await t.call(calls.customs.updateDeclaration, { Rowguid: rowguid, Status: 1 }, staff);
     expect(approved.body).toEqual({ success: true, message: 'Cập nhật thành công.' });
     const [after] = await t.sql<{ status: number; note: string; action_by: string }>(
       'SELECT status, note, action_by FROM customs_declarations WHERE rowguid = $1',
       [rowguid],
     );
     expect(after).toMatchObject({ status: 1, note: 'Thiếu chứng từ', action_by: 'nhanvien' });
-    const twice = await t.call('custom/update_custom', { Rowguid: rowguid, Note: 'Lần nữa' }, staff);
+    const twice = await t.call(calls.customs.updateDeclaration, { Rowguid: rowguid, Note: 'Lần nữa' }, staff);
     expect(twice.status).toBe(400);
   });
 
@@ -329,29 +330,25 @@ describe('a customer sees only its own business code; staff act, customers do no
       "SELECT rowguid FROM customs_declarations WHERE terminal_code = 'GML' AND status = 0 LIMIT 1",
     );
     expect(row).toBeDefined();
-    const res = await t.call('custom/update_custom', { Rowguid: String(row?.rowguid), Status: 1 }, staff);
+    const res = await t.call(calls.customs.updateDeclaration, { Rowguid: String(row?.rowguid), Status: 1 }, staff);
     expect(res.status).toBe(404);
-    const list = await t.call<{ payload: { TerminalCode: string }[] }>('custom/load_custom', { Status: [0, 1] }, staff);
-    expect(list.body.payload.length).toBeGreaterThan(0);
-    expect(list.body.payload.every((r) => ['NDP', 'NDV', 'NHP'].includes(r.TerminalCode))).toBe(true);
+    const list = await t.call(calls.customs.loadDeclarations, { Status: [0, 1] }, staff);
+    expect(present(list.body.payload).length).toBeGreaterThan(0);
+    expect(present(list.body.payload).every((r) => ['NDP', 'NDV', 'NHP'].includes(r.TerminalCode))).toBe(true);
   });
 
   it('filters the staff search by status, import/export and creation time', async () => {
     const from = new Date(Date.now() - 86_400_000).toISOString();
     const to = new Date(Date.now() + 60_000).toISOString();
-    const pending = await t.call<{ payload: { Status: number; ImportExport: string; CreatedTime: string }[] }>(
-      'custom/load_custom',
-      { Status: [0], ImportExport: 'E', FromDate: from, ToDate: to },
-      staff,
-    );
+    const pending = await t.call(calls.customs.loadDeclarations, { Status: [0], ImportExport: 'E', FromDate: from, ToDate: to }, staff);
     expect(pending.status).toBe(200);
-    expect(pending.body.payload.length).toBeGreaterThan(0);
-    for (const r of pending.body.payload) {
+    expect(present(pending.body.payload).length).toBeGreaterThan(0);
+    for (const r of present(pending.body.payload)) {
       expect(r.Status).toBe(0);
       expect(r.ImportExport).toBe('E');
       expect(r.CreatedTime >= from && r.CreatedTime <= to).toBe(true);
     }
-    const backwards = await t.call('custom/load_custom', { FromDate: to, ToDate: from }, staff);
+    const backwards = await t.call(calls.customs.loadDeclarations, { FromDate: to, ToDate: from }, staff);
     expect(backwards.status).toBe(400);
   });
 });

@@ -1,25 +1,9 @@
-import { calls } from '@smartport/contract';
+import { calls, type PendingOrderRow } from '@smartport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeMessages } from '../../src/modules/home/home.service';
-import { createTestApp, type TestApp, vietnamese } from '../helpers/test-app';
+import { createTestApp, present, type TestApp, vietnamese } from '../helpers/test-app';
 
-interface Row {
-  OrderNo: string;
-  PinCode: string;
-  TerminalCode: string;
-  OrderStatus: string;
-  TransactionId: string | null;
-  ContainerNo: string | null;
-  JobModeCode: string;
-  TrarCount: number;
-  sort_code: number;
-  AttachCount?: number;
-}
-interface ListReply {
-  success: boolean;
-  message?: string;
-  payload?: Row[];
-}
+type Row = PendingOrderRow;
 
 let t: TestApp;
 let customer: string;
@@ -80,7 +64,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const list = (token: string, body: unknown = {}) => t.call<ListReply>('tracking/DashboadEirSevTracking', body, token);
+const list = (token: string, body: unknown = {}) => t.call(calls.home.dashboardTracking, body, token);
 const orderNos = (rows: Row[] = []) => [...new Set(rows.map((r) => r.OrderNo))];
 
 /** A fixture order as the database has it. */
@@ -173,7 +157,7 @@ describe('tracking/DashboadEirSevTracking', () => {
 describe('task/accept_order/loadWaintingPaymentOrderCount', () => {
   it('counts the orders (not the containers) the pending list shows', async () => {
     for (const token of [customer, staff]) {
-      const res = await t.call<{ success: boolean; payload: number }>('task/accept_order/loadWaintingPaymentOrderCount', {}, token);
+      const res = await t.call(calls.home.waitingPaymentCount, {}, token);
       expect(res.status).toBe(200);
       expect(res.body.payload).toBe(orderNos((await list(token)).body.payload).length);
     }
@@ -181,10 +165,9 @@ describe('task/accept_order/loadWaintingPaymentOrderCount', () => {
 });
 
 describe('task/update_order/deleteOrder', () => {
-  const del = (token: string, body: unknown) =>
-    t.call<{ success: boolean; message?: string }>('task/update_order/deleteOrder', body, token);
-  const count = async (token: string) =>
-    (await t.call<{ payload: number }>('task/accept_order/loadWaintingPaymentOrderCount', {}, token)).body.payload;
+  // Bodies as a page might send them, an empty one included; the reply is typed as the contract's.
+  const del = (token: string, body: unknown) => t.send(calls.home.deleteOrder, body, token);
+  const count = async (token: string) => (await t.call(calls.home.waitingPaymentCount, {}, token)).body.payload;
 
   it('deletes an unpaid order of the customer: status D, gone from the pending list and the count', async () => {
     const rows = (await list(customer)).body.payload ?? [];
@@ -259,7 +242,7 @@ describe('task/update_order/deleteOrder', () => {
 describe('common/getFilesInOrder', () => {
   it('answers an empty list for an order without files, and the files with their content otherwise', async () => {
     const o = pickOrder('unpaid');
-    const empty = await t.call<{ success: boolean; payload: unknown[] }>('common/getFilesInOrder', { OrderNo: o.order_no }, customer);
+    const empty = await t.call(calls.home.getFilesInOrder, { OrderNo: o.order_no }, customer);
     expect(empty.body).toEqual({ success: true, payload: [] });
 
     const text = 'Giấy giới thiệu nhận hàng';
@@ -267,14 +250,10 @@ describe('common/getFilesInOrder', () => {
       `insert into order_files (order_no, file_name, content_type, file_size, content) values ($1, 'giay-gioi-thieu.txt', 'text/plain', $2, $3)`,
       [o.order_no, Buffer.byteLength(text), Buffer.from(text)],
     );
-    const res = await t.call<{ payload: { FileName: string; FileSize: number; DataUrl: string }[] }>(
-      'common/getFilesInOrder',
-      { OrderNo: o.order_no },
-      customer,
-    );
+    const res = await t.call(calls.home.getFilesInOrder, { OrderNo: o.order_no }, customer);
     expect(calls.home.getFilesInOrder.response.safeParse(res.body).success).toBe(true);
     expect(res.body.payload).toHaveLength(1);
-    const file = res.body.payload[0];
+    const file = present(res.body.payload)[0];
     expect(file?.FileName).toBe('giay-gioi-thieu.txt');
     expect(Buffer.from(file?.DataUrl.split(',')[1] ?? '', 'base64').toString()).toBe(text);
     const counted = (await list(customer, { PinCodes: [o.pin_code], getAttach: true })).body.payload ?? [];
@@ -284,7 +263,7 @@ describe('common/getFilesInOrder', () => {
 
   it("does not give a customer the files of another customer's order", async () => {
     const other = pickOrder('otherCustomer');
-    const res = await t.call('common/getFilesInOrder', { OrderNo: other.order_no }, customer);
+    const res = await t.call(calls.home.getFilesInOrder, { OrderNo: other.order_no }, customer);
     expect(res.status).toBe(404);
   });
 });
@@ -292,29 +271,25 @@ describe('common/getFilesInOrder', () => {
 describe('tracking/trackingQrData and tracking/loadOrderDatas', () => {
   it('gives the order QR items whose link opens the public order view', async () => {
     const o = pickOrder('approved');
-    const res = await t.call<{
-      payload: { ord_url: string; qr_url: string; InvoiceNo: string | null; PinCode: string; error: string | null }[];
-    }>('tracking/trackingQrData', { OrderNo: o.order_no }, customer);
+    const res = await t.call(calls.home.trackingQrData, { OrderNo: o.order_no }, customer);
     expect(res.status).toBe(200);
     expect(calls.home.trackingQrData.response.safeParse(res.body).success).toBe(true);
-    const item = res.body.payload[0];
+    const item = present(res.body.payload)[0];
     expect(item?.PinCode).toBe(o.pin_code);
     expect(item?.InvoiceNo).toMatch(/^C\d{2}TAA-\d{8}$/);
     expect(item?.error).toBeNull();
     const token = item?.ord_url.replace(/^\/order\//, '');
-    const view = await t.call<{ payload: { OrderNo: string } }>('order/view', { token });
-    expect(view.body.payload.OrderNo).toBe(o.order_no);
+    const view = await t.call(calls.orders.viewPublicOrder, { token: present(token) });
+    expect(present(view.body.payload).OrderNo).toBe(o.order_no);
   });
 
   it('tells whether an order is paid', async () => {
     const unpaid = pickOrder('unpaid');
     const paid = pickOrder('paid');
-    const state = async (orderNo: string) =>
-      (await t.call<{ payload: { paid: boolean; OrderStatus: string } }>('tracking/loadOrderDatas', { OrderNo: orderNo }, staff)).body
-        .payload;
+    const state = async (orderNo: string) => (await t.call(calls.home.loadOrderDatas, { OrderNo: orderNo }, staff)).body.payload;
     expect(await state(unpaid.order_no)).toMatchObject({ paid: false, OrderStatus: 'A' });
     expect(await state(paid.order_no)).toMatchObject({ paid: true, OrderStatus: 'P' });
-    expect((await t.call('tracking/loadOrderDatas', { OrderNo: 'KHONGCO' }, staff)).status).toBe(404);
+    expect((await t.call(calls.home.loadOrderDatas, { OrderNo: 'KHONGCO' }, staff)).status).toBe(404);
   });
 });
 

@@ -1,4 +1,4 @@
-import { paymentMessages } from '@smartport/contract';
+import { calls, paymentMessages } from '@smartport/contract';
 import {
   bankPageSimulator,
   cardSimulator,
@@ -8,7 +8,7 @@ import {
   vietQrSimulator,
 } from '@smartport/simulators';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createTestApp, present, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
 let sims: Record<string, RunningSimulator>;
@@ -65,44 +65,32 @@ const paidCount = async (orderNo: string) =>
 const card = { cardNumber: '9704180000123456', cardDate: '03/24', cardName: 'NGUYEN VAN A' };
 
 async function payByCard(OrderNo: string, otp = '123456') {
-  const start = await t.call<{ data: { clientMessageId: string } }>('payment/mb/make_transfer_pincode', { OrderNo, ...card }, admin);
+  const start = await t.call(calls.payments.makeCardTransfer, { OrderNo, ...card }, admin);
   expect(start.status, start.raw).toBe(200);
-  return t.call<{ success: boolean; message?: string; data?: { transactionId: string; skip_approval: boolean } }>(
-    'payment/mb/confirm_transfer',
-    { otp, clientMessageId: start.body.data.clientMessageId },
-    admin,
-  );
+  return t.call(calls.payments.confirmCardTransfer, { otp, clientMessageId: present(start.body.data).clientMessageId }, admin);
 }
 
 describe('card + OTP', () => {
   it('asks whether the card uses an expiry or an issue date by its first 6 digits', async () => {
-    const domestic = await t.call<{ data: { isExpireDate: boolean } }>('payment/mb/is_expire_date', { cardNumber: '970418' }, admin);
-    expect(domestic.body.data.isExpireDate).toBe(false);
-    const intl = await t.call<{ data: { isExpireDate: boolean } }>('payment/mb/is_expire_date', { cardNumber: '411111' }, admin);
-    expect(intl.body.data.isExpireDate).toBe(true);
+    const domestic = await t.call(calls.payments.isExpireDate, { cardNumber: '970418' }, admin);
+    expect(present(domestic.body.data).isExpireDate).toBe(false);
+    const intl = await t.call(calls.payments.isExpireDate, { cardNumber: '411111' }, admin);
+    expect(present(intl.body.data).isExpireDate).toBe(true);
   });
 
   it('pays, publishes the invoice with a PDF and sends the completion event', async () => {
     const o = await unpaidOrder(true);
-    const inquiry = await t.call<{ data: { orderStatus: string; DraftTotal: number } }>(
-      'payment/home_order_inquiry',
-      { orderNo: o.OrderNo },
-      admin,
-    );
+    const inquiry = await t.call(calls.payments.homeOrderInquiry, { orderNo: o.OrderNo }, admin);
     expect(inquiry.body.data).toMatchObject({ orderStatus: 'A', DraftTotal: o.amount });
     const paid = await payByCard(o.OrderNo);
     expect(paid.status, paid.raw).toBe(200);
     expect(paid.body.message).toBe(paymentMessages.paid);
     expect(await orderState(o.OrderNo)).toEqual({ order_status: 'C', transaction_id: paid.body.data?.transactionId });
 
-    const pub = await t.call<{ message: string; msg: { InvoiceNo: string; pdf_url: string; ord_url: string }[] }>(
-      'invoice/publishOrderNo',
-      { OrderNo: o.OrderNo },
-      admin,
-    );
+    const pub = await t.call(calls.invoices.publishOrderNo, { OrderNo: o.OrderNo }, admin);
     expect(pub.status, pub.raw).toBe(200);
     expect(pub.body.message).toBe(paymentMessages.invoiced);
-    const item = pub.body.msg[0];
+    const item = present(pub.body.msg)[0];
     expect(item?.InvoiceNo).toMatch(/^C\d{2}TAA-\d{8}$/);
     expect(item?.ord_url).toMatch(/^\/order\//);
     const pdf = await fetch(String(item?.pdf_url));
@@ -120,19 +108,15 @@ describe('card + OTP', () => {
       data: { OrderNo: o.OrderNo, success_payment: true, success_invoice: true, success: true, InvoiceNo: item?.InvoiceNo },
     });
     // Publishing again returns the same invoice, never a second one.
-    const again = await t.call<{ msg: { InvoiceNo: string }[] }>('invoice/publishOrderNo', { OrderNo: o.OrderNo }, admin);
-    expect(again.body.msg[0]?.InvoiceNo).toBe(item?.InvoiceNo);
+    const again = await t.call(calls.invoices.publishOrderNo, { OrderNo: o.OrderNo }, admin);
+    expect(present(again.body.msg)[0]?.InvoiceNo).toBe(item?.InvoiceNo);
     expect((await t.sql('select 1 from invoices where order_no = $1', [o.OrderNo])).length).toBe(1);
     // The order's QR items (home page) link the issued invoice's PDF too.
-    const qr = await t.call<{ payload: { InvoiceNo: string; pdf_url: string | null }[] }>(
-      'tracking/trackingQrData',
-      { OrderNo: o.OrderNo },
-      admin,
-    );
+    const qr = await t.call(calls.home.trackingQrData, { OrderNo: o.OrderNo }, admin);
     expect(qr.status, qr.raw).toBe(200);
-    expect(qr.body.payload[0]).toMatchObject({ InvoiceNo: item?.InvoiceNo, pdf_url: item?.pdf_url });
+    expect(present(qr.body.payload)[0]).toMatchObject({ InvoiceNo: item?.InvoiceNo, pdf_url: item?.pdf_url });
     // The order is paid now.
-    const after = await t.call('payment/home_order_inquiry', { orderNo: o.OrderNo }, admin);
+    const after = await t.call(calls.payments.homeOrderInquiry, { orderNo: o.OrderNo }, admin);
     expect(after.status).toBe(409);
     expect(after.body.message).toBe(paymentMessages.alreadyPaid);
   });
@@ -141,27 +125,23 @@ describe('card + OTP', () => {
     const o = await unpaidOrder(false);
     expect((await payByCard(o.OrderNo)).status).toBe(200);
     expect((await orderState(o.OrderNo))?.order_status).toBe('P');
-    const pub = await t.call<{ message: string }>('invoice/publishOrderNo', { OrderNo: o.OrderNo }, admin);
+    const pub = await t.call(calls.invoices.publishOrderNo, { OrderNo: o.OrderNo }, admin);
     expect(pub.body.message).toBe(paymentMessages.awaitingApproval);
     expect(await t.sql('select 1 from invoices where order_no = $1', [o.OrderNo])).toHaveLength(0);
   });
 
   it('fails the transaction after 3 wrong OTPs', async () => {
     const o = await unpaidOrder();
-    const start = await t.call<{ data: { clientMessageId: string } }>(
-      'payment/mb/make_transfer_pincode',
-      { OrderNo: o.OrderNo, ...card },
-      admin,
-    );
-    const id = start.body.data.clientMessageId;
-    const first = await t.call('payment/mb/confirm_transfer', { otp: '000000', clientMessageId: id }, admin);
+    const start = await t.call(calls.payments.makeCardTransfer, { OrderNo: o.OrderNo, ...card }, admin);
+    const id = present(start.body.data).clientMessageId;
+    const first = await t.call(calls.payments.confirmCardTransfer, { otp: '000000', clientMessageId: id }, admin);
     expect(first.status).toBe(400);
     expect(first.body.message).toContain('còn 2 lần');
-    await t.call('payment/mb/confirm_transfer', { otp: '000001', clientMessageId: id }, admin);
-    const third = await t.call('payment/mb/confirm_transfer', { otp: '000002', clientMessageId: id }, admin);
+    await t.call(calls.payments.confirmCardTransfer, { otp: '000001', clientMessageId: id }, admin);
+    const third = await t.call(calls.payments.confirmCardTransfer, { otp: '000002', clientMessageId: id }, admin);
     expect(third.body.message).toBe(paymentMessages.otpFailed);
     // Even the right OTP now: the attempt is over.
-    const late = await t.call('payment/mb/confirm_transfer', { otp: '123456', clientMessageId: id }, admin);
+    const late = await t.call(calls.payments.confirmCardTransfer, { otp: '123456', clientMessageId: id }, admin);
     expect(late.body.message).toBe(paymentMessages.otpFailed);
     expect(await orderState(o.OrderNo)).toEqual({ order_status: 'A', transaction_id: null });
   });
@@ -179,14 +159,12 @@ describe('card + OTP', () => {
   it('pays once under 20 parallel pay requests for one order (starts and confirmations)', async () => {
     const o = await unpaidOrder();
     const starts = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        t.call<{ data?: { clientMessageId: string } }>('payment/mb/make_transfer_pincode', { OrderNo: o.OrderNo, ...card }, admin),
-      ),
+      Array.from({ length: 20 }, () => t.call(calls.payments.makeCardTransfer, { OrderNo: o.OrderNo, ...card }, admin)),
     );
     expect(starts.every((s) => s.status === 200 || s.status === 409)).toBe(true);
     const ids = starts.flatMap((s) => (s.body.data ? [s.body.data.clientMessageId] : []));
     const confirms = await Promise.all(
-      ids.flatMap((id) => [0, 1].map(() => t.call('payment/mb/confirm_transfer', { otp: '123456', clientMessageId: id }, admin))),
+      ids.flatMap((id) => [0, 1].map(() => t.call(calls.payments.confirmCardTransfer, { otp: '123456', clientMessageId: id }, admin))),
     );
     expect(confirms.every((c) => c.status < 500)).toBe(true);
     expect(confirms.filter((c) => c.status === 200).length).toBeGreaterThanOrEqual(1);
@@ -202,13 +180,9 @@ describe('card + OTP', () => {
 
 describe('bank page', () => {
   async function open(OrderNo: string) {
-    const res = await t.call<{ data: { requestId: string; redirectUrl: string } }>(
-      'payment/napas/make_transfer_pincode',
-      { OrderNo },
-      admin,
-    );
+    const res = await t.call(calls.payments.makeBankTransfer, { OrderNo }, admin);
     expect(res.status, res.raw).toBe(200);
-    return res.body.data;
+    return present(res.body.data);
   }
   const customerPays = (url: string, action = 'pay') =>
     fetch(`${url}/confirm`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `action=${action}` });
@@ -218,21 +192,18 @@ describe('bank page', () => {
     const { requestId, redirectUrl } = await open(o.OrderNo);
     const page = await (await fetch(redirectUrl)).text();
     expect(page).toContain(o.OrderNo);
-    const pending = await t.call<{ stopped: boolean }>('payment/napas/check_napas_receive', { requestId }, admin);
+    const pending = await t.call(calls.payments.checkBankReceive, { requestId }, admin);
     expect(pending.body.stopped).toBe(false);
     await customerPays(redirectUrl);
     expect((await orderState(o.OrderNo))?.order_status).toBe('C');
-    const poll = await t.call<{ stopped: boolean; data: { napasData: Record<string, unknown>; checkSumKey: string } }>(
-      'payment/napas/check_napas_receive',
-      { requestId },
-      admin,
-    );
+    const poll = await t.call(calls.payments.checkBankReceive, { requestId }, admin);
     expect(poll.body.stopped).toBe(true);
-    const ok = await t.call('payment/napas/checksum', { checkSumKey: poll.body.data.checkSumKey, data: poll.body.data.napasData }, admin);
+    const { checkSumKey, napasData } = present(poll.body.data);
+    const ok = await t.call(calls.payments.verifyChecksum, { checkSumKey: present(checkSumKey), data: present(napasData) }, admin);
     expect(ok.status).toBe(200);
     const tampered = await t.call(
-      'payment/napas/checksum',
-      { checkSumKey: poll.body.data.checkSumKey, data: { ...poll.body.data.napasData, amount: 1 } },
+      calls.payments.verifyChecksum,
+      { checkSumKey: present(checkSumKey), data: { ...present(napasData), amount: 1 } },
       admin,
     );
     expect(tampered.status).toBe(400);
@@ -254,7 +225,7 @@ describe('bank page', () => {
     await knobs('napas', { wrongChecksum: true });
     const { requestId, redirectUrl } = await open(o.OrderNo);
     await customerPays(redirectUrl);
-    const poll = await t.call('payment/napas/check_napas_receive', { requestId }, admin);
+    const poll = await t.call(calls.payments.checkBankReceive, { requestId }, admin);
     expect(poll.status).toBe(400);
     expect(poll.body.message).toBe(paymentMessages.checksum);
     expect(await orderState(o.OrderNo)).toEqual({ order_status: 'A', transaction_id: null });
@@ -264,7 +235,7 @@ describe('bank page', () => {
     const o = await unpaidOrder();
     const { requestId } = await open(o.OrderNo);
     await t.sql(`update payments set created_time = now() - interval '31 minutes' where order_no = $1`, [o.OrderNo]);
-    const poll = await t.call('payment/napas/check_napas_receive', { requestId }, admin);
+    const poll = await t.call(calls.payments.checkBankReceive, { requestId }, admin);
     expect(poll.body.message).toBe(paymentMessages.bankTimeout);
     expect((await orderState(o.OrderNo))?.order_status).toBe('A');
   });
@@ -285,7 +256,7 @@ describe('bank page', () => {
   it('refuses a forged notice', async () => {
     const o = await unpaidOrder();
     const { requestId } = await open(o.OrderNo);
-    const forged = await t.call('payment/napas/notify', {
+    const forged = await t.call(calls.payments.bankNotify, {
       data: { requestId, orderNo: o.OrderNo, amount: o.amount, status: 'SUCCESS', transactionId: 'FT1', time: new Date().toISOString() },
       checksum: 'f'.repeat(64),
     });
@@ -296,11 +267,7 @@ describe('bank page', () => {
 
 describe('VietQR', () => {
   async function qr(OrderNo: string, amount: number) {
-    return t.call<{ data: { qr: string; qrImage: string; showClient: { desc: string } } }>(
-      'payment/vaqr/mb/create_qrcode_by_order',
-      { OrderNo, amount },
-      admin,
-    );
+    return t.call(calls.payments.createQr, { OrderNo, amount }, admin);
   }
   const appPays = (payload: string) =>
     fetch(`${sims.vietqr?.url}/app/pay`, {
@@ -314,11 +281,11 @@ describe('VietQR', () => {
     const wrong = await qr(o.OrderNo, o.amount + 1);
     expect(wrong.status).toBe(400);
     const res = await qr(o.OrderNo, o.amount);
-    expect(res.body.data.qr).toMatch(/^000201010212/);
-    expect(res.body.data.qr).toContain(`54${String(o.amount).length.toString().padStart(2, '0')}${o.amount}`);
-    expect(res.body.data.qrImage).toMatch(/^data:image\/png;base64,/);
+    expect(present(res.body.data).qr).toMatch(/^000201010212/);
+    expect(present(res.body.data).qr).toContain(`54${String(o.amount).length.toString().padStart(2, '0')}${o.amount}`);
+    expect(present(res.body.data).qrImage).toMatch(/^data:image\/png;base64,/);
     await knobs('vietqr', { duplicateNotify: true });
-    expect((await appPays(res.body.data.qr)).status).toBe(200);
+    expect((await appPays(present(res.body.data).qr)).status).toBe(200);
     expect((await orderState(o.OrderNo))?.order_status).toBe('C');
     expect(await paidCount(o.OrderNo)).toBe(1);
   });
@@ -327,7 +294,7 @@ describe('VietQR', () => {
     const o = await unpaidOrder();
     const res = await qr(o.OrderNo, o.amount);
     await knobs('vietqr', { amountDelta: -5000 });
-    await appPays(res.body.data.qr);
+    await appPays(present(res.body.data).qr);
     expect(await orderState(o.OrderNo)).toEqual({ order_status: 'A', transaction_id: null });
     expect(await paidCount(o.OrderNo)).toBe(0);
   });
@@ -343,25 +310,21 @@ describe('payment partner configuration', () => {
     await t.sql("update pay_partners set visible = (terminal_code <> $1) where partner_code = 'VCB_NAPAS'", [terminal]);
     await t.sql("update pay_partners set visible = (terminal_code = $1) where partner_code = 'MB' and not is_qr", [other]);
     try {
-      const forOrder = await t.call<{ data: { partnerCode: string; TerminalCode: string }[] }>(
-        'config/pay-partner',
-        { OrderNo: o.OrderNo },
-        admin,
-      );
+      const forOrder = await t.call(calls.settings.getPayPartners, { OrderNo: o.OrderNo }, admin);
       expect(forOrder.status, forOrder.raw).toBe(200);
-      expect(forOrder.body.data.map((p) => p.partnerCode)).toEqual(['VIETQR']);
-      expect(forOrder.body.data.every((p) => p.TerminalCode === terminal)).toBe(true);
+      expect(present(forOrder.body.data).map((p) => p.partnerCode)).toEqual(['VIETQR']);
+      expect(present(forOrder.body.data).every((p) => p.TerminalCode === terminal)).toBe(true);
       // The server keeps to the configuration: no card or bank-page payment for this terminal.
-      const byCard = await t.call('payment/mb/make_transfer_pincode', { OrderNo: o.OrderNo, ...card }, admin);
+      const byCard = await t.call(calls.payments.makeCardTransfer, { OrderNo: o.OrderNo, ...card }, admin);
       expect(byCard.status).toBe(400);
       expect(byCard.body.message).toBe(paymentMessages.noPartner);
-      const byBank = await t.call('payment/napas/make_transfer_pincode', { OrderNo: o.OrderNo }, admin);
+      const byBank = await t.call(calls.payments.makeBankTransfer, { OrderNo: o.OrderNo }, admin);
       expect(byBank.status).toBe(400);
       expect(byBank.body.message).toBe(paymentMessages.noPartner);
       expect((await t.sql('select 1 from payments where order_no = $1', [o.OrderNo])).length).toBe(0);
       // An order the caller may not see is not found, not listed.
       const khach = await t.login('khachhang');
-      const foreign = await t.call('config/pay-partner', { OrderNo: 'NO-SUCH-ORDER' }, khach);
+      const foreign = await t.call(calls.settings.getPayPartners, { OrderNo: 'NO-SUCH-ORDER' }, khach);
       expect(foreign.status).toBe(404);
     } finally {
       await t.sql("update pay_partners set visible = true where partner_code in ('VCB_NAPAS', 'MB')");
@@ -369,26 +332,22 @@ describe('payment partner configuration', () => {
   });
 
   it('lists partners for the payer and all rows for the screen; save needs terminal, bank and partner', async () => {
-    const payer = await t.call<{ data: { partnerCode: string; isQR: boolean }[] }>('config/pay-partner', {}, admin);
-    expect(payer.body.data.map((p) => p.partnerCode)).toEqual(['MB', 'VCB_NAPAS', 'VIETQR']);
-    const all = await t.call<{ data: { Rowguid: string; TerminalCode: string }[]; allTer: string[] }>(
-      'config/pay-partner',
-      { isAll: true },
-      admin,
-    );
-    expect(all.body.data.length).toBeGreaterThan(3);
+    const payer = await t.call(calls.settings.getPayPartners, {}, admin);
+    expect(present(payer.body.data).map((p) => p.partnerCode)).toEqual(['MB', 'VCB_NAPAS', 'VIETQR']);
+    const all = await t.call(calls.settings.getPayPartners, { isAll: true }, admin);
+    expect(present(all.body.data).length).toBeGreaterThan(3);
     const missing = await t.call(
-      'config/pay-partner/edit',
+      calls.settings.editPayPartners,
       [{ TerminalCode: 'NDP', partnerCode: 'X', bankCode: '', isQR: false, visible: true, orderBy: 9 }],
       admin,
     );
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe(paymentMessages.fillAll);
-    const row = all.body.data.find((r) => r.TerminalCode === 'NDP');
-    const hide = await t.call('config/pay-partner/edit', [{ ...row, visible: false }], admin);
+    const row = present(present(all.body.data).find((r) => r.TerminalCode === 'NDP'));
+    const hide = await t.call(calls.settings.editPayPartners, [{ ...row, visible: false }], admin);
     expect(hide.status, hide.raw).toBe(200);
     const khach = await t.login('khachhang');
-    const forCustomer = await t.call('config/pay-partner/edit', [{ ...row, visible: true }], khach);
+    const forCustomer = await t.call(calls.settings.editPayPartners, [{ ...row, visible: true }], khach);
     expect(forCustomer.status).toBe(403);
   });
 });

@@ -3,20 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicOrderMessages } from '../../src/modules/orders/public-order.service';
 import { createTestApp, type TestApp, vietnamese } from '../helpers/test-app';
 
-interface ViewReply {
-  success: boolean;
-  message?: string;
-  out?: string;
-  payload?: {
-    OrderNo: string;
-    PinCode: string;
-    TerminalCode: string;
-    GateQr: string;
-    OrderStatusName: string;
-    containers: { ContainerNo: string; IsoSizetype: string }[];
-  };
-}
-
 let t: TestApp;
 let orderNo: string;
 let containerCount: number;
@@ -35,7 +21,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const view = (token: unknown, bearer?: string) => t.call<ViewReply>('order/view', { token }, bearer ?? null);
+/** Any token at all (junk included); the reply is the contract's. */
+const view = (token: unknown, bearer?: string) => t.send(calls.orders.viewPublicOrder, { token }, bearer ?? null);
 const links = () => t.portal.services.publicOrders;
 
 describe('order/view (the public order link)', () => {
@@ -91,7 +78,7 @@ describe('order/view (the public order link)', () => {
 
   it('answers 400 naming the field when the token is missing, empty or not text', async () => {
     for (const body of [{}, { token: '' }, { token: '   ' }, { token: 42 }, { token: 'x'.repeat(401) }]) {
-      const res = await t.call<ViewReply>('order/view', body);
+      const res = await t.send(calls.orders.viewPublicOrder, body);
       expect(res.status, JSON.stringify(body).slice(0, 40)).toBe(400);
       expect(res.body.success).toBe(false);
       expect(res.body.message).toContain('token');

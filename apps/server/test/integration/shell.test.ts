@@ -1,14 +1,8 @@
-import { calls, type MenuNode, menuCatalog, type TerminalRow } from '@smartport/contract';
+import { calls, type MenuNode, menuCatalog } from '@smartport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultGrants } from '../../src/db/seed/access.data';
 import { allTerminalCodes } from '../../src/db/seed/terminals.data';
-import { createTestApp, type TestApp, vietnamese } from '../helpers/test-app';
-
-interface Reply<T> {
-  success: boolean;
-  message?: string;
-  payload: T;
-}
+import { createTestApp, present, type TestApp, vietnamese } from '../helpers/test-app';
 
 const flatten = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
 const idsOf = (nodes: MenuNode[]) => flatten(nodes).map((n) => n.MenuID);
@@ -39,16 +33,15 @@ afterAll(async () => {
   await t?.close();
 });
 
-const menu = (user: string, body: Record<string, unknown> = {}) => t.call<Reply<MenuNode[]>>('common/getMenu', body, tokens[user]);
-const terminals = (user: string, body: Record<string, unknown> = {}) =>
-  t.call<Reply<TerminalRow[]>>('common/getTerminalList', body, tokens[user]);
+const menu = (user: string, body: Record<string, unknown> = {}) => t.call(calls.shell.getMenu, body, tokens[user]);
+const terminals = (user: string, body: Record<string, unknown> = {}) => t.call(calls.shell.getTerminalList, body, tokens[user]);
 
 describe('common/getMenu', () => {
   it("answers only the customer group's grants plus their parents (no CONFIG, no SYSTEM, sees CUSTOMS_EXPORT_REG)", async () => {
     const res = await menu('khachhang');
     expect(res.status).toBe(200);
     expect(calls.shell.getMenu.response.safeParse(res.body).success).toBe(true);
-    const ids = idsOf(res.body.payload);
+    const ids = idsOf(present(res.body.payload));
     expect(new Set(ids)).toEqual(withParents(defaultGrants.CUSTOMER as string[]));
     expect(ids).toContain('CUSTOMS_EXPORT_REG');
     expect(ids).toContain('CUSTOMS');
@@ -56,7 +49,7 @@ describe('common/getMenu', () => {
     // picks vessels), which brings its CATALOG heading along.
     for (const hidden of ['CONFIG', 'SYSTEM']) expect(ids).not.toContain(hidden);
     expect(ids.filter((id) => /^(CAT|CFG|SYS)_/.test(id))).toEqual(['CAT_VESSEL_SCHEDULE']);
-    const catalog = res.body.payload.find((n) => n.MenuID === 'CATALOG');
+    const catalog = present(res.body.payload).find((n) => n.MenuID === 'CATALOG');
     expect(catalog?.children.map((n) => n.MenuID)).toEqual(['CAT_VESSEL_SCHEDULE']);
   });
 
@@ -66,18 +59,18 @@ describe('common/getMenu', () => {
       ['haiquan', 'CUSTOMS'],
       ['hangtau', 'Operation'],
     ] as const) {
-      const ids = idsOf((await menu(user)).body.payload);
+      const ids = idsOf(present((await menu(user)).body.payload));
       expect(new Set(ids), user).toEqual(withParents(defaultGrants[group] as string[]));
     }
   });
 
   it('shows the administrator every entry of the menu catalogue', async () => {
-    const ids = idsOf((await menu('admin')).body.payload);
+    const ids = idsOf(present((await menu('admin')).body.payload));
     expect(ids.sort()).toEqual(menuCatalog.map((m) => m.id).sort());
   });
 
   it('answers a tree in catalogue order, each child under its parent', async () => {
-    const tree = (await menu('admin')).body.payload;
+    const tree = present((await menu('admin')).body.payload);
     const check = (nodes: MenuNode[], parent: string | null) => {
       const order = nodes.map((n) => catalogOrder.get(n.MenuID) ?? -1);
       expect(order).toEqual([...order].sort((a, b) => a - b));
@@ -106,13 +99,13 @@ describe('common/getMenu', () => {
   it('lets a user name the own group explicitly', async () => {
     const res = await menu('khachhang', { UserGroupCode: 'CUSTOMER' });
     expect(res.status).toBe(200);
-    expect(idsOf(res.body.payload)).toEqual(idsOf((await menu('khachhang')).body.payload));
+    expect(idsOf(present(res.body.payload))).toEqual(idsOf(present((await menu('khachhang')).body.payload)));
   });
 
   it("lets the administrator read another group's menu", async () => {
     const res = await menu('admin', { UserGroupCode: 'CUSTOMER' });
     expect(res.status).toBe(200);
-    expect(res.body.payload).toEqual((await menu('khachhang')).body.payload);
+    expect(res.body.payload).toEqual(present((await menu('khachhang')).body.payload));
     const unknown = await menu('admin', { UserGroupCode: 'KHONG_CO' });
     expect(unknown.status).toBe(200);
     expect(unknown.body.payload).toEqual([]);
@@ -127,11 +120,11 @@ describe('common/getMenu', () => {
   it('follows a change of grants at once', async () => {
     await t.addUser({ UserID: 'kiemtra', UserGroupCode: 'AUDIT', password: 'Kiem@Tra1', grants: ['SUP_FAQ'] });
     const token = await t.login('kiemtra', 'Kiem@Tra1');
-    const before = await t.call<Reply<MenuNode[]>>('common/getMenu', {}, token);
-    expect(idsOf(before.body.payload)).toEqual(['SUPPORT', 'SUP_FAQ']);
+    const before = await t.call(calls.shell.getMenu, {}, token);
+    expect(idsOf(present(before.body.payload))).toEqual(['SUPPORT', 'SUP_FAQ']);
     await t.sql("INSERT INTO group_menus (user_group_code, menu_id) VALUES ('AUDIT', 'CRM_DASHBOARD')");
-    const after = await t.call<Reply<MenuNode[]>>('common/getMenu', {}, token);
-    expect(idsOf(after.body.payload)).toEqual(['CRM', 'CRM_DASHBOARD', 'SUPPORT', 'SUP_FAQ']);
+    const after = await t.call(calls.shell.getMenu, {}, token);
+    expect(idsOf(present(after.body.payload))).toEqual(['CRM', 'CRM_DASHBOARD', 'SUPPORT', 'SUP_FAQ']);
   });
 });
 
@@ -139,16 +132,20 @@ describe('common/getTerminalList', () => {
   it("answers only the user's terminals", async () => {
     const res = await terminals('khachhang');
     expect(res.status).toBe(200);
-    expect(res.body.payload.map((r) => r.TerminalCode)).toEqual(['NDP']);
+    expect(present(res.body.payload).map((r) => r.TerminalCode)).toEqual(['NDP']);
     const staff = await terminals('nhanvien');
-    expect(staff.body.payload.map((r) => r.TerminalCode).sort()).toEqual(['NDP', 'NDV', 'NHP']);
+    expect(
+      present(staff.body.payload)
+        .map((r) => r.TerminalCode)
+        .sort(),
+    ).toEqual(['NDP', 'NDV', 'NHP']);
   });
 
   it("answers an empty list to a customer asking for another user's terminal", async () => {
     const res = await terminals('khachhang', { TerminalCode: 'GML' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, payload: [] });
-    expect((await terminals('khachhang', { TerminalCode: 'NDP,GML' })).body.payload.map((r) => r.TerminalCode)).toEqual(['NDP']);
+    expect(present((await terminals('khachhang', { TerminalCode: 'NDP,GML' })).body.payload).map((r) => r.TerminalCode)).toEqual(['NDP']);
   });
 
   it('answers the administrator all 13 terminals, each with its chart colour', async () => {
@@ -156,17 +153,21 @@ describe('common/getTerminalList', () => {
     expect(res.status).toBe(200);
     expect(calls.shell.getTerminalList.response.safeParse(res.body).success).toBe(true);
     expect(res.body.payload).toHaveLength(13);
-    expect(res.body.payload.map((r) => r.TerminalCode).sort()).toEqual([...allTerminalCodes].sort());
-    for (const row of res.body.payload) {
+    expect(
+      present(res.body.payload)
+        .map((r) => r.TerminalCode)
+        .sort(),
+    ).toEqual([...allTerminalCodes].sort());
+    for (const row of present(res.body.payload)) {
       expect(row.ChartColor, row.TerminalCode).toMatch(/^#[0-9a-f]{6}$/i);
       expect(row.TerminalName).not.toBe('');
     }
-    expect(new Set(res.body.payload.map((r) => r.ChartColor)).size).toBe(13);
+    expect(new Set(present(res.body.payload).map((r) => r.ChartColor)).size).toBe(13);
   });
 
   it('answers one terminal when asked by code, in any case', async () => {
     const res = await terminals('admin', { TerminalCode: 'gml' });
-    expect(res.body.payload.map((r) => r.TerminalCode)).toEqual(['GML']);
+    expect(present(res.body.payload).map((r) => r.TerminalCode)).toEqual(['GML']);
   });
 
   it('answers 400 naming the field to a TerminalCode that is too long', async () => {

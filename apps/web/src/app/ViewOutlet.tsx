@@ -2,7 +2,7 @@ import { Alert, App, Result, Spin } from 'antd';
 import { type ComponentType, type LazyExoticComponent, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useMe, useMenu } from './queries';
+import { useMe, useMenu } from '../lib/session-queries';
 import { resolveView } from './resolve-view';
 import { findPage, viewGroupLoaders } from './view-groups';
 

@@ -1,4 +1,5 @@
 import type { MenuNode, ViewGroup } from '@smartport/contract';
+import { flattenMenu } from '../lib/menu';
 import { findViewGroup } from './view-groups';
 
 export interface ResolvedView {
@@ -6,10 +7,6 @@ export interface ResolvedView {
   entry: MenuNode | null;
   group: ViewGroup | null;
   page: string | null;
-}
-
-export function flattenMenu(nodes: readonly MenuNode[]): MenuNode[] {
-  return nodes.flatMap((n) => [n, ...flattenMenu(n.children)]);
 }
 
 const normalise = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p).toLowerCase();

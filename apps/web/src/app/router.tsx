@@ -1,13 +1,12 @@
 import { Spin } from 'antd';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { loginPath, session } from '../lib/session';
+import { shellRoutes } from '../views/shell-routes';
 import { ViewOutlet } from './ViewOutlet';
 
-const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
-const PublicOrderPage = lazy(() => import('../features/orders/PublicOrderPage').then((m) => ({ default: m.PublicOrderPage })));
-const AppLayout = lazy(() => import('./AppLayout').then((m) => ({ default: m.AppLayout })));
+const { login: LoginPage, publicOrder: PublicOrderPage, signedInFrame: ShellLayout } = shellRoutes;
 
 const loading = <Spin size="large" fullscreen />;
 const suspended = (node: ReactNode) => <Suspense fallback={loading}>{node}</Suspense>;
@@ -27,7 +26,7 @@ export const router = createBrowserRouter([
   { path: '/order/:model', element: suspended(<PublicOrderPage />) },
   {
     path: '/',
-    element: <RequireToken>{suspended(<AppLayout />)}</RequireToken>,
+    element: <RequireToken>{suspended(<ShellLayout />)}</RequireToken>,
     children: [
       { index: true, element: <ViewOutlet /> },
       { path: '*', element: <ViewOutlet /> },

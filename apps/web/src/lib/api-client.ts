@@ -1,4 +1,4 @@
-import type { CallDef, CallInput, CallReply } from '@smartport/contract';
+import type { CallDef, CallInput, CallReply, ReplyBase } from '@smartport/contract';
 import { session } from './session';
 
 export class ApiError extends Error {
@@ -28,7 +28,8 @@ function refuseSession(status: number, call: CallDef, sentToken: string | null) 
   onUnauthorized();
 }
 
-type ReplyBody = { success: boolean; message?: string; out?: string };
+/** A refused call's reply: the contract's envelope, with whatever else that call's reply carries (e.g. `reload`). */
+type ReplyBody = ReplyBase & { readonly [field: string]: unknown };
 
 /** `POST /api/<path>` with the stored token: network trouble, a refused token and an error status are handled here. */
 async function post<C extends CallDef>(

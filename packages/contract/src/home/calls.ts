@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { menuAccess } from '../access';
 import { defineCall } from '../call';
+import { orderStatus } from '../orders/calls';
 import { optionalBody, plainReply, replyWith } from '../reply';
 
 /** Home page and tracking calls (spec 02 §2.1, §7 "Home and tracking"); the home page grant allows them. */
@@ -17,7 +18,7 @@ export const pendingOrderRow = z.object({
   TerminalCode: z.string(),
   TransactionId: z.string().nullable().describe('Có giá trị khi lệnh đã thanh toán'),
   MoneyCredit: z.string().describe('M: thu ngay, khác: thu sau'),
-  OrderStatus: z.string().describe('A chưa thanh toán, P chờ duyệt, C đã duyệt, D đã hủy'),
+  OrderStatus: orderStatus.describe('A chưa thanh toán, P chờ duyệt, C đã duyệt, D đã hủy'),
   OrderStatusName: z.string(),
   TotalAmount: z.number(),
   CurrencyCode: z.string(),
@@ -151,7 +152,7 @@ export const trackingQrData = defineCall({
 export const orderState = z.object({
   OrderNo: z.string(),
   PinCode: z.string(),
-  OrderStatus: z.string(),
+  OrderStatus: orderStatus,
   OrderStatusName: z.string(),
   TransactionId: z.string().nullable(),
   paid: z.boolean(),

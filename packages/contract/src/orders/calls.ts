@@ -3,6 +3,10 @@ import { publicAccess } from '../access';
 import { defineCall } from '../call';
 import { replyWith } from '../reply';
 
+/** An order's state (spec 02 §3): A unpaid, P paid and awaiting approval, C approved or approval skipped, D cancelled. */
+export const orderStatus = z.enum(['A', 'P', 'C', 'D']);
+export type OrderStatus = z.infer<typeof orderStatus>;
+
 export const publicOrderContainer = z.object({
   ContainerNo: z.string(),
   IsoSizetype: z.string(),
@@ -19,7 +23,7 @@ export const publicOrder = z.object({
   TerminalName: z.string(),
   JobModeCode: z.string(),
   JobModeName: z.string(),
-  OrderStatus: z.string(),
+  OrderStatus: orderStatus,
   OrderStatusName: z.string(),
   CustomerName: z.string().nullable(),
   OperationCode: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { menuAccess, publicAccess } from '../access';
 import { defineCall } from '../call';
+import { orderStatus } from '../orders/calls';
 import { replyWith } from '../reply';
 
 /** Who pays: the home page's pending-orders tab (HOME grant). */
@@ -171,7 +172,7 @@ export const homeOrderInquiry = defineCall({
       .object({
         OrderNo: z.string(),
         PinCode: z.string(),
-        orderStatus: z.string(),
+        orderStatus,
         TransactionId: z.string().nullable(),
         TotalAmount: z.number(),
         CurrencyCode: z.string(),

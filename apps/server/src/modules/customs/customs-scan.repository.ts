@@ -1,4 +1,4 @@
-import type { Customs367Item, CustomsLogRow, VesselVoyageRecord } from '@smartport/contract';
+import type { CallRequest, Customs367Item, CustomsLogRow, calls, VesselVoyageRecord } from '@smartport/contract';
 import { and, asc, desc, eq, gte, inArray, isNull, like, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customsMessages, customsRequestLog, vesselVoyages } from '../../db/schema';
@@ -41,15 +41,8 @@ export interface LogEntry {
   ContainerNos?: string[];
 }
 
-export interface LogFilter {
-  from: Date;
-  to: Date;
-  voyageKey: string;
-  declareNo: string;
-  containerNo: string;
-  requestType: string;
-  senderBy: string;
-}
+/** The log's filter as custom/get_log_custom_req receives it (dates parsed, texts trimmed and upper-cased). */
+export type LogFilter = CallRequest<typeof calls.customs.getLogCustomReq>;
 
 export function createCustomsScanRepository(db: Db) {
   return {
@@ -69,8 +62,8 @@ export function createCustomsScanRepository(db: Db) {
     /** Rows of the caller's terminals (rows without a voyage belong to no terminal), newest first. */
     async readLog(terminals: string[], f: LogFilter): Promise<CustomsLogRow[]> {
       const where: SQL[] = [
-        gte(customsRequestLog.RequestTime, f.from),
-        lte(customsRequestLog.RequestTime, f.to),
+        gte(customsRequestLog.RequestTime, f.fromDate),
+        lte(customsRequestLog.RequestTime, f.toDate),
         or(isNull(customsRequestLog.TerminalCode), inTerminals(customsRequestLog.TerminalCode, terminals)) as SQL,
       ];
       if (f.voyageKey) where.push(eq(customsRequestLog.VoyageKey, f.voyageKey));

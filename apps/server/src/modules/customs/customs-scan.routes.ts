@@ -11,18 +11,7 @@ export function customsScanHandlers(
         : { success: true, data: await scan.query367(ctx.user, input.requestData) },
     reqCas367: (input, ctx) => scan.send367(ctx.user, input),
     getCas367: async (input) => ({ success: true, ...(await scan.view367(input)) }),
-    getLogCustomReq: async (input, ctx) => ({
-      success: true,
-      payload: await scan.readLog(ctx.user, {
-        from: input.fromDate,
-        to: input.toDate,
-        voyageKey: input.voyageKey,
-        declareNo: input.declareNo,
-        containerNo: input.containerNo,
-        requestType: input.requestType,
-        senderBy: input.senderBy,
-      }),
-    }),
+    getLogCustomReq: async (input, ctx) => ({ success: true, payload: await scan.readLog(ctx.user, input) }),
     searchShip: async (input, ctx) => ({ success: true, vsls: await scan.ships(ctx.user, input) }),
   };
 }

@@ -1,4 +1,5 @@
 import {
+  type CallRequest,
   CUSTOMS_RESCAN_MS,
   CUSTOMS_RESPONSE_FUNC,
   CUSTOMS_RESULT_EVENT_TYPE,
@@ -6,6 +7,7 @@ import {
   type Customs367Item,
   type CustomsContainerRow,
   type CustomsFailureState,
+  type calls,
   customsFailureStates,
 } from '@smartport/contract';
 import type { CustomsGateway, GatewayExchange, GatewayFailure } from '../../adapters/customs/customs.port';
@@ -31,6 +33,8 @@ function gatewayError(failure: GatewayFailure): AppError {
       return new AppError(502, 'Không kết nối được hệ thống hải quan, vui lòng thử lại sau.');
   }
 }
+
+type C = typeof calls.customs;
 
 const DAY = 86_400_000;
 const hhmmss = (d: Date) =>
@@ -170,7 +174,7 @@ export function createCustomsScanService(deps: CustomsScanDeps) {
      * custom/req_cas367: queue a 367 message for one declaration. Within 5 minutes of the last
      * message, or when rescanning is not allowed, the stored result is given back instead.
      */
-    async send367(user: AuthUser, input: { declareNo: string; office: string; allow_send_again: boolean }, now = Date.now()) {
+    async send367(user: AuthUser, input: Pick<CallRequest<C['reqCas367']>, 'declareNo' | 'office' | 'allow_send_again'>, now = Date.now()) {
       const last = await repo.lastMessage(input.declareNo, input.office);
       if (last) {
         const lists = containersOf(last.Result as Customs367Item | null);
@@ -202,7 +206,7 @@ export function createCustomsScanService(deps: CustomsScanDeps) {
     },
 
     /** custom/get_cas367: the declaration's latest result and the state of its last message. */
-    async view367(input: { declareNo: string; office: string }) {
+    async view367(input: Pick<CallRequest<C['getCas367']>, 'declareNo' | 'office'>) {
       const last = await repo.lastMessage(input.declareNo, input.office);
       if (!last) return { data: [] as CustomsContainerRow[], state: 'none' };
       return {
@@ -213,12 +217,12 @@ export function createCustomsScanService(deps: CustomsScanDeps) {
     },
 
     readLog(user: AuthUser, f: LogFilter) {
-      if (f.from.getTime() > f.to.getTime()) throw badRequest('Ngày bắt đầu phải trước ngày kết thúc');
+      if (f.fromDate.getTime() > f.toDate.getTime()) throw badRequest('Ngày bắt đầu phải trước ngày kết thúc');
       return repo.readLog(scopeTerminals(user), f);
     },
 
     /** The picker's voyages: arrStatus 1 = not departed more than 3 days ago and arriving within 30 days. */
-    ships(user: AuthUser, f: { arrStatus?: number | undefined; VesselName?: string | undefined }, now = Date.now()) {
+    ships(user: AuthUser, f: CallRequest<C['searchShip']>, now = Date.now()) {
       const open = f.arrStatus === 1;
       return repo.ships(scopeTerminals(user), {
         departedAfter: new Date(now - (open ? 3 : 90) * DAY),

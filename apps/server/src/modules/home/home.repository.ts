@@ -1,67 +1,17 @@
+import type { PendingOrderRow } from '@smartport/contract';
 import type { Database } from '../../db/client';
 import { type OrderScope, orderScopeText } from '../../security/terminal-scope';
 
 /** Which orders a list asks for (tracking/DashboadEirSevTracking). */
 export type OrderFilter = { kind: 'pending' } | { kind: 'pins'; pins: readonly string[] } | { kind: 'find'; value: string };
 
-export interface OrderRowRecord {
-  OrderNo: string;
-  ParentOrderNo: string | null;
-  PinCode: string;
-  TerminalCode: string;
-  TransactionId: string | null;
-  MoneyCredit: string;
-  OrderStatus: string;
-  TotalAmount: number;
-  CurrencyCode: string;
-  JobModeCode: string;
-  JobModeName: string;
+/** A pending order row as read, before the service names its status and writes its times as ISO text (spec 02 §3). */
+export type OrderRowRecord = Omit<PendingOrderRow, 'OrderStatusName' | 'ExpDate' | 'CreatedTime'> & {
   ExpDate: Date | null;
-  ContainerNo: string | null;
-  OperationCode: string | null;
-  BookingNo: string | null;
-  BLNo: string | null;
-  IsoSizetype: string | null;
-  MCWeight: number | null;
-  VesselName: string | null;
-  VesselKey: string | null;
-  ShipperName: string | null;
-  CargoTypeCode: string | null;
-  CargoTypeName: string | null;
-  Commodity: string | null;
-  POL: string | null;
-  POD: string | null;
-  FPOD: string | null;
-  IsLocalForeign: string | null;
-  CustomerName: string | null;
   CreatedTime: Date;
-  Note: string | null;
-  CusHold: boolean | null;
-  FE: string | null;
-  ClassCode: number | null;
-  sort_code: number;
-  Temperature: number | null;
-  Vent: string | null;
-  VentUnit: string | null;
-  Class: string | null;
-  Unno: string | null;
-  OogTop: number | null;
-  OogLeft: number | null;
-  OogRight: number | null;
-  OogBack: number | null;
-  OogFront: number | null;
-  TrarCount: number;
-  AttachCount?: number;
-}
+};
 
-export interface OrderHead {
-  OrderNo: string;
-  PinCode: string;
-  OrderStatus: string;
-  TransactionId: string | null;
-  MoneyCredit: string;
-  JobModeName: string;
-}
+export type OrderHead = Pick<PendingOrderRow, 'OrderNo' | 'PinCode' | 'OrderStatus' | 'TransactionId' | 'MoneyCredit' | 'JobModeName'>;
 
 /** Pending = not paid yet: status A and no transaction (spec 02 §3). */
 const PENDING = `o.order_status = 'A' and o.transaction_id is null`;

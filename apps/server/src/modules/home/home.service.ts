@@ -1,3 +1,4 @@
+import type { CallRequest, calls, OrderStatus } from '@smartport/contract';
 import type { AuthUser } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
 import { orderScope } from '../../security/terminal-scope';
@@ -16,7 +17,7 @@ export const homeMessages = {
 };
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
-const statusName = (s: string) => orderStatusNames[s] ?? s;
+const statusName = (s: OrderStatus) => orderStatusNames[s] ?? s;
 
 function toWire(row: OrderRowRecord) {
   return { ...row, OrderStatusName: statusName(row.OrderStatus), ExpDate: iso(row.ExpDate), CreatedTime: iso(row.CreatedTime) as string };
@@ -38,10 +39,7 @@ export function createHomeService(deps: {
 
   return {
     /** PinCodes → the tracking list; FindValue → search by PIN, order or container number; neither → orders awaiting payment. */
-    async orderRows(
-      user: AuthUser,
-      input: { PinCodes?: string[] | undefined; FindValue?: string | undefined; getAttach?: boolean | undefined },
-    ) {
+    async orderRows(user: AuthUser, input: CallRequest<typeof calls.home.dashboardTracking>) {
       const pins = [...new Set((input.PinCodes ?? []).map((p) => p.trim()).filter(Boolean))];
       const filter: OrderFilter = pins.length
         ? { kind: 'pins', pins }

@@ -3,10 +3,8 @@ import type { EinvoiceProvider } from '../../adapters/einvoice/einvoice.port';
 import type { AuthUser } from '../../http/context';
 import { AppError, badRequest } from '../../http/errors';
 import type { PublicOrderService } from '../orders/public-order.service';
-import { partnerFailureMessage, partnerNames } from '../payments/partner-failure';
-import { invoiceable } from '../payments/payment-machine';
-import type { PaymentsRepository, PayOrder } from '../payments/payments.repository';
-import type { PaymentsService } from '../payments/payments.service';
+import { invoiceable, type PaymentsService, type PayOrder, partnerFailureMessage, partnerNames } from '../payments/payments.service';
+import type { InvoicesRepository } from './invoices.repository';
 
 type I = typeof calls.invoices;
 
@@ -16,7 +14,7 @@ const money = (n: number) => new Intl.NumberFormat('vi-VN').format(n);
 
 /** E-invoices of paid orders (spec 02 §4, §7): publish once through the provider, draft as HTML. */
 export function createInvoicesService(deps: {
-  repo: PaymentsRepository;
+  repo: InvoicesRepository;
   einvoice: EinvoiceProvider;
   payments: PaymentsService;
   publicOrders: Pick<PublicOrderService, 'linkToken'>;

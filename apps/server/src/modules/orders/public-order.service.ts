@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@smartport/contract';
 import { AppError, notFound } from '../../http/errors';
 import type { Signer } from '../../security/token';
 import type { OrdersRepository } from './orders.repository';
@@ -5,7 +6,7 @@ import type { OrdersRepository } from './orders.repository';
 const PURPOSE = 'order-link';
 const DAY = 86_400_000;
 
-export const orderStatusNames: Record<string, string> = {
+export const orderStatusNames: Record<OrderStatus, string> = {
   A: 'Chưa thanh toán',
   P: 'Chờ duyệt',
   C: 'Đã duyệt',

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createHttpBankPageGateway } from '../../adapters/bank-page/bank-page.adapter';
 import { createHttpCardGateway } from '../../adapters/card/card.adapter';
-import type { EinvoiceProvider } from '../../adapters/einvoice/einvoice.port';
 import { createHttpVietQrBank } from '../../adapters/vietqr/vietqr.adapter';
 import type { RunConfig } from '../../config';
 import type { Database } from '../../db/client';
@@ -9,25 +8,19 @@ import type { GridService } from '../../grid/grid.service';
 import { notFound } from '../../http/errors';
 import type { LiveEvents } from '../../realtime/realtime';
 import { orderScope } from '../../security/terminal-scope';
-import { invoiceHandlers } from '../invoices/invoices.routes';
-import { createInvoicesService } from '../invoices/invoices.service';
-import type { PublicOrderService } from '../orders/public-order.service';
 import { createPayPartnersService } from '../settings/pay-partners.service';
 import { createPaymentsRepository } from './payments.repository';
 import { paymentHandlers } from './payments.routes';
 import { createPaymentsService, type PaymentPorts, type PaymentSettings } from './payments.service';
 
-/** Wires payments and invoices: adapters from the config's partner addresses, the notice address (the reconciliation job is in jobs/). */
+/** Wires payments: adapters from the config's partner addresses, the notice address (the reconciliation job is in jobs/, invoices in app.ts). */
 export function createPaymentsModule(
   app: FastifyInstance,
   deps: {
     database: Database;
     config: RunConfig;
     live: LiveEvents;
-    publicOrders: PublicOrderService;
     grid: GridService;
-    /** The e-invoice provider (app.ts makes it: the home page links its PDFs too). */
-    einvoice: EinvoiceProvider;
   },
 ) {
   const sims = deps.config.simulators;
@@ -51,13 +44,6 @@ export function createPaymentsModule(
     return order.TerminalCode;
   });
   const payments = createPaymentsService({ repo, ports, live: deps.live, settings, offers: payPartners.offers, log: app.log });
-  const invoices = createInvoicesService({
-    repo,
-    einvoice: deps.einvoice,
-    payments,
-    publicOrders: deps.publicOrders,
-    portalUrl: () => settings.portalUrl(),
-  });
 
   // Partners reach the portal where it listens; the VietQR bank is told where to send its notices.
   app.addHook('onListen', async () => {
@@ -73,8 +59,9 @@ export function createPaymentsModule(
 
   return {
     payments,
-    invoices,
     payPartners,
-    handlers: { payments: paymentHandlers(payments), invoices: invoiceHandlers(invoices) },
+    /** Where partners and QR links reach the portal (PUBLIC_URL, else where it listens). */
+    portalUrl: () => settings.portalUrl(),
+    handlers: { payments: paymentHandlers(payments) },
   };
 }

@@ -1,3 +1,5 @@
+import type { OrderStatus } from '@smartport/contract';
+
 /**
  * The payment state machine (spec 02 §3, §4), pure: the service asks it what may happen and the
  * repository writes only what it allows, with conditional updates and unique indexes as the
@@ -6,7 +8,6 @@
  * Order: A unpaid → P (paid, awaiting approval) or C (paid, approval skipped); D cancelled.
  * Attempt (transfer status): 0 incomplete → 1 successful | -1 failed (or superseded).
  */
-export type OrderStatus = 'A' | 'P' | 'C' | 'D';
 export type AttemptStatus = -1 | 0 | 1;
 
 export interface OrderFacts {
@@ -36,7 +37,7 @@ export function maySupersede(attempt: AttemptFacts): boolean {
 }
 
 export type ApplyDecision =
-  | { kind: 'paid'; orderStatus: 'P' | 'C' }
+  | { kind: 'paid'; orderStatus: Extract<OrderStatus, 'P' | 'C'> }
   | { kind: 'duplicate' }
   | { kind: 'amount_mismatch' }
   | { kind: 'order_not_payable' };

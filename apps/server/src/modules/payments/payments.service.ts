@@ -21,6 +21,11 @@ import { orderScope } from '../../security/terminal-scope';
 import { partnerError, partnerNames } from './partner-failure';
 import type { ApplyResult, PaymentsRepository, PayOrder } from './payments.repository';
 
+export { partnerFailureMessage, partnerNames } from './partner-failure';
+// What other modules (invoices) may use of payments: through this service file only.
+export { invoiceable } from './payment-machine';
+export type { PayOrder } from './payments.repository';
+
 type P = typeof calls.payments;
 
 export const PARTNER = { card: 'MB', bankPage: 'VCB_NAPAS', qr: 'VIETQR' } as const;

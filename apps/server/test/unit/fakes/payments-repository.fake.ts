@@ -1,3 +1,4 @@
+import type { InvoicesRepository } from '../../../src/modules/invoices/invoices.repository';
 import { decideApply, decideStart, maySupersede } from '../../../src/modules/payments/payment-machine';
 import type { ApplyResult, Attempt, PaymentsRepository, PayOrder, StartResult } from '../../../src/modules/payments/payments.repository';
 
@@ -19,7 +20,7 @@ export function createFakePaymentsRepository(orders: PayOrder[]) {
     skipApproval: o.SkipApproval,
   });
 
-  const repo: PaymentsRepository = {
+  const repo: PaymentsRepository & InvoicesRepository = {
     async order(scope, orderNo) {
       const o = byNo.get(orderNo);
       if (!o || !scope.terminals.includes(o.TerminalCode) || (scope.customerCode && o.CustomerCode !== scope.customerCode)) return null;

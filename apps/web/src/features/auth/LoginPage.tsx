@@ -1,18 +1,12 @@
 import LockOutlined from '@ant-design/icons/LockOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
-import { calls } from '@smartport/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { callApi } from '../../lib/api-client';
 import { session } from '../../lib/session';
-
-interface LoginForm {
-  UserID: string;
-  Password: string;
-}
+import { type LoginInput, useLogin } from './api';
 
 /** Only a path inside the portal may be the target after login (no open redirect). */
 export function safeNext(next: string | null): string {
@@ -26,17 +20,16 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(params.get('expired') ? t('login.sessionExpired') : null);
-  const [busy, setBusy] = useState(false);
+  const login = useLogin();
 
   useEffect(() => {
     document.title = `${t('login.title')} - SmartPort`;
   }, [t]);
 
-  const submit = async (values: LoginForm) => {
-    setBusy(true);
+  const submit = async (values: LoginInput) => {
     setError(null);
     try {
-      const reply = await callApi(calls.auth.login, values);
+      const reply = await login.mutateAsync(values);
       if (!reply.success || !reply.payload) throw new Error(reply.message ?? t('login.sessionExpired'));
       session.save(reply.payload);
       // After a login the user data and the menus are loaded again (spec 01 §2).
@@ -44,8 +37,6 @@ export function LoginPage() {
       navigate(safeNext(params.get('next')), { replace: true });
     } catch (e) {
       setError((e as Error).message);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -64,7 +55,7 @@ export function LoginPage() {
         </Typography.Paragraph>
         <Typography.Title level={4}>{t('login.title')}</Typography.Title>
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" />}
-        <Form<LoginForm> layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false} disabled={busy}>
+        <Form<LoginInput> layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false} disabled={login.isPending}>
           <Form.Item
             label={t('login.userId')}
             name="UserID"
@@ -75,7 +66,7 @@ export function LoginPage() {
           <Form.Item label={t('login.password')} name="Password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
             <Input.Password prefix={<LockOutlined />} autoComplete="current-password" maxLength={200} />
           </Form.Item>
-          <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+          <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
             {t('login.submit')}
           </Button>
         </Form>

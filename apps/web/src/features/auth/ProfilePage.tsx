@@ -1,6 +1,6 @@
 import { Card, Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useMe, useTerminals } from '../../app/queries';
+import { useMe, useTerminals } from '../../lib/session-queries';
 
 /** The signed-in user's own account data. */
 export function ProfilePage() {

@@ -4,10 +4,10 @@ import { App, Button, Card, DatePicker, Flex, Form, Input, Select, Typography } 
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTerminals } from '../../app/queries';
 import { GridCard } from '../../components/data-grid/GridCard';
 import type { GridValues } from '../../components/data-grid/grid-rows';
 import { useGrid } from '../../components/data-grid/use-grid';
+import { useTerminals } from '../../lib/session-queries';
 import { ALL } from './customer-filter';
 import { lookupDone, openingFilter, saveVesselFilter, type VesselScheduleFilter } from './vessel-schedule-filter';
 

@@ -6,7 +6,6 @@ import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import {
   type CompareRowResult,
   type CompareStatus,
-  calls,
   compareColumns,
   comparedFields,
   compareStatusLabels,
@@ -20,8 +19,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gridTheme } from '../../components/data-grid/ag-grid-setup';
 import { displayValue } from '../../components/data-grid/grid-cells';
-import { callApi } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
+import { checkContainerBatch } from './api';
 import { type CompareProgress, type CompareValues, emptyProgress, type FailedBatch, runComparison } from './CompareRunner';
 
 ModuleRegistry.registerModules([TooltipModule, ExternalFilterModule]);
@@ -164,11 +163,7 @@ export function ComparePage() {
       stopped,
     } = await runComparison(imported, {
       signal: stop.signal,
-      check: async (batch, signal) => {
-        const reply = await callApi(calls.compare.checkContaierData, { data: batch as never }, { signal });
-        if (!reply.success || !reply.data) throw new Error(reply.message || t('compare.batchFailed'));
-        return reply.data;
-      },
+      check: (batch, signal) => checkContainerBatch(batch, signal, t('compare.batchFailed')),
       onBatch: (start, results: readonly CompareRowResult[]) => {
         results.forEach((r, i) => {
           const row = rows[start + i];

@@ -1,10 +1,10 @@
-import { type CustomsLogRow, calls, type VesselVoyageRecord } from '@smartport/contract';
+import type { CustomsLogRow, VesselVoyageRecord } from '@smartport/contract';
 import { App, Button, Card, Col, DatePicker, Form, Input, Row, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
+import { useCustomsLog } from './api';
 import { cleanInput, type ResultColumn, ResultGrid, UpperInput } from './CustomsReleaseGrid';
 import { VesselField } from './VesselPicker';
 
@@ -18,6 +18,7 @@ export function prettyRaw(raw: string): string {
 }
 
 const TITLE = 'Lịch sử truy vấn thông quan';
+const noRows: CustomsLogRow[] = [];
 
 /** /Custom/CustomRequestLog: the messages exchanged with customs, empty until queried (spec 01 §2). */
 export function CustomRequestLog() {
@@ -30,8 +31,8 @@ export function CustomRequestLog() {
   const [containerNo, setContainerNo] = useState('');
   const [requestType, setRequestType] = useState('*');
   const [senderBy, setSenderBy] = useState('');
-  const [rows, setRows] = useState<CustomsLogRow[]>([]);
-  const [loading, setLoading] = useState(false);
+  const log = useCustomsLog((e) => void message.error(e.message));
+  const rows = log.data ?? noRows;
 
   // The document title is the spec's, not the menu entry's.
   useEffect(() => {
@@ -95,9 +96,8 @@ export function CustomRequestLog() {
       void message.warning(t('customsScan.log.needTo'));
       return;
     }
-    setLoading(true);
-    try {
-      const reply = await callApi(calls.customs.getLogCustomReq, {
+    await log
+      .search({
         fromDate: fromDate.toISOString(),
         toDate: toDate.toISOString(),
         voyageKey: vessel?.VesselKey ?? '',
@@ -105,13 +105,8 @@ export function CustomRequestLog() {
         containerNo: cleanInput(containerNo),
         requestType,
         senderBy: senderBy.trim(),
-      });
-      setRows(reply.payload ?? []);
-    } catch (e) {
-      void message.error((e as Error).message);
-    } finally {
-      setLoading(false);
-    }
+      })
+      .catch((e: Error) => void message.error(e.message));
   };
 
   const long = 'DD/MM/YYYY HH:mm:ss';
@@ -167,7 +162,7 @@ export function CustomRequestLog() {
                 onChange={(e) => setSenderBy(e.target.value)}
               />
             </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={loading}>
+            <Button type="primary" htmlType="submit" block loading={log.fetching}>
               {t('customsScan.log.query')}
             </Button>
           </Form>
@@ -175,7 +170,7 @@ export function CustomRequestLog() {
       </Col>
       <Col xs={24} lg={17}>
         <Card size="small">
-          <ResultGrid title={TITLE} columns={columns} rows={rows} rowId={(r) => r.RequestId} height="60vh" loading={loading} />
+          <ResultGrid title={TITLE} columns={columns} rows={rows} rowId={(r) => r.RequestId} height="60vh" loading={log.fetching} />
         </Card>
       </Col>
     </Row>

@@ -1,11 +1,12 @@
-import { calls, type DeclarationRow } from '@smartport/contract';
+import type { DeclarationRow } from '@smartport/contract';
 import { App, Button, Card, Checkbox, DatePicker, Flex, Form, Input, Modal, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ReadOnlyColumn, ReadOnlyGrid } from '../../components/data-grid/ReadOnlyGrid';
-import { ApiError, callApi } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
+import { type DeclarationFilter, type DeclarationUpdate, useDeclarations, useUpdateDeclaration } from './api';
 import { ExpandableText, FileLinks, fileNames, isApproved, StatusTag, statusText } from './declaration-ui';
 
 const NOTE_EMPTY = 'Bạn chưa nhập lý do hủy.';
@@ -27,48 +28,37 @@ const defaults = (): Filters => ({
   Status: [0, 1],
 });
 
+/** The search the filters ask for: blank texts and an empty range are left out. */
+const toRequest = (f: Filters): DeclarationFilter => ({
+  CustomerID: f.CustomerID.trim().toUpperCase() || null,
+  CustomNo: f.CustomNo.trim().toUpperCase() || null,
+  ImportExport: f.ImportExport,
+  Status: f.Status,
+  FromDate: f.range ? f.range[0].toISOString() : null,
+  ToDate: f.range ? f.range[1].toISOString() : null,
+});
+
+const noRows: DeclarationRow[] = [];
+
 /** /Custom/CustomsManagement: staff review of registered declarations (approve, reason note). */
 export function CustomsManagement() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const [filters, setFilters] = useState<Filters>(defaults);
-  const [rows, setRows] = useState<DeclarationRow[]>([]);
-  const [loading, setLoading] = useState(false);
   const [noteFor, setNoteFor] = useState<DeclarationRow | null>(null);
   const [note, setNote] = useState('');
-  const [saving, setSaving] = useState(false);
+  const showError = (e: Error) => void message.error(e.message);
+  const declarations = useDeclarations(toRequest(filters), showError);
+  const rows = declarations.data ?? noRows;
+  const updateDeclaration = useUpdateDeclaration();
 
-  const load = useCallback(
-    async (f: Filters) => {
-      setLoading(true);
-      try {
-        const reply = await callApi(calls.customs.loadDeclarations, {
-          CustomerID: f.CustomerID.trim().toUpperCase() || null,
-          CustomNo: f.CustomNo.trim().toUpperCase() || null,
-          ImportExport: f.ImportExport,
-          Status: f.Status,
-          FromDate: f.range ? f.range[0].toISOString() : null,
-          ToDate: f.range ? f.range[1].toISOString() : null,
-        });
-        setRows(reply.payload ?? []);
-      } catch (e) {
-        void message.error((e as Error).message);
-      } finally {
-        setLoading(false);
-      }
-    },
-    [message],
-  );
+  const search = () => void declarations.search(toRequest(filters)).catch(showError);
 
-  useEffect(() => {
-    void load(defaults());
-  }, [load]);
-
-  const update = async (input: { Rowguid: string; Status?: number; Note?: string }) => {
+  /** Approve or note; the list on screen reloads before the message shows. */
+  const update = async (input: DeclarationUpdate) => {
     try {
-      const reply = await callApi(calls.customs.updateDeclaration, input);
+      const reply = await updateDeclaration.mutateAsync(input);
       void message.success(reply.message ?? t('declarations.success'));
-      await load(filters);
       return true;
     } catch (e) {
       void message.error((e instanceof ApiError && e.reply?.message) || (e as Error).message);
@@ -90,9 +80,7 @@ export function CustomsManagement() {
       void message.warning(NOTE_EMPTY);
       return;
     }
-    setSaving(true);
     const ok = await update({ Rowguid: noteFor.Rowguid, Note: note.trim() });
-    setSaving(false);
     if (ok) setNoteFor(null);
   };
 
@@ -168,7 +156,7 @@ export function CustomsManagement() {
 
   return (
     <Card title={t('declarations.management')} size="small">
-      <Form layout="vertical" onFinish={() => void load(filters)}>
+      <Form layout="vertical" onFinish={search}>
         <Flex gap={12} wrap align="flex-end">
           <Form.Item label={t('declarations.customerId')} style={{ marginBottom: 8, width: 170 }}>
             <Input maxLength={20} value={filters.CustomerID} onChange={(e) => set('CustomerID', e.target.value.toUpperCase())} allowClear />
@@ -206,7 +194,7 @@ export function CustomsManagement() {
             />
           </Form.Item>
           <Form.Item style={{ marginBottom: 8 }}>
-            <Button type="primary" htmlType="submit" loading={loading}>
+            <Button type="primary" htmlType="submit" loading={declarations.fetching}>
               {t('declarations.search')}
             </Button>
           </Form.Item>
@@ -219,7 +207,7 @@ export function CustomsManagement() {
         rowId={(r) => r.Rowguid}
         pageSize={20}
         height="62vh"
-        loading={loading}
+        loading={declarations.fetching}
         emptyText={t('declarations.noData')}
       />
       <Modal
@@ -227,7 +215,7 @@ export function CustomsManagement() {
         title={`${t('declarations.addReason')}${noteFor ? ` - ${noteFor.CustomNo}` : ''}`}
         okText={t('declarations.save')}
         cancelText={t('declarations.cancel')}
-        confirmLoading={saving}
+        confirmLoading={updateDeclaration.isPending}
         onOk={() => void saveNote()}
         onCancel={() => setNoteFor(null)}
       >

@@ -2,17 +2,16 @@ import {
   CUSTOMS_RESPONSE_FUNC,
   CUSTOMS_RESULT_EVENT_TYPE,
   type CustomsContainerRow,
-  calls,
   customsFailureStates,
   type SocketEnvelope,
 } from '@smartport/contract';
 import { Alert, App, Button, Card, Col, Form, Row, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { connectRealtime } from '../../lib/realtime';
 import { session } from '../../lib/session';
+import { type SingleDeclaration, useReleaseResult, useSendRelease } from './api';
 import { cleanInput, type ResultColumn, ResultGrid, statusColumn, UpperInput, useScanCall } from './CustomsReleaseGrid';
 
 /** The PDF of advice on unsuccessful scans (served by the portal). */
@@ -38,30 +37,26 @@ export function useContainerColumns(): ResultColumn<CustomsContainerRow>[] {
   );
 }
 
+const noRows: CustomsContainerRow[] = [];
+
 /** /Custom/CustomsRelease: one declaration's release status through the queued 367 message (spec 01 §2, §4, §5, §8). */
 export function CustomsRelease() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const [declareNo, setDeclareNo] = useState('');
   const [office, setOffice] = useState('');
-  const [rows, setRows] = useState<CustomsContainerRow[]>([]);
-  const [loading, setLoading] = useState(false);
-  /** The declaration whose 367.1 result this page waits for. */
-  const waiting = useRef<{ declareNo: string; office: string } | null>(null);
+  /** The declaration whose 367.1 result this page waits for (the ref for the socket handler, the state for the screen). */
+  const waiting = useRef<SingleDeclaration | null>(null);
+  const [awaitingResult, setAwaitingResult] = useState(false);
   const columns = useContainerColumns();
   const scanCall = useScanCall();
-
-  const refresh = useCallback(
-    async (d: { declareNo: string; office: string }) => {
-      try {
-        const reply = await callApi(calls.customs.getCas367, { method: 'view', ...d });
-        setRows(reply.data ?? []);
-      } catch (e) {
-        void message.error((e as Error).message);
-      }
-    },
-    [message],
-  );
+  const sendRelease = useSendRelease();
+  const result = useReleaseResult((e) => void message.error(e.message));
+  const rows = result.data ?? noRows;
+  const loading = sendRelease.isPending || awaitingResult;
+  // The socket handler, set up once, reads the result list of the latest render.
+  const resultRef = useRef(result);
+  resultRef.current = result;
 
   // The result arrives on the live connection as request type 367.1; success and failure codes both end loading.
   useEffect(() => {
@@ -77,11 +72,11 @@ export function CustomsRelease() {
         if (e.request_type !== CUSTOMS_RESULT_EVENT_TYPE || !current || d?.declareNo !== current.declareNo || d?.office !== current.office)
           return;
         waiting.current = null;
-        setLoading(false);
+        setAwaitingResult(false);
         const failure = e.note_state && e.note_state in customsFailureStates;
         if (failure) void message.error(e.message ?? String(e.note_state));
         else if (Number(e.response_func) === CUSTOMS_RESPONSE_FUNC.refused) void message.error(e.message ?? '');
-        void refresh(current);
+        void resultRef.current.search(current).catch((err: Error) => void message.error(err.message));
       };
       socket.on('customs_result', onResult);
       off = () => socket.off('customs_result', onResult);
@@ -90,22 +85,21 @@ export function CustomsRelease() {
       cancelled = true;
       off?.();
     };
-  }, [message, refresh]);
+  }, [message]);
 
-  const send = async (d: { declareNo: string; office: string }) => {
-    setLoading(true);
-    const reply = await scanCall(() => callApi(calls.customs.reqCas367, { method: 'sendmsg', ...d, allow_send_again: true }));
+  const send = async (d: SingleDeclaration) => {
+    const reply = await scanCall(() => sendRelease.mutateAsync(d));
     if (reply?.data?.msgGroupId) {
       waiting.current = d;
+      setAwaitingResult(true);
       void message.info(reply.message ?? t('customsScan.queued'));
       return;
     }
     if (reply) {
       // Scanned less than 5 minutes ago (or not sent again): the stored result is shown.
-      setRows(reply.data?.lists ?? []);
+      result.show(d, reply.data?.lists ?? []);
       if (reply.message) void message.warning(reply.message);
     }
-    setLoading(false);
   };
 
   const onScan = () => {

@@ -1,9 +1,10 @@
-import { type CallInput, calls, customsStatusCode, customsStatusText } from '@smartport/contract';
+import { customsStatusCode, customsStatusText, type ReplyBase } from '@smartport/contract';
 import { App, Input } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ReadOnlyColumn, ReadOnlyGrid, type ReadOnlyGridProps } from '../../components/data-grid/ReadOnlyGrid';
-import { ApiError, callApi } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { type ScanRequest, useScan } from './api';
 
 /** A column of a read-only scan/log table (the shared read-only grid's column). */
 export type ResultColumn<T> = ReadOnlyColumn<T>;
@@ -32,7 +33,7 @@ export function ResultGrid<T>(props: ReadOnlyGridProps<T>) {
 function scanFailureText(e: unknown, timeoutText: string): { text: string; reload: boolean } {
   if (e instanceof ApiError) {
     if (e.status === 504) return { text: timeoutText, reload: false };
-    return { text: e.message, reload: !!(e.reply as { reload?: boolean } | undefined)?.reload };
+    return { text: e.message, reload: !!e.reply?.reload };
   }
   return { text: (e as Error).message, reload: false };
 }
@@ -63,7 +64,7 @@ export function useScanCall() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   return useCallback(
-    async <R extends { success: boolean; message?: string; reload?: boolean }>(run: () => Promise<R>): Promise<R | undefined> => {
+    async <R extends ReplyBase & { reload?: boolean }>(run: () => Promise<R>): Promise<R | undefined> => {
       try {
         const reply = await run();
         if (reply.success) return reply;
@@ -91,17 +92,17 @@ export function useScanList<Item extends { customsStatus: string }, Row>({
   statusOf,
 }: {
   keyOf: (item: Item) => string;
-  request: (items: Item[]) => CallInput<typeof calls.customs.reqAciss>;
+  request: (items: Item[]) => ScanRequest;
   /** Given the answer's rows, the status of one list item. */
   statusOf: (rows: Row[]) => (item: Item) => string;
 }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const scanCall = useScanCall();
+  const scanner = useScan();
   const [list, setList] = useState<Item[]>([]);
   const [results, setResults] = useState<Row[]>([]);
   const [selected, setSelected] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
 
   const refresh = () => {
     setList([]);
@@ -110,9 +111,7 @@ export function useScanList<Item extends { customsStatus: string }, Row>({
   };
 
   const scan = async (items: Item[]) => {
-    setLoading(true);
-    const reply = await scanCall(() => callApi(calls.customs.reqAciss, request(items)));
-    setLoading(false);
+    const reply = await scanCall(() => scanner.mutateAsync(request(items)));
     if (!reply) return;
     const rows = (reply.data ?? []) as Row[];
     setResults(rows);
@@ -138,5 +137,5 @@ export function useScanList<Item extends { customsStatus: string }, Row>({
     });
   };
 
-  return { list, setList, results, selected, setSelected, loading, refresh, start };
+  return { list, setList, results, selected, setSelected, loading: scanner.isPending, refresh, start };
 }

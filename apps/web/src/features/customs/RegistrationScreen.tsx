@@ -1,5 +1,5 @@
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
-import { type CallReply, calls, type DeclarationRow, declarationMessages as msg, uploadLimits } from '@smartport/contract';
+import { type DeclarationRow, declarationMessages as msg, uploadLimits } from '@smartport/contract';
 import {
   App,
   Button,
@@ -17,12 +17,13 @@ import {
   type UploadFile,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ReadOnlyColumn, ReadOnlyGrid } from '../../components/data-grid/ReadOnlyGrid';
-import { ApiError, callApi, uploadApi } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { session } from '../../lib/session';
+import { useAddDeclaration, useDeclarations, useDeleteDeclarationFile, useUploadDeclarationFile, useUploadFolder } from './api';
 import { ExpandableText, FileLinks, fileNames, isApproved, StatusTag, statusText } from './declaration-ui';
 
 const SAFE_TEXT = /[^A-Z0-9 ._\-/,;]/g;
@@ -40,7 +41,7 @@ interface FormValues {
 }
 
 type Mode = 'add' | 'lookup';
-type Reply = CallReply<typeof calls.customs.addDeclaration>;
+const noRows: DeclarationRow[] = [];
 
 /** Auto customs clearance registration, export (E) or import (I) goods (spec 01 §2). */
 export function RegistrationScreen({ variant }: { variant: 'E' | 'I' }) {
@@ -48,43 +49,18 @@ export function RegistrationScreen({ variant }: { variant: 'E' | 'I' }) {
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const [mode, setMode] = useState<Mode>('add');
-  const [folder, setFolder] = useState<string | null>(null);
   const [files, setFiles] = useState<UploadFile[]>([]);
   const filesRef = useRef<UploadFile[]>([]);
   filesRef.current = files;
-  const [rows, setRows] = useState<DeclarationRow[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [reason, setReason] = useState<string | null>(null);
-
-  const newFolder = useCallback(async () => {
-    try {
-      const reply = await callApi(calls.customs.makeRowguid, {});
-      setFolder(reply.payload ?? null);
-    } catch {
-      setFolder(null);
-    }
-  }, []);
-
-  const loadRows = useCallback(
-    async (filter: { CustomerID?: string; CustomNo?: string; CustomCode?: string } = {}) => {
-      setLoading(true);
-      try {
-        const reply = await callApi(calls.customs.loadDeclarations, { ...filter, ImportExport: variant });
-        const list = reply.payload ?? [];
-        setRows(list);
-        return list;
-      } finally {
-        setLoading(false);
-      }
-    },
-    [variant],
-  );
-
-  useEffect(() => {
-    void newFolder();
-    void loadRows().catch((e: Error) => message.error(e.message));
-  }, [newFolder, loadRows, message]);
+  const uploadFolder = useUploadFolder();
+  const folder = uploadFolder.data ?? null;
+  const ownList = { ImportExport: variant };
+  const declarations = useDeclarations(ownList, (e) => void message.error(e.message));
+  const rows = declarations.data ?? noRows;
+  const addDeclaration = useAddDeclaration();
+  const uploadFile = useUploadDeclarationFile();
+  const deleteFile = useDeleteDeclarationFile();
 
   const bookingLabel = variant === 'E' ? t('declarations.booking') : t('declarations.bl');
 
@@ -105,10 +81,8 @@ export function RegistrationScreen({ variant }: { variant: 'E' | 'I' }) {
       void message.warning(failed[1]);
       return;
     }
-    setBusy(true);
-    let reply: Reply | undefined;
-    try {
-      reply = await callApi(calls.customs.addDeclaration, {
+    const reply = await addDeclaration
+      .mutateAsync({
         CustomerID: text(v.CustomerID),
         CustomNo: text(v.CustomNo),
         CustomCode: text(v.CustomCode),
@@ -120,14 +94,13 @@ export function RegistrationScreen({ variant }: { variant: 'E' | 'I' }) {
         ImportExport: variant,
         Telphone: (v.Telphone ?? '').trim() || null,
         TerminalCode: session.terminal(),
+      })
+      .catch((e: unknown) => {
+        const r = e instanceof ApiError ? e.reply : undefined;
+        modal.warning({ title: t('declarations.warningTitle'), content: r?.message || r?.out || t('declarations.failed') });
+        return null;
       });
-    } catch (e) {
-      const r = e instanceof ApiError ? e.reply : undefined;
-      modal.warning({ title: t('declarations.warningTitle'), content: r?.message || r?.out || t('declarations.failed') });
-      return;
-    } finally {
-      setBusy(false);
-    }
+    if (!reply) return;
     if (!reply.success) {
       modal.warning({ title: t('declarations.warningTitle'), content: reply.message || reply.out || t('declarations.failed') });
       return;
@@ -135,8 +108,9 @@ export function RegistrationScreen({ variant }: { variant: 'E' | 'I' }) {
     modal.success({ title: t('declarations.infoTitle'), content: reply.out || t('declarations.success') });
     form.resetFields(['CustomNo', 'CustomCode', 'ContainerQty', 'CustomDate', 'BL_BookingNo']);
     setFiles([]);
-    await newFolder();
-    await loadRows().catch(() => undefined);
+    await uploadFolder.refetch();
+    // The registrant's own list again, whatever was looked up before.
+    await declarations.search(ownList).catch(() => undefined);
   };
 
   const lookup = async () => {
@@ -147,7 +121,7 @@ export function RegistrationScreen({ variant }: { variant: 'E' | 'I' }) {
     if (!CustomNo) return void message.warning(msg.customNo);
     const CustomCode = (v.CustomCode ?? '').trim().toUpperCase();
     try {
-      const list = await loadRows({ CustomerID, CustomNo, ...(CustomCode ? { CustomCode } : {}) });
+      const list = await declarations.search({ CustomerID, CustomNo, ...(CustomCode ? { CustomCode } : {}), ImportExport: variant });
       if (!list.length) void message.info(t('declarations.noData'));
     } catch (e) {
       const r = e instanceof ApiError ? e.reply : undefined;
@@ -156,13 +130,9 @@ export function RegistrationScreen({ variant }: { variant: 'E' | 'I' }) {
   };
 
   const uploadOne = async (file: File, uid: string) => {
-    const form = new FormData();
-    form.append('tmporder', folder ?? '');
-    form.append('filename', file.name);
-    form.append('files', file, file.name);
     const setStatus = (patch: Partial<UploadFile>) => setFiles((list) => list.map((f) => (f.uid === uid ? { ...f, ...patch } : f)));
     try {
-      const reply = await uploadApi(calls.customs.uploadFile, form);
+      const reply = await uploadFile.mutateAsync({ folder: folder ?? '', file });
       setStatus({ status: 'done', name: reply.filename ?? file.name, url: reply.url, size: reply.size ?? file.size });
     } catch (e) {
       // The file leaves the list on an upload error (spec 01 §4).
@@ -191,7 +161,7 @@ export function RegistrationScreen({ variant }: { variant: 'E' | 'I' }) {
   const removeFile = async (file: UploadFile) => {
     if (file.status === 'done' && folder) {
       try {
-        await callApi(calls.customs.deleteFile, { tmporder: folder, filename: file.name });
+        await deleteFile.mutateAsync({ tmporder: folder, filename: file.name });
       } catch (e) {
         void message.error(t('declarations.deleteFileFailed', { message: (e as Error).message }));
         return false;
@@ -296,13 +266,13 @@ export function RegistrationScreen({ variant }: { variant: 'E' | 'I' }) {
                     <Button icon={<UploadOutlined />}>{t('declarations.upload')}</Button>
                   </Upload>
                 </Form.Item>
-                <Button type="primary" block loading={busy} onClick={() => void register()}>
+                <Button type="primary" block loading={addDeclaration.isPending} onClick={() => void register()}>
                   {t('declarations.register')}
                 </Button>
               </>
             )}
             {mode === 'lookup' && (
-              <Button type="primary" block loading={loading} onClick={() => void lookup()}>
+              <Button type="primary" block loading={declarations.fetching} onClick={() => void lookup()}>
                 {t('declarations.lookup')}
               </Button>
             )}
@@ -317,7 +287,7 @@ export function RegistrationScreen({ variant }: { variant: 'E' | 'I' }) {
             rows={rows}
             rowId={(r) => r.Rowguid}
             height="60vh"
-            loading={loading}
+            loading={declarations.fetching}
             exportable={false}
             emptyText={t('declarations.noData')}
           />

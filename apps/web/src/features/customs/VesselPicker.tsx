@@ -1,37 +1,25 @@
-import { calls, type VesselVoyageRecord } from '@smartport/contract';
+import type { VesselVoyageRecord } from '@smartport/contract';
 import { App, Button, Descriptions, Input, Modal, Table } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
+import { useReportError } from '../../lib/report-error';
+import { useVoyages } from './api';
 
 /** The selected voyage's title (spec 01 §3): vessel name / import voyage / export voyage. */
 export const voyageTitle = (v: VesselVoyageRecord) => `${v.VesselName} / ${v.VesselImVoy} / ${v.VesselExVoy}`;
+
+const noVoyages: VesselVoyageRecord[] = [];
 
 /** 'Chọn tàu - Chuyến': live search by vessel name in upper case; a click selects and closes (spec 01 §2). */
 export function VesselPicker({ open, onClose, onPick }: { open: boolean; onClose: () => void; onPick: (v: VesselVoyageRecord) => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [rows, setRows] = useState<VesselVoyageRecord[]>([]);
-  const [loading, setLoading] = useState(false);
+  const voyages = useVoyages(open);
+  const rows = voyages.data ?? noVoyages;
   const [search, setSearch] = useState('');
 
-  useEffect(() => {
-    if (!open) return;
-    let cancelled = false;
-    setLoading(true);
-    callApi(calls.customs.searchShip, { arrStatus: 1 })
-      .then((reply) => {
-        if (cancelled) return;
-        if (!reply.success) void message.error(reply.message ?? '');
-        setRows(reply.vsls ?? []);
-      })
-      .catch((e: Error) => !cancelled && void message.error(e.message))
-      .finally(() => !cancelled && setLoading(false));
-    return () => {
-      cancelled = true;
-    };
-  }, [open, message]);
+  useReportError(voyages.error, (e) => void message.error(e.message));
 
   const shown = useMemo(() => {
     const needle = search.trim().toUpperCase();
@@ -52,7 +40,7 @@ export function VesselPicker({ open, onClose, onPick }: { open: boolean; onClose
       <Table<VesselVoyageRecord>
         size="small"
         rowKey="VesselKey"
-        loading={loading}
+        loading={voyages.isFetching}
         dataSource={shown}
         pagination={false}
         scroll={{ y: '50vh', x: 640 }}

@@ -2,15 +2,16 @@ import { Badge, Col, Flex, Row, Tabs, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useMe, useMenu } from '../../app/queries';
+import { useMe, useMenu } from '../../lib/session-queries';
 import { pinsFromHash, usePendingCount } from './api';
 import { PendingOrdersTab } from './PendingOrdersTab';
+import type { PayOrderDialog } from './pay-dialog';
 import { TaskLinks } from './TaskLinks';
 import { TrackingList } from './TrackingList';
 import { UsageGuide } from './UsageGuide';
 
 /** Route `/`, title 'SMARTPORT dashboard' (spec 02 §2.1): guide and pending-payment tabs, task links, tracking by hash. */
-export function HomeDashboard() {
+export function HomeDashboard({ payDialog }: { payDialog: PayOrderDialog }) {
   const { t } = useTranslation();
   const me = useMe();
   const menu = useMenu(me.data?.UserGroupCode);
@@ -28,7 +29,7 @@ export function HomeDashboard() {
       <Typography.Title level={3} style={{ margin: 0 }}>
         {t('home.title')}
       </Typography.Title>
-      {pins.length > 0 && <TrackingList pins={pins} title={t('home.trackingTitle', { pins: pins.join(', ') })} />}
+      {pins.length > 0 && <TrackingList pins={pins} title={t('home.trackingTitle', { pins: pins.join(', ') })} payDialog={payDialog} />}
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={18} xxl={19}>
           <Tabs
@@ -43,7 +44,7 @@ export function HomeDashboard() {
                     {t('home.pendingTab')}
                   </Badge>
                 ),
-                children: <PendingOrdersTab />,
+                children: <PendingOrdersTab payDialog={payDialog} />,
               },
             ]}
           />

@@ -2,17 +2,15 @@ import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
 import QrcodeOutlined from '@ant-design/icons/QrcodeOutlined';
 import WalletOutlined from '@ant-design/icons/WalletOutlined';
-import { calls, type OrderFile, type OrderQrItem, type PendingOrderRow } from '@smartport/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import type { OrderFile, OrderQrItem, PendingOrderRow } from '@smartport/contract';
 import { App, Button, Flex, List, Modal, QRCode, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { callApi } from '../../lib/api-client';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { PaymentDialog } from '../payments/PaymentDialog';
-import { homeKeys } from './api';
+import { useDeleteOrder, useOrderFiles, useOrderQr, useReloadHome } from './api';
 import { canDelete, cargoExtras, customsHold, isUnpaid, payKind, shortPin } from './order-row';
+import type { PayOrderDialog } from './pay-dialog';
 
 const absolute = (url: string) => (/^https?:/i.test(url) ? url : `${window.location.origin}${url}`);
 
@@ -39,14 +37,26 @@ function CargoCell({ row }: { row: PendingOrderRow }) {
 }
 
 /** One row per container of an order, with the order's actions (spec 02 §2.1, §3, §4). */
-export function OrderRowsTable({ rows, loading, caption }: { rows: PendingOrderRow[]; loading?: boolean; caption: string }) {
+export function OrderRowsTable({
+  rows,
+  loading,
+  caption,
+  payDialog: PaymentDialog,
+}: {
+  rows: PendingOrderRow[];
+  loading?: boolean;
+  caption: string;
+  payDialog: PayOrderDialog;
+}) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const queryClient = useQueryClient();
+  const deleteOrder = useDeleteOrder();
+  const orderFiles = useOrderFiles();
+  const orderQr = useOrderQr();
+  const refresh = useReloadHome();
   const [paying, setPaying] = useState<PendingOrderRow | null>(null);
   const [files, setFiles] = useState<{ orderNo: string; files: OrderFile[] } | null>(null);
   const [qr, setQr] = useState<{ orderNo: string; items: OrderQrItem[] } | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: homeKeys.all });
 
   const askDelete = (row: PendingOrderRow) =>
     modal.confirm({
@@ -56,18 +66,17 @@ export function OrderRowsTable({ rows, loading, caption }: { rows: PendingOrderR
       okButtonProps: { danger: true },
       onOk: async () => {
         try {
-          const reply = await callApi(calls.home.deleteOrder, row);
+          const reply = await deleteOrder.mutateAsync(row);
           void message.success(reply.message ?? '');
         } catch (e) {
           void message.error((e as Error).message);
         }
-        await refresh();
       },
     });
 
   const showFiles = async (row: PendingOrderRow) => {
     try {
-      const list = (await callApi(calls.home.getFilesInOrder, row)).payload ?? [];
+      const list = await orderFiles.mutateAsync(row);
       if (!list.length) void message.warning(t('home.noFiles'));
       else setFiles({ orderNo: row.OrderNo, files: list });
     } catch (e) {
@@ -77,7 +86,7 @@ export function OrderRowsTable({ rows, loading, caption }: { rows: PendingOrderR
 
   const showQr = async (row: PendingOrderRow) => {
     try {
-      const items = (await callApi(calls.home.trackingQrData, row)).payload ?? [];
+      const items = await orderQr.mutateAsync(row);
       if (!items.length) void message.warning(t('home.notFound'));
       else setQr({ orderNo: row.OrderNo, items });
     } catch (e) {

@@ -1,15 +1,15 @@
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { homeKeys, usePendingOrders } from './api';
+import { usePendingOrders, useReloadHome } from './api';
 import { OrderRowsTable } from './OrderRowsTable';
+import type { PayOrderDialog } from './pay-dialog';
 
 /** Tab 'Lệnh chờ thanh toán': the orders awaiting payment, a search by PIN or container number, 'Nạp dữ liệu'. */
-export function PendingOrdersTab() {
+export function PendingOrdersTab({ payDialog }: { payDialog: PayOrderDialog }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const reloadHome = useReloadHome();
   const [text, setText] = useState('');
   const [findValue, setFindValue] = useState('');
   const orders = usePendingOrders(findValue);
@@ -17,7 +17,7 @@ export function PendingOrdersTab() {
   const reload = () => {
     setText('');
     setFindValue('');
-    void queryClient.invalidateQueries({ queryKey: homeKeys.all });
+    void reloadHome();
   };
 
   return (
@@ -40,7 +40,7 @@ export function PendingOrdersTab() {
       </Flex>
       {orders.isError && <Alert type="error" showIcon title={orders.error.message} />}
       {findValue && orders.isSuccess && orders.data.length === 0 && <Alert type="warning" showIcon title={t('home.notFound')} />}
-      <OrderRowsTable caption={t('home.pendingTab')} rows={orders.data ?? []} loading={orders.isFetching} />
+      <OrderRowsTable caption={t('home.pendingTab')} rows={orders.data ?? []} loading={orders.isFetching} payDialog={payDialog} />
     </Flex>
   );
 }

@@ -2,7 +2,7 @@ import type { MenuNode } from '@smartport/contract';
 import { Card, Empty, Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { flattenMenu } from '../../app/resolve-view';
+import { flattenMenu } from '../../lib/menu';
 
 /** Side panel: the user's task links /Task/{menuId} (spec 02 §2.1). */
 export function TaskLinks({ menu }: { menu: readonly MenuNode[] }) {

@@ -2,9 +2,10 @@ import { Alert, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useTrackingRows } from './api';
 import { OrderRowsTable } from './OrderRowsTable';
+import type { PayOrderDialog } from './pay-dialog';
 
 /** The tracking list of the given PIN codes (URL hash on the home page, /tracking/pincode/{pin}). */
-export function TrackingList({ pins, title }: { pins: readonly string[]; title: string }) {
+export function TrackingList({ pins, title, payDialog }: { pins: readonly string[]; title: string; payDialog: PayOrderDialog }) {
   const { t } = useTranslation();
   const tracking = useTrackingRows(pins);
   return (
@@ -13,7 +14,7 @@ export function TrackingList({ pins, title }: { pins: readonly string[]; title: 
       {tracking.isSuccess && tracking.data.length === 0 ? (
         <Alert type="warning" showIcon title={t('home.notFound')} />
       ) : (
-        <OrderRowsTable caption={title} rows={tracking.data ?? []} loading={tracking.isFetching} />
+        <OrderRowsTable caption={title} rows={tracking.data ?? []} loading={tracking.isFetching} payDialog={payDialog} />
       )}
     </Card>
   );

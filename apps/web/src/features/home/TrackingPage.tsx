@@ -3,10 +3,11 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { shortPin } from './order-row';
+import type { PayOrderDialog } from './pay-dialog';
 import { TrackingList } from './TrackingList';
 
 /** `/tracking/pincode/{pincode}`: the tracking list of one PIN code (spec 02 §2.1). */
-export function TrackingPage() {
+export function TrackingPage({ payDialog }: { payDialog: PayOrderDialog }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const pin = decodeURIComponent(pathname.split('/').filter(Boolean)[2] ?? '').trim();
@@ -16,7 +17,7 @@ export function TrackingPage() {
   return (
     <>
       <Typography.Title level={3}>{t('home.trackingPageTitle', { pin: shortPin(pin) })}</Typography.Title>
-      <TrackingList pins={pin ? [pin] : []} title={t('home.trackingTitle', { pins: shortPin(pin) })} />
+      <TrackingList pins={pin ? [pin] : []} title={t('home.trackingTitle', { pins: shortPin(pin) })} payDialog={payDialog} />
     </>
   );
 }

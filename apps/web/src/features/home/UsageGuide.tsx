@@ -3,7 +3,7 @@ import { Card, Carousel, Col, Empty, Image, Row, Tree, Typography } from 'antd';
 import type { CarouselRef } from 'antd/es/carousel';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { flattenMenu } from '../../app/resolve-view';
+import { flattenMenu } from '../../lib/menu';
 import { permittedGuideTypes } from './guide-data';
 
 /** Tab 'Hướng dẫn sử dụng': a tree of the permitted order types and their steps, and a carousel of the steps. */

@@ -1,5 +1,5 @@
-import { calls, type PendingOrderRow } from '@smartport/contract';
-import { useQuery } from '@tanstack/react-query';
+import { type CallInput, type CallRequest, calls, type PendingOrderRow } from '@smartport/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 
 export const homeKeys = {
@@ -10,27 +10,61 @@ export const homeKeys = {
   pins: (pins: readonly string[]) => ['home', 'pins', ...pins] as const,
 };
 
-const rows = async (input: { PinCodes?: string[]; FindValue?: string }): Promise<PendingOrderRow[]> =>
-  (await callApi(calls.home.dashboardTracking, { ...input, getAttach: true })).payload ?? [];
+type OrderRef = CallInput<typeof calls.home.deleteOrder>;
+
+/** The list's search: by PIN codes, by a PIN / container number, or none (the orders awaiting payment). */
+type RowsSearch = Omit<CallRequest<typeof calls.home.dashboardTracking>, 'getAttach'>;
+
+const rows = async (input: RowsSearch, signal: AbortSignal): Promise<PendingOrderRow[]> =>
+  (await callApi(calls.home.dashboardTracking, { ...input, getAttach: true }, { signal })).payload ?? [];
 
 /** Orders awaiting payment, or the search result when a PIN / container number is given. */
 export function usePendingOrders(findValue: string) {
   return useQuery({
     queryKey: findValue ? homeKeys.find(findValue) : homeKeys.pending(),
-    queryFn: () => rows(findValue ? { FindValue: findValue } : {}),
+    queryFn: ({ signal }) => rows(findValue ? { FindValue: findValue } : {}, signal),
   });
 }
 
 export function usePendingCount() {
   return useQuery({
     queryKey: homeKeys.count(),
-    queryFn: async () => (await callApi(calls.home.waitingPaymentCount, {})).payload ?? 0,
+    queryFn: async ({ signal }) => (await callApi(calls.home.waitingPaymentCount, {}, { signal })).payload ?? 0,
   });
 }
 
 /** The tracking list of some PIN codes (URL hash on the home page, or /tracking/pincode/{pin}). */
 export function useTrackingRows(pins: readonly string[]) {
-  return useQuery({ queryKey: homeKeys.pins(pins), enabled: pins.length > 0, queryFn: () => rows({ PinCodes: [...pins] }) });
+  return useQuery({
+    queryKey: homeKeys.pins(pins),
+    enabled: pins.length > 0,
+    queryFn: ({ signal }) => rows({ PinCodes: [...pins] }, signal),
+  });
+}
+
+/** Deletes (cancels) an unpaid order; the lists and the count reload whether or not the server agreed. */
+export function useDeleteOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (order: OrderRef) => callApi(calls.home.deleteOrder, order),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: homeKeys.all }),
+  });
+}
+
+/** An order's attached files, asked when its paper-clip button is pressed (none: a warning instead of the list). */
+export function useOrderFiles() {
+  return useMutation({ mutationFn: async (order: OrderRef) => (await callApi(calls.home.getFilesInOrder, order)).payload ?? [] });
+}
+
+/** An order's QR codes and links, asked when its QR button is pressed. */
+export function useOrderQr() {
+  return useMutation({ mutationFn: async (order: OrderRef) => (await callApi(calls.home.trackingQrData, order)).payload ?? [] });
+}
+
+/** Reloads the home lists and the pending count (the 'Nạp dữ liệu' button, a payment that ran). */
+export function useReloadHome() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: homeKeys.all });
 }
 
 /** Pin codes carried by a URL hash: '#26112100123,26112100124'. */

@@ -1,23 +1,18 @@
-import { calls } from '@smartport/contract';
-import { useQuery } from '@tanstack/react-query';
+import type { OrderStatus } from '@smartport/contract';
 import { Card, Descriptions, Flex, QRCode, Result, Spin, Table, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { callApi } from '../../lib/api-client';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { usePublicOrder } from './api';
 
-const statusColor: Record<string, string> = { A: 'orange', P: 'blue', C: 'green', D: 'red' };
+const statusColor: Record<OrderStatus, string> = { A: 'orange', P: 'blue', C: 'green', D: 'red' };
 
 /** `/order/:model`: the order behind a signed link, without login (DESIGN.md §8). */
 export function PublicOrderPage() {
   const { t } = useTranslation();
   const { model = '' } = useParams();
-  const order = useQuery({
-    queryKey: ['public-order', model],
-    queryFn: async () => (await callApi(calls.orders.viewPublicOrder, { token: model })).payload,
-    retry: false,
-  });
+  const order = usePublicOrder(model);
   useEffect(() => {
     document.title = `${t('publicOrder.title')} - SmartPort`;
   }, [t]);

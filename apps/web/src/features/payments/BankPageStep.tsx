@@ -1,8 +1,8 @@
-import { calls, type PaymentResult, paymentLimits } from '@smartport/contract';
+import { type PaymentResult, paymentLimits } from '@smartport/contract';
 import { Alert, Button, Flex, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../lib/api-client';
+import { bankPage } from './api';
 import { errorMessage } from './errors';
 
 interface Props {
@@ -37,7 +37,7 @@ export function BankPageStep({ orderNo, pinCode, onPaid, onFailed }: Props) {
       if (stopped) return;
       if (Date.now() - startedAt > paymentLimits.bankTimeoutMs) return fail(t('payment.bank.timeout'));
       try {
-        const r = await callApi(calls.payments.checkBankReceive, { requestId });
+        const r = await bankPage.check(requestId);
         if (stopped) return;
         if (!r.stopped) {
           timer = setTimeout(() => void poll(requestId), paymentLimits.bankPollMs);
@@ -47,7 +47,7 @@ export function BankPageStep({ orderNo, pinCode, onPaid, onFailed }: Props) {
         if (!d?.skipChecksum) {
           if (!d?.checkSumKey || !d.napasData) return fail(t('payment.bank.checksum'));
           try {
-            await callApi(calls.payments.verifyChecksum, { checkSumKey: d.checkSumKey, data: d.napasData });
+            await bankPage.verify({ checkSumKey: d.checkSumKey, data: d.napasData });
           } catch {
             return fail(t('payment.bank.checksum'));
           }
@@ -61,7 +61,8 @@ export function BankPageStep({ orderNo, pinCode, onPaid, onFailed }: Props) {
       }
     };
 
-    callApi(calls.payments.makeBankTransfer, { OrderNo: orderNo, PinCode: pinCode })
+    bankPage
+      .start({ OrderNo: orderNo, PinCode: pinCode })
       .then((r) => {
         if (stopped || !r.data) return;
         setUrl(r.data.redirectUrl);

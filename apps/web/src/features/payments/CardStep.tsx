@@ -1,8 +1,10 @@
-import { calls, type PaymentResult, paymentLimits } from '@smartport/contract';
+import { type PaymentResult, paymentLimits } from '@smartport/contract';
 import { Alert, Button, Flex, Form, Input } from 'antd';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, callApi } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { useReportError } from '../../lib/report-error';
+import { useCardDateKind, useConfirmCardTransfer, useMakeCardTransfer } from './api';
 import { cleanCardDate, cleanCardName, cleanCardNumber, cleanOtp, validCardDate } from './card-rules';
 import { errorMessage } from './errors';
 
@@ -19,25 +21,25 @@ export function CardStep({ orderNo, pinCode, onPaid, onFailed }: Props) {
   const [cardNumber, setCardNumber] = useState('');
   const [cardDate, setCardDate] = useState('');
   const [cardName, setCardName] = useState('');
-  const [isExpire, setIsExpire] = useState(false);
   const [otp, setOtp] = useState('');
   const [clientMessageId, setClientMessageId] = useState<string | null>(null);
   const [wrong, setWrong] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const checkedBin = useRef('');
+  /** The card's first digits last typed in full: they decide between the expiry and the issue date. */
+  const [typedBin, setTypedBin] = useState<string | null>(null);
+  const dateKind = useCardDateKind(typedBin);
+  useReportError(dateKind.error, (err) => setError(errorMessage(err)));
+  const isExpire = dateKind.data ?? false;
+  const makeTransfer = useMakeCardTransfer();
+  const confirmTransfer = useConfirmCardTransfer();
+  const busy = makeTransfer.isPending || confirmTransfer.isPending;
   const dateLabel = isExpire ? t('payment.card.expiry') : t('payment.card.issue');
 
   const onNumber = (v: string) => {
     const n = cleanCardNumber(v);
     setCardNumber(n);
     const bin = n.slice(0, paymentLimits.cardCheckDigits);
-    if (bin.length === paymentLimits.cardCheckDigits && bin !== checkedBin.current) {
-      checkedBin.current = bin;
-      callApi(calls.payments.isExpireDate, { cardNumber: bin })
-        .then((r) => setIsExpire(!!r.data?.isExpireDate))
-        .catch((err) => setError(errorMessage(err)));
-    }
+    if (bin.length === paymentLimits.cardCheckDigits) setTypedBin(bin);
   };
 
   const submitCard = async () => {
@@ -48,10 +50,9 @@ export function CardStep({ orderNo, pinCode, onPaid, onFailed }: Props) {
     ].find(([v]) => !v);
     if (missing) return setError(t('payment.card.fillAll', { label: missing[1] }));
     if (!validCardDate(cardDate)) return setError(t('payment.card.badDate', { label: dateLabel }));
-    setBusy(true);
     setError(null);
     try {
-      const r = await callApi(calls.payments.makeCardTransfer, {
+      const r = await makeTransfer.mutateAsync({
         OrderNo: orderNo,
         PinCode: pinCode,
         cardNumber,
@@ -64,18 +65,15 @@ export function CardStep({ orderNo, pinCode, onPaid, onFailed }: Props) {
       setCardDate('');
     } catch (err) {
       setError(errorMessage(err));
-    } finally {
-      setBusy(false);
     }
   };
 
   const submitOtp = async () => {
     if (!otp) return setError(t('payment.card.otpRequired'));
     if (!clientMessageId) return;
-    setBusy(true);
     setError(null);
     try {
-      const r = await callApi(calls.payments.confirmCardTransfer, { otp, clientMessageId });
+      const r = await confirmTransfer.mutateAsync({ otp, clientMessageId });
       if (r.data) onPaid(r.data);
     } catch (err) {
       const message = errorMessage(err);
@@ -85,8 +83,6 @@ export function CardStep({ orderNo, pinCode, onPaid, onFailed }: Props) {
       if (message === t('payment.otpFailed') || tries >= paymentLimits.otpMaxAttempts || (err instanceof ApiError && err.status !== 400)) {
         onFailed(err instanceof ApiError && err.status !== 400 ? message : t('payment.otpFailed'));
       } else setError(`${message}`);
-    } finally {
-      setBusy(false);
     }
   };
 

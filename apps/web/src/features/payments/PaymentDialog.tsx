@@ -1,5 +1,4 @@
 import {
-  calls,
   type OrderCompletedData,
   type PaymentResult,
   type PayPartner,
@@ -8,24 +7,24 @@ import {
   paymentLimits,
 } from '@smartport/contract';
 import { Alert, Button, Flex, Modal, Result, Space, Spin, Steps, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { callApi } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { currentSocket } from '../../lib/realtime';
+import { useOrderInquiry, usePayPartners, usePublishInvoice } from './api';
 import { BankPageStep } from './BankPageStep';
 import { CardStep } from './CardStep';
 import { errorMessage } from './errors';
 import { QrStep } from './QrStep';
 import type { PaymentDialogProps } from './types';
 
-export type { PaymentDialogProps, PaymentOutcome, PendingOrderRef } from './types';
+export type { PayableOrder, PaymentDialogProps, PaymentOutcome } from './types';
 
 type Stage =
   | { kind: 'confirm' }
   | { kind: 'inquiry' }
-  | { kind: 'partners'; partners: PayPartner[] | null; failed: boolean }
+  | { kind: 'partners' }
   | { kind: 'pay'; partner: PayPartner }
   | { kind: 'invoice'; result: PaymentResult }
   | { kind: 'success'; result: PaymentResult; item: PublishedItem | null; note: string }
@@ -41,8 +40,14 @@ export function PaymentDialog({ order, open, onClose, onDone }: PaymentDialogPro
   const navigate = useNavigate();
   const orderNo = order.OrderNo;
   const [stage, setStage] = useState<Stage>({ kind: 'confirm' });
-  const [amount, setAmount] = useState<number>(Number(order.TotalAmount ?? 0));
+  const [amount, setAmount] = useState<number>(order.TotalAmount);
   const [completed, setCompleted] = useState<OrderCompletedData | null>(null);
+  const inquiry = useOrderInquiry();
+  const publishInvoice = usePublishInvoice();
+  /** The partners configured for this order's terminal (spec 03 §2.5), asked each time the partner step opens. */
+  const partners = usePayPartners(orderNo, stage.kind === 'partners');
+  const partnerList = partners.data ?? [];
+  const partnersFailed = partners.isError || (partners.isSuccess && !partnerList.length);
 
   useEffect(() => {
     const socket = currentSocket();
@@ -57,41 +62,26 @@ export function PaymentDialog({ order, open, onClose, onDone }: PaymentDialogPro
     };
   }, [orderNo]);
 
-  /** The partners configured for this order's terminal (spec 03 §2.5). */
-  const loadPartners = useCallback(async () => {
-    setStage({ kind: 'partners', partners: null, failed: false });
-    try {
-      const res = await callApi(calls.settings.getPayPartners, { OrderNo: orderNo });
-      const list = res.data ?? [];
-      setStage({ kind: 'partners', partners: list, failed: !list.length });
-    } catch {
-      setStage({ kind: 'partners', partners: [], failed: true });
-    }
-  }, [orderNo]);
-
-  const inquire = useCallback(async () => {
+  const inquire = async () => {
     setStage({ kind: 'inquiry' });
     try {
-      const res = await callApi(calls.payments.homeOrderInquiry, { orderNo });
+      const res = await inquiry.mutateAsync(orderNo);
       if (res.data) setAmount(res.data.DraftTotal);
-      await loadPartners();
+      setStage({ kind: 'partners' });
     } catch (err) {
       setStage({ kind: 'error', message: errorMessage(err), retry: false });
     }
-  }, [orderNo, loadPartners]);
+  };
 
-  const publish = useCallback(
-    async (result: PaymentResult) => {
-      setStage({ kind: 'invoice', result });
-      try {
-        const res = await callApi(calls.invoices.publishOrderNo, { OrderNo: result.OrderNo });
-        setStage({ kind: 'success', result, item: res.msg?.[0] ?? null, note: res.message ?? t('payment.invoiced') });
-      } catch (err) {
-        setStage({ kind: 'error', message: `${t('payment.paid')} ${t('payment.invoiceError')}: ${errorMessage(err)}`, retry: false });
-      }
-    },
-    [t],
-  );
+  const publish = async (result: PaymentResult) => {
+    setStage({ kind: 'invoice', result });
+    try {
+      const res = await publishInvoice.mutateAsync(result.OrderNo);
+      setStage({ kind: 'success', result, item: res.msg?.[0] ?? null, note: res.message ?? t('payment.invoiced') });
+    } catch (err) {
+      setStage({ kind: 'error', message: `${t('payment.paid')} ${t('payment.invoiceError')}: ${errorMessage(err)}`, retry: false });
+    }
+  };
 
   const close = () => {
     if (stage.kind === 'success' || stage.kind === 'invoice' || stage.kind === 'error') {
@@ -104,7 +94,7 @@ export function PaymentDialog({ order, open, onClose, onDone }: PaymentDialogPro
 
   const stepIndex = stage.kind === 'invoice' ? 1 : stage.kind === 'success' ? 2 : stage.kind === 'error' ? 2 : 0;
   const showSteps = stage.kind === 'pay' || stage.kind === 'invoice' || stage.kind === 'success' || stage.kind === 'error';
-  const trar = Number(order.TrarCount ?? 0);
+  const trar = order.TrarCount;
 
   return (
     <Modal
@@ -118,7 +108,7 @@ export function PaymentDialog({ order, open, onClose, onDone }: PaymentDialogPro
       data-testid="payment-dialog"
     >
       <Typography.Paragraph type="secondary">
-        {t('payment.orders', { orders: (order.PinCode ?? order.OrderNo).split('-')[0], amount: formatMoney(amount) })}
+        {t('payment.orders', { orders: order.PinCode.split('-')[0], amount: formatMoney(amount) })}
       </Typography.Paragraph>
       {showSteps && (
         <Steps
@@ -151,18 +141,18 @@ export function PaymentDialog({ order, open, onClose, onDone }: PaymentDialogPro
         </Flex>
       )}
 
-      {(stage.kind === 'inquiry' || (stage.kind === 'partners' && !stage.partners)) && (
+      {(stage.kind === 'inquiry' || (stage.kind === 'partners' && partners.isFetching)) && (
         <Flex justify="center" style={{ padding: 32 }}>
           <Spin description={t('payment.checking')} />
         </Flex>
       )}
 
-      {stage.kind === 'partners' && stage.partners && stage.failed && (
+      {stage.kind === 'partners' && !partners.isFetching && partnersFailed && (
         <Result
           status="warning"
           title={t('payment.noPartner')}
           extra={[
-            <Button key="retry" type="primary" onClick={() => void loadPartners()}>
+            <Button key="retry" type="primary" onClick={() => void partners.refetch()}>
               {t('payment.retry')}
             </Button>,
             <Button
@@ -178,10 +168,10 @@ export function PaymentDialog({ order, open, onClose, onDone }: PaymentDialogPro
         />
       )}
 
-      {stage.kind === 'partners' && stage.partners && !stage.failed && (
+      {stage.kind === 'partners' && !partners.isFetching && partners.isSuccess && !partnersFailed && (
         <Flex vertical gap={8}>
           <Typography.Text strong>{t('payment.choosePartner')}</Typography.Text>
-          {stage.partners.map((p) => (
+          {partnerList.map((p) => (
             <Button
               key={`${p.partnerCode}|${p.bankCode}`}
               size="large"
@@ -203,7 +193,7 @@ export function PaymentDialog({ order, open, onClose, onDone }: PaymentDialogPro
       {stage.kind === 'pay' && partnerKind(stage.partner) === 'card' && (
         <CardStep
           orderNo={order.OrderNo}
-          pinCode={order.PinCode ?? undefined}
+          pinCode={order.PinCode}
           onPaid={(r) => void publish(r)}
           onFailed={(message) => setStage({ kind: 'error', message, retry: true })}
         />
@@ -211,7 +201,7 @@ export function PaymentDialog({ order, open, onClose, onDone }: PaymentDialogPro
       {stage.kind === 'pay' && partnerKind(stage.partner) === 'bank' && (
         <BankPageStep
           orderNo={order.OrderNo}
-          pinCode={order.PinCode ?? undefined}
+          pinCode={order.PinCode}
           onPaid={(r) => void publish(r)}
           onFailed={(message) => setStage({ kind: 'error', message, retry: true })}
         />

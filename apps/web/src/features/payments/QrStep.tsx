@@ -1,9 +1,10 @@
-import { type CallReply, calls, type PaymentResult } from '@smartport/contract';
+import type { PaymentResult } from '@smartport/contract';
 import { Alert, Button, Descriptions, Flex, Image, Spin, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
+import { useReportError } from '../../lib/report-error';
+import { useOrderPaidCheck, useVietQr } from './api';
 import { CopyValue } from './CopyValue';
 import { errorMessage } from './errors';
 
@@ -14,33 +15,20 @@ interface Props {
   onFailed(message: string): void;
 }
 
-type Qr = NonNullable<CallReply<typeof calls.payments.createQr>['data']>;
-
 /** VietQR (spec 02 §4): the order's QR; 'I have finished paying in the app' checks the order. */
 export function QrStep({ orderNo, amount, onPaid, onFailed }: Props) {
   const { t } = useTranslation();
-  const [qr, setQr] = useState<Qr | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const failed = useRef(onFailed);
-  failed.current = onFailed;
-
-  useEffect(() => {
-    let live = true;
-    callApi(calls.payments.createQr, { OrderNo: orderNo, amount, actionMenu: 'HOME' })
-      .then((r) => live && r.data && setQr(r.data))
-      .catch((err) => live && failed.current(errorMessage(err)));
-    return () => {
-      live = false;
-    };
-  }, [orderNo, amount]);
+  const vietQr = useVietQr(orderNo, amount);
+  useReportError(vietQr.error, (err) => onFailed(errorMessage(err)));
+  const qr = vietQr.data ?? null;
+  const paidCheck = useOrderPaidCheck();
 
   const check = async () => {
     if (!qr) return;
-    setBusy(true);
     setNotice(null);
     try {
-      const r = await callApi(calls.home.loadOrderDatas, { OrderNo: orderNo });
+      const r = await paidCheck.mutateAsync(orderNo);
       const state = r.payload;
       if (state?.paid && state.TransactionId) {
         onPaid({
@@ -52,8 +40,6 @@ export function QrStep({ orderNo, amount, onPaid, onFailed }: Props) {
       } else setNotice(t('payment.qr.notYet'));
     } catch (err) {
       setNotice(errorMessage(err));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -79,7 +65,7 @@ export function QrStep({ orderNo, amount, onPaid, onFailed }: Props) {
         </Descriptions.Item>
       </Descriptions>
       {notice && <Alert type="warning" showIcon title={notice} />}
-      <Button type="primary" loading={busy} onClick={() => void check()}>
+      <Button type="primary" loading={paidCheck.isPending} onClick={() => void check()}>
         {t('payment.qr.finished')}
       </Button>
     </Flex>

@@ -4,7 +4,7 @@ import { App, Button, Result, Spin } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useMe } from '../../app/queries';
+import { useMe } from '../../lib/session-queries';
 
 /** react-router keeps the position of the current entry in the history state. */
 function historyIndex(): number {

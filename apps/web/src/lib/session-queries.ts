@@ -1,11 +1,22 @@
 import { calls } from '@smartport/contract';
 import { useQuery } from '@tanstack/react-query';
-import { callApi } from '../lib/api-client';
-import { session } from '../lib/session';
+import { callApi } from './api-client';
+import { session } from './session';
+
+/**
+ * The signed-in user, their menu and their terminals: read by the shell, the view resolution and several features,
+ * so they live here rather than in one feature's api.ts (features never import each other).
+ * Their keys start with 'auth' / 'shell': a terminal change reloads every other query but these.
+ */
+export const sessionKeys = {
+  me: ['auth', 'me'] as const,
+  menu: (userGroupCode: string | undefined) => ['shell', 'menu', userGroupCode] as const,
+  terminals: ['shell', 'terminals'] as const,
+};
 
 export function useMe() {
   return useQuery({
-    queryKey: ['auth', 'me'],
+    queryKey: sessionKeys.me,
     queryFn: async () => {
       const reply = await callApi(calls.auth.me, {});
       if (reply.payload) session.save({ ...reply.payload, access_token: session.token() ?? reply.payload.access_token });
@@ -17,7 +28,7 @@ export function useMe() {
 
 export function useMenu(userGroupCode: string | undefined) {
   return useQuery({
-    queryKey: ['shell', 'menu', userGroupCode],
+    queryKey: sessionKeys.menu(userGroupCode),
     enabled: !!userGroupCode,
     queryFn: async () => (await callApi(calls.shell.getMenu, { UserGroupCode: userGroupCode })).payload ?? [],
     staleTime: 5 * 60_000,
@@ -26,7 +37,7 @@ export function useMenu(userGroupCode: string | undefined) {
 
 export function useTerminals() {
   return useQuery({
-    queryKey: ['shell', 'terminals'],
+    queryKey: sessionKeys.terminals,
     queryFn: async () => (await callApi(calls.shell.getTerminalList, {})).payload ?? [],
     staleTime: 10 * 60_000,
   });

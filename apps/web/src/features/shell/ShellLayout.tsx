@@ -1,20 +1,19 @@
 import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
 import MenuOutlined from '@ant-design/icons/MenuOutlined';
 import type { MenuNode } from '@smartport/contract';
-import { calls, NOTICES_CHANGED } from '@smartport/contract';
+import { NOTICES_CHANGED } from '@smartport/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Grid, Layout, Menu, type MenuProps, Result, Select, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { NoticeBanner, NoticeBell } from '../features/shell/NoticeCenter';
-import { activeNoticesKey } from '../features/shell/use-active-notices';
-import { callApi } from '../lib/api-client';
-import { connectRealtime, disconnectRealtime } from '../lib/realtime';
-import { session } from '../lib/session';
+import { flattenMenu } from '../../lib/menu';
+import { connectRealtime, disconnectRealtime } from '../../lib/realtime';
+import { session } from '../../lib/session';
+import { useMe, useMenu } from '../../lib/session-queries';
+import { shellKeys, useLogout } from './api';
 import { menuIcon } from './menu-icons';
-import { useMe, useMenu } from './queries';
-import { flattenMenu } from './resolve-view';
+import { NoticeBanner, NoticeBell } from './NoticeCenter';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
@@ -26,13 +25,15 @@ function toItems(nodes: readonly MenuNode[]): MenuItem[] {
   );
 }
 
-export function AppLayout() {
+/** The frame around every signed-in page (spec 01 §2): the menu, the header with terminal, notices and logout, the page. */
+export function ShellLayout() {
   const { t } = useTranslation();
   const me = useMe();
   const menu = useMenu(me.data?.UserGroupCode);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
+  const logoutCall = useLogout();
   const { notification } = App.useApp();
   const screens = Grid.useBreakpoint();
   const [collapsed, setCollapsed] = useState(false);
@@ -47,7 +48,7 @@ export function AppLayout() {
       socket.on('notice', (env) => {
         // Notifications were saved or deleted: the banner and the bell reload them.
         if (env.request_type === NOTICES_CHANGED) {
-          void queryClient.invalidateQueries({ queryKey: activeNoticesKey });
+          void queryClient.invalidateQueries({ queryKey: shellKeys.activeNotices });
           return;
         }
         notification.info({ title: env.message ?? env.request_type, placement: 'bottomRight' });
@@ -77,7 +78,7 @@ export function AppLayout() {
   }
 
   const logout = async () => {
-    await callApi(calls.auth.logout, {}).catch(() => undefined);
+    await logoutCall.mutateAsync().catch(() => undefined);
     session.clear();
     disconnectRealtime();
     queryClient.clear();

@@ -1,0 +1,19 @@
+import { type CallInput, type CompareRowResult, calls } from '@smartport/contract';
+import { callApi } from '../../lib/api-client';
+
+type Batch = CallInput<typeof calls.compare.checkContaierData>['data'];
+
+/**
+ * Checks one batch against the port's records, for the comparison's batch runner (CompareRunner.ts: an imperative
+ * runner with several batches in flight, a stop button and per-batch failures, not a query). Rows go as imported;
+ * the server checks each. A refused or empty answer fails the batch with the server's message (or `fallback`).
+ */
+export async function checkContainerBatch(
+  batch: readonly Record<string, unknown>[],
+  signal: AbortSignal,
+  fallback: string,
+): Promise<CompareRowResult[]> {
+  const reply = await callApi(calls.compare.checkContaierData, { data: batch as Batch }, { signal });
+  if (!reply.success || !reply.data) throw new Error(reply.message || fallback);
+  return reply.data;
+}

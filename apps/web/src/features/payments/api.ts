@@ -1,0 +1,83 @@
+import { type CallInput, calls } from '@smartport/contract';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../lib/api-client';
+
+export const paymentKeys = {
+  partners: (orderNo: string) => ['payments', 'partners', orderNo] as const,
+  cardKind: (bin: string) => ['payments', 'card-kind', bin] as const,
+  qr: (orderNo: string, amount: number) => ['payments', 'qr', orderNo, amount] as const,
+};
+
+/** The order's amount and state before paying (spec 02 §4: 'Xác nhận thanh toán ?' → inquiry). */
+export function useOrderInquiry() {
+  return useMutation({ mutationFn: (orderNo: string) => callApi(calls.payments.homeOrderInquiry, { orderNo }) });
+}
+
+/**
+ * The partners configured for the order's terminal (spec 03 §2.5), asked each time the dialog reaches the partner
+ * step. A failure is shown as 'no partner' with a retry, so it is not retried behind the user's back.
+ */
+export function usePayPartners(orderNo: string, enabled: boolean) {
+  return useQuery({
+    queryKey: paymentKeys.partners(orderNo),
+    enabled,
+    queryFn: async ({ signal }) => (await callApi(calls.settings.getPayPartners, { OrderNo: orderNo }, { signal })).data ?? [],
+    retry: false,
+  });
+}
+
+/** Whether a card (by its first digits) asks for its expiry date rather than its issue date (spec 02 §4). */
+export function useCardDateKind(bin: string | null) {
+  return useQuery({
+    queryKey: paymentKeys.cardKind(bin ?? ''),
+    enabled: !!bin,
+    queryFn: async ({ signal }) => !!(await callApi(calls.payments.isExpireDate, { cardNumber: bin ?? '' }, { signal })).data?.isExpireDate,
+    // The date label keeps the last card's answer until the new one arrives.
+    placeholderData: keepPreviousData,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+export function useMakeCardTransfer() {
+  return useMutation({
+    mutationFn: (input: CallInput<typeof calls.payments.makeCardTransfer>) => callApi(calls.payments.makeCardTransfer, input),
+  });
+}
+
+export function useConfirmCardTransfer() {
+  return useMutation({
+    mutationFn: (input: CallInput<typeof calls.payments.confirmCardTransfer>) => callApi(calls.payments.confirmCardTransfer, input),
+  });
+}
+
+/**
+ * The bank page's calls, for its timed poller (BankPageStep): open the page, ask whether the bank has answered,
+ * check the answer's checksum. A timed process is an imperative runner, like the comparison's batches.
+ */
+export const bankPage = {
+  start: (input: CallInput<typeof calls.payments.makeBankTransfer>) => callApi(calls.payments.makeBankTransfer, input),
+  check: (requestId: string) => callApi(calls.payments.checkBankReceive, { requestId }),
+  verify: (input: CallInput<typeof calls.payments.verifyChecksum>) => callApi(calls.payments.verifyChecksum, input),
+};
+
+/** The order's VietQR code for the amount to pay, made once per order and amount while the QR step is open. */
+export function useVietQr(orderNo: string, amount: number) {
+  return useQuery({
+    queryKey: paymentKeys.qr(orderNo, amount),
+    queryFn: async ({ signal }) =>
+      (await callApi(calls.payments.createQr, { OrderNo: orderNo, amount, actionMenu: 'HOME' }, { signal })).data ?? null,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
+/** 'I have finished paying in the app': has the order been paid? (spec 02 §4, VietQR). */
+export function useOrderPaidCheck() {
+  return useMutation({ mutationFn: (orderNo: string) => callApi(calls.home.loadOrderDatas, { OrderNo: orderNo }) });
+}
+
+export function usePublishInvoice() {
+  return useMutation({ mutationFn: (orderNo: string) => callApi(calls.invoices.publishOrderNo, { OrderNo: orderNo }) });
+}
