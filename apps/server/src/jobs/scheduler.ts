@@ -9,7 +9,8 @@ import type { Attempt, JobLock } from './job-lock';
 export interface Job {
   name: string;
   everyMs: number;
-  run(signal: AbortSignal): Promise<unknown>;
+  /** `tick` is the period this run was claimed for (floor(time / everyMs) when the scheduler fired). */
+  run(signal: AbortSignal, tick: number): Promise<unknown>;
 }
 
 export interface SchedulerLog {
@@ -59,7 +60,7 @@ export function createScheduler(deps: SchedulerDeps) {
       let result: Attempt;
       try {
         result = await deps.lock.attempt(job.name, tick, async () => {
-          await job.run(abort.signal);
+          await job.run(abort.signal, tick);
         });
       } catch (err) {
         // The database is unreachable or the lock failed: nothing ran; the next tick tries again.

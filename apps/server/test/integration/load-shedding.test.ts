@@ -13,8 +13,11 @@ const busy = (ms: number) => {
 
 let t: TestApp;
 beforeAll(async () => {
-  // The loop's delay is the mean over each 1 s sample: a 2.5 s block lifts it far past 40 ms whatever else ran.
-  t = await createTestApp({ pressure: { maxEventLoopDelay: 40, maxDbWaiting: 2, checkIntervalMs: 1000, retryAfterSeconds: 7 } });
+  // Sampled every 250 ms: the sample that covers a 2.5 s block sees the loop busy nearly all the time (utilisation)
+  // and a mean delay far past 40 ms, whatever else the machine runs.
+  t = await createTestApp({
+    pressure: { maxEventLoopDelay: 40, maxEventLoopUtilization: 0.9, maxDbWaiting: 2, checkIntervalMs: 250, retryAfterSeconds: 7 },
+  });
 });
 afterAll(async () => t?.close());
 
@@ -27,8 +30,8 @@ describe('load shedding', () => {
     // Block the loop far longer than the limit; one of the next samples sees the delay and keeps it for its second.
     busy(2500);
     let shed = await terminals();
-    for (let i = 0; i < 60 && shed.status !== 503; i++) {
-      await wait(50);
+    for (let i = 0; i < 100 && shed.status !== 503; i++) {
+      await wait(10);
       shed = await terminals();
     }
     expect(shed.status).toBe(503);
@@ -45,9 +48,12 @@ describe('load shedding', () => {
 
   it.runIf(testDbKind() === 'postgres')('answers 503 while queries queue for a database connection, then recovers', async () => {
     // The test pool has 5 connections: 12 slow queries leave 7 waiting, over the limit of 2.
-    const slow = Promise.all(Array.from({ length: 12 }, () => t.database.query('select pg_sleep(1.5)')));
-    await wait(300);
-    const shed = await terminals();
+    const slow = Promise.all(Array.from({ length: 12 }, () => t.database.query('select pg_sleep(2)')));
+    let shed = await terminals();
+    for (let i = 0; i < 60 && shed.status !== 503; i++) {
+      await wait(25);
+      shed = await terminals();
+    }
     expect(shed.status).toBe(503);
     expect(shed.headers['retry-after']).toBe('7');
     await slow;

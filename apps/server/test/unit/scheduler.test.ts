@@ -198,9 +198,9 @@ describe('the payment reconciliation job', () => {
     const reconcile = vi.fn().mockResolvedValueOnce({ checked: 0, applied: 0 }).mockResolvedValueOnce({ checked: 2, applied: 1 });
     const job = paymentReconciliationJob({ reconcile }, log);
     expect(job).toMatchObject({ name: 'payments.reconcile', everyMs: 60_000 });
-    await job.run(new AbortController().signal);
+    await job.run(new AbortController().signal, 1);
     expect(log.info).not.toHaveBeenCalled();
-    await job.run(new AbortController().signal);
+    await job.run(new AbortController().signal, 2);
     expect(reconcile).toHaveBeenCalledTimes(2);
     expect(log.info).toHaveBeenCalledWith({ job: 'payments.reconcile', checked: 2, applied: 1 }, 'payment reconciliation');
   });
