@@ -7,7 +7,7 @@ import type { RunConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import type { LiveEvents } from '../../realtime/realtime';
-import { orderScope } from '../../security/terminal-scope';
+import { orderReach } from '../../security/order-access';
 import { invoiceHandlers } from '../invoices/invoices.routes';
 import { createInvoicesService } from '../invoices/invoices.service';
 import type { PublicOrderService } from '../orders/public-order.service';
@@ -45,7 +45,7 @@ export function createPaymentsModule(
   };
   const repo = createPaymentsRepository(deps.database.db);
   const payPartners = createPayPartnersService(deps.database.db, async (user, orderNo) => {
-    const order = await repo.order(orderScope(user), orderNo);
+    const order = await repo.order(orderReach(user), orderNo);
     if (!order) throw notFound(`Không tìm thấy lệnh ${orderNo}.`);
     return order.TerminalCode;
   });

@@ -26,6 +26,20 @@ function offered(rows: PayPartner[]): PayPartner[] {
   return [...seen.values()];
 }
 
+/** What a payer sees of a partner: how to pay, never the configuration (row id, reconciliation folder). */
+function forPayer(p: PayPartner): PayPartner {
+  const { Rowguid: _id, reconFolder: _folder, ...shown } = p;
+  return shown;
+}
+
+export const payPartnerMessages = {
+  /** The wording of the contract's OrderNo check ('Vui lòng chọn lệnh'), for a payer who sent none. */
+  orderRequired: 'Vui lòng chọn lệnh',
+};
+
+/** The grant of the configuration screen: only its holders read every row with the configuration fields. */
+const CONFIG_GRANT = 'CFG_PAY_PARTNER';
+
 /**
  * Payment partners per terminal (spec 03 §2.5, §7): the configuration screen and the payer's choice.
  * `orderTerminal` finds the terminal of an order the caller may pay (throws when it may not).
@@ -42,6 +56,13 @@ export function createPayPartnersService(db: Db, orderTerminal: (user: AuthUser,
 
   return {
     async list(user: AuthUser, input: CallRequest<P['getPayPartners']>): Promise<CallReply<P['getPayPartners']>> {
+      // A payer (the home grant, not the configuration's) asks for one order it may pay: the visible
+      // partners of that order's terminal, without configuration fields; isAll is not for it.
+      if (!user.grants.has(CONFIG_GRANT)) {
+        if (!input.OrderNo) throw badRequest(payPartnerMessages.orderRequired);
+        const terminal = await orderTerminal(user, input.OrderNo);
+        return { success: true, data: (await forTerminal(terminal)).map(forPayer), allTer: [terminal] };
+      }
       const terminals = scopeTerminals(user);
       if (!terminals.length) return { success: true, data: [], allTer: [] };
       if (input.OrderNo && !input.isAll) {
