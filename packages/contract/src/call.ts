@@ -16,6 +16,12 @@ export interface CallDef<
   readonly access: A;
   /** multipart upload instead of JSON */
   readonly multipart?: boolean;
+  /**
+   * A call that carries several messages, each offered by its own menu: `field` of the parsed
+   * request names the message, `access` gives each value's grant (the call's `access` is their
+   * union, checked first). A value without an entry is refused.
+   */
+  readonly variants?: { readonly field: string; readonly access: Readonly<Record<string, Access>> };
 }
 
 export type ModuleName =
