@@ -14,6 +14,11 @@ export interface CallDef<
   readonly request: Req;
   readonly response: Res;
   readonly access: A;
+  /**
+   * Also served as `GET /api/<path>` (the query string is the request) where the spec says the
+   * call answers GET (spec 03 §7: common/getOprs). POST is always served.
+   */
+  readonly methods?: readonly ('GET' | 'POST')[];
   /** multipart upload instead of JSON */
   readonly multipart?: boolean;
   /**

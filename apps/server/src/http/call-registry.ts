@@ -191,6 +191,9 @@ export function registerCalls(app: FastifyInstance, table: HandlerTable, deps: R
         });
       } else {
         app.post(`/api/${call.path}`, route);
+        // A GET carries its request in the query string (no body).
+        if (call.methods?.includes('GET'))
+          app.get(`/api/${call.path}`, (req) => route(Object.assign(req, { body: { ...(req.query as object) } })));
       }
       registered.push(call.path);
     }

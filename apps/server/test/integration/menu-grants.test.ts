@@ -86,7 +86,7 @@ describe('menu grants and call grants agree (every call, every demo role)', () =
 });
 
 describe('custom/req_aciss serves two screens, each with its own grant', () => {
-  it('refuses the 363 gate scan to a customer without CUSTOMS_GATE_SCAN and keeps each scan for its menu's holders', async () => {
+  it("refuses the 363 gate scan to a customer without CUSTOMS_GATE_SCAN and keeps each scan for its menu's holders", async () => {
     const gate = variantBodies['custom/req_aciss']?.[363];
     const release = variantBodies['custom/req_aciss']?.[367];
     const asCustomer = await t.call<{ message: string }>('custom/req_aciss', gate, tokens.CUSTOMER);
@@ -95,5 +95,21 @@ describe('custom/req_aciss serves two screens, each with its own grant', () => {
     // The customer still runs the release scan it has the menu for; the shipping line the gate scan.
     expect((await t.call('custom/req_aciss', release, tokens.CUSTOMER)).status).not.toBe(403);
     expect((await t.call('custom/req_aciss', gate, tokens.Operation)).status).not.toBe(403);
+  });
+});
+
+describe('calls the spec also serves by GET (contract `methods`)', () => {
+  it('answers GET /api/common/getOprs as POST does (spec 03 §7), with the same sign-in check', async () => {
+    const get = await t.app.inject({ method: 'GET', url: '/api/common/getOprs', headers: { authorization: `Bearer ${tokens.CUSTOMER}` } });
+    expect(get.statusCode, get.body).toBe(200);
+    const post = await t.call('common/getOprs', {}, tokens.CUSTOMER);
+    expect(get.json()).toEqual(post.body);
+    expect((await t.app.inject({ method: 'GET', url: '/api/common/getOprs' })).statusCode).toBe(401);
+  });
+
+  it('registers GET exactly for the calls that declare it', () => {
+    for (const call of callList) {
+      expect(t.app.hasRoute({ method: 'GET', url: `/api/${call.path}` }), call.path).toBe(!!call.methods?.includes('GET'));
+    }
   });
 });
