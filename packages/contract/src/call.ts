@@ -14,8 +14,19 @@ export interface CallDef<
   readonly request: Req;
   readonly response: Res;
   readonly access: A;
+  /**
+   * Also served as `GET /api/<path>` (the query string is the request) where the spec says the
+   * call answers GET (spec 03 §7: common/getOprs). POST is always served.
+   */
+  readonly methods?: readonly ('GET' | 'POST')[];
   /** multipart upload instead of JSON */
   readonly multipart?: boolean;
+  /**
+   * A call that carries several messages, each offered by its own menu: `field` of the parsed
+   * request names the message, `access` gives each value's grant (the call's `access` is their
+   * union, checked first). A value without an entry is refused.
+   */
+  readonly variants?: { readonly field: string; readonly access: Readonly<Record<string, Access>> };
 }
 
 export type ModuleName =

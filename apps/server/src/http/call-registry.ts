@@ -57,11 +57,22 @@ export function findNulChar(body: unknown): string | null {
   return null;
 }
 
-export function hasAccess(call: CallDef, user: AuthUser | null): 'ok' | 'unauthenticated' | 'forbidden' {
+export function hasAccess(call: Pick<CallDef, 'access'>, user: AuthUser | null): 'ok' | 'unauthenticated' | 'forbidden' {
   if (call.access.kind === 'public') return 'ok';
   if (!user) return 'unauthenticated';
   if (call.access.kind === 'authenticated') return 'ok';
   return call.access.anyOf.some((id) => user.grants.has(id)) ? 'ok' : 'forbidden';
+}
+
+/**
+ * The grant of the message a variant call carries (contract `variants`): after the call's own
+ * check, the parsed request's variant field picks the access; a value without one is refused.
+ */
+export function hasVariantAccess(call: CallDef, input: unknown, user: AuthUser | null): 'ok' | 'unauthenticated' | 'forbidden' {
+  if (!call.variants) return 'ok';
+  const value = input && typeof input === 'object' ? (input as Record<string, unknown>)[call.variants.field] : undefined;
+  const access = value == null ? undefined : call.variants.access[String(value)];
+  return access ? hasAccess({ access }, user) : 'forbidden';
 }
 
 /** Largest single upload part: one file over the 5,000,000-byte folder total is refused while it streams. */
@@ -175,6 +186,7 @@ export function registerCalls(
         }
         const parsed = call.request.safeParse(body);
         if (!parsed.success) throw new AppError(400, describeIssues(parsed.error));
+        if (hasVariantAccess(call, parsed.data, user) !== 'ok') throw forbidden();
         return handler(parsed.data, { user, ip: req.ip, token });
       };
       if (call.multipart) {
@@ -185,6 +197,9 @@ export function registerCalls(
         });
       } else {
         app.post(`/api/${call.path}`, route);
+        // A GET carries its request in the query string (no body).
+        if (call.methods?.includes('GET'))
+          app.get(`/api/${call.path}`, (req) => route(Object.assign(req, { body: { ...(req.query as object) } })));
       }
       registered.push(call.path);
     }

@@ -352,3 +352,31 @@ describe('a customer sees only its own business code; staff act, customers do no
     expect(backwards.status).toBe(400);
   });
 });
+
+describe('GET /api/custom/file: the declaration decides, not who created the folder (issue 10 item 9)', () => {
+  it('refuses staff a file of a declaration outside their terminals, even from a folder they created', async () => {
+    // A folder whose creator is nhanvien (uploads are the customers'; the folder row says who made it).
+    const f = await folder(customer);
+    expect((await upload(customer, { tmporder: f }, { name: 'ngoai-cang.pdf', data: PDF })).status).toBe(200);
+    await t.sql("update upload_folders set created_by = 'nhanvien' where file_patch = $1", [f]);
+    const url = `/api/custom/file/${f}/ngoai-cang.pdf`;
+    // Before registration the creator reads it.
+    expect((await download(url, staff)).statusCode).toBe(200);
+    // A declaration at GML (not one of nhanvien's NDP, NDV, NHP) now holds the folder.
+    const [far] = await t.sql<{ rowguid: string }>(
+      "select rowguid from customs_declarations where terminal_code = 'GML' order by seq limit 1",
+    );
+    if (!far) throw new Error('no demo declaration at GML');
+    const [was] = await t.sql<{ file_patch: string }>('select file_patch from customs_declarations where rowguid = $1', [far.rowguid]);
+    await t.sql('update customs_declarations set file_patch = $1 where rowguid = $2', [f, far.rowguid]);
+    try {
+      const res = await download(url, staff);
+      expect(res.statusCode).toBe(403);
+      expect(res.body).not.toContain('%PDF');
+      // The administrator (every terminal) still reads it.
+      expect((await download(url, await t.login('admin'))).statusCode).toBe(200);
+    } finally {
+      await t.sql('update customs_declarations set file_patch = $1 where rowguid = $2', [was?.file_patch, far.rowguid]);
+    }
+  });
+});

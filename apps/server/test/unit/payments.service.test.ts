@@ -21,7 +21,8 @@ const user: AuthUser = {
   UserGroupName: 'Khách hàng',
   Rank: 10,
   terminals: ['NDP'],
-  CustomerCode: null,
+  // The payer is the fake order's customer: only the order's customer (or granted staff) pays it.
+  CustomerCode: 'KH01',
   Email: null,
   grants: new Set(['HOME']),
   jti: 'j1',

@@ -20,11 +20,22 @@ const parameterRoutes: readonly { pattern: RegExp; grantedBy: string; group: Vie
 ];
 
 /**
+ * Paths spec 03 §2.4 lists under Config as "(defined elsewhere)": the same screens as the catalogue
+ * entries, so they open those entries' pages under those entries' grants (the calls' access is
+ * the catalogue menu's, and a user without it gets the same 403 as on the catalogue path).
+ */
+export const pathAliases: Readonly<Record<string, string>> = {
+  '/config/exchange': '/common/exchange',
+  '/config/payment_type': '/common/payment_type',
+};
+
+/**
  * Spec 01 §2: a path is resolved from the menu. The first segment names the view class and the
  * second the page, unless the menu entry names them explicitly.
  */
 export function resolveView(pathname: string, menu: readonly MenuNode[]): ResolvedView {
-  const target = normalise(decodeURI(pathname));
+  const asked = normalise(decodeURI(pathname));
+  const target = pathAliases[asked] ?? asked;
   const routed = parameterRoutes.find((r) => r.pattern.test(target));
   if (routed) {
     const granted = flattenMenu(menu).find((m) => m.MenuID === routed.grantedBy) ?? null;

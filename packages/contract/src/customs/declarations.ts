@@ -63,6 +63,8 @@ export const getOprs = defineCall({
   module: 'customs',
   summary: 'Danh sách hãng tàu (OperationCode, OperationName)',
   access: signedIn,
+  // Spec 03 §7: GET or POST.
+  methods: ['GET', 'POST'],
   request: noPayload,
   response: replyWith({ payload: z.array(operationOption).optional() }),
 });

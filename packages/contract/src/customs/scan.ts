@@ -129,6 +129,14 @@ export const reqAciss = defineCall({
   module: 'customs',
   summary: 'Truy vấn đồng bộ hệ thống hải quan: 367 theo tờ khai, 363 theo tàu/chuyến và container',
   access: menuAccess('CUSTOMS_RELEASE', 'CUSTOMS_RELEASE_BATCH', 'CUSTOMS_GATE_SCAN'),
+  // 367 serves the release scans (single and batch), 363 the gate scan: each needs its own screen's grant.
+  variants: {
+    field: 'requestType',
+    access: {
+      367: menuAccess('CUSTOMS_RELEASE', 'CUSTOMS_RELEASE_BATCH'),
+      363: menuAccess('CUSTOMS_GATE_SCAN'),
+    },
+  },
   // '367' and 367 are both accepted: the screens send numbers, other clients may send text.
   request: z.preprocess(
     (v) =>

@@ -253,17 +253,19 @@ export function createDeclarationService({ repo, files }: DeclarationServiceDeps
       }
     },
 
-    /** A stored file for its owner, or for whoever may see the declaration it belongs to. */
+    /** A stored file: of a registered declaration to whoever may see it, of an unregistered folder to its creator. */
     async readFile(tmporder: string, filename: string, user: AuthUser) {
       if (!isFolderId(tmporder)) throw badRequest('Tên tệp không hợp lệ.');
       const name = checkFileName(filename);
       const folderId = tmporder.toLowerCase();
       const folder = await repo.folder(folderId);
       if (!folder) throw notFound('Không tìm thấy tệp.');
-      if (folder.CreatedBy !== user.UserID) {
-        const row = await repo.byFolder(folderId);
-        if (!row || !(await canSee(row, user))) throw forbidden('Bạn không có quyền xem tệp này.');
-      }
+      // Once registered, the files are the declaration's: its terminal and owner decide, as for every
+      // other read, even for whoever created the folder (staff lose a terminal; a folder outlives it).
+      // Before registration only the folder's creator reads them.
+      const row = await repo.byFolder(folderId);
+      const allowed = row ? await canSee(row, user) : folder.CreatedBy === user.UserID;
+      if (!allowed) throw forbidden('Bạn không có quyền xem tệp này.');
       const meta = (await repo.files(folderId)).find((f) => f.FileName === name);
       const data = meta ? await files.read(folderId, name) : null;
       if (!meta || !data) throw notFound('Không tìm thấy tệp.');

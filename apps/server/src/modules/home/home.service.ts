@@ -1,7 +1,7 @@
 import type { CallRequest, calls, OrderStatus } from '@smartport/contract';
 import type { AuthUser } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
-import { orderScope } from '../../security/terminal-scope';
+import { assertOrderActor, orderReach } from '../../security/order-access';
 import { orderStatusNames, type PublicOrderService } from '../orders/public-order.service';
 import type { HomeRepository, OrderFilter, OrderRowRecord } from './home.repository';
 
@@ -32,7 +32,7 @@ export function createHomeService(deps: {
   const { repo } = deps;
 
   async function headOrThrow(user: AuthUser, orderNo: string) {
-    const head = await repo.orderHead(orderScope(user), orderNo);
+    const head = await repo.orderHead(orderReach(user), orderNo);
     if (!head) throw notFound(homeMessages.missing);
     return head;
   }
@@ -46,17 +46,18 @@ export function createHomeService(deps: {
         : input.FindValue
           ? { kind: 'find', value: input.FindValue.trim() }
           : { kind: 'pending' };
-      const rows = await repo.orderRows(orderScope(user), filter, { attach: !!input.getAttach, limit: ORDER_ROW_LIMIT });
+      const rows = await repo.orderRows(orderReach(user), filter, { attach: !!input.getAttach, limit: ORDER_ROW_LIMIT });
       return rows.map(toWire);
     },
 
-    pendingCount: (user: AuthUser) => repo.pendingCount(orderScope(user)),
+    pendingCount: (user: AuthUser) => repo.pendingCount(orderReach(user)),
 
     /** Delete = cancel (status D), allowed only while the order is unpaid (status A, no transaction). */
     async deleteOrder(user: AuthUser, orderNo: string) {
+      assertOrderActor(user);
       const head = await headOrThrow(user, orderNo);
-      if (await repo.cancelUnpaid(orderScope(user), orderNo, user.UserID)) return homeMessages.deleted;
-      const now = (await repo.orderHead(orderScope(user), orderNo)) ?? head;
+      if (await repo.cancelUnpaid(orderReach(user), orderNo, user.UserID)) return homeMessages.deleted;
+      const now = (await repo.orderHead(orderReach(user), orderNo)) ?? head;
       throw badRequest(
         homeMessages.onlyUnpaid(orderNo, now.TransactionId && now.OrderStatus === 'A' ? 'Đã thanh toán' : statusName(now.OrderStatus)),
       );

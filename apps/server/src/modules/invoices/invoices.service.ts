@@ -2,6 +2,7 @@ import { type CallReply, type CallRequest, type calls, type PublishedItem, payme
 import type { EinvoiceProvider } from '../../adapters/einvoice/einvoice.port';
 import type { AuthUser } from '../../http/context';
 import { AppError, badRequest } from '../../http/errors';
+import { assertOrderActor } from '../../security/order-access';
 import type { PublicOrderService } from '../orders/public-order.service';
 import { invoiceable, type PaymentsService, type PayOrder, partnerFailureMessage, partnerNames } from '../payments/payments.service';
 import type { InvoicesRepository } from './invoices.repository';
@@ -41,6 +42,7 @@ export function createInvoicesService(deps: {
 
   return {
     async publish(user: AuthUser, input: CallRequest<I['publishOrderNo']>): Promise<CallReply<I['publishOrderNo']>> {
+      assertOrderActor(user);
       const order = await payments.scopedOrder(user, input.OrderNo);
       if (!order.TransactionId) throw badRequest(`Lệnh ${order.OrderNo} chưa được thanh toán.`);
       const facts = {
@@ -108,6 +110,7 @@ export function createInvoicesService(deps: {
     },
 
     async draft(user: AuthUser, input: CallRequest<I['draftInvoice']>): Promise<CallReply<I['draftInvoice']>> {
+      assertOrderActor(user);
       const blocks: string[] = [];
       let total = 0;
       for (const orderNo of [...new Set(input.fkeys)]) {

@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import type { GridService } from '../../grid/grid.service';
 import { notFound } from '../../http/errors';
 import type { LiveEvents } from '../../realtime/realtime';
-import { orderScope } from '../../security/terminal-scope';
+import { orderReach } from '../../security/order-access';
 import { createPayPartnersService } from '../settings/pay-partners.service';
 import { createPaymentsRepository } from './payments.repository';
 import { paymentHandlers } from './payments.routes';
@@ -39,7 +39,7 @@ export function createPaymentsModule(
   };
   const repo = createPaymentsRepository(deps.database.db);
   const payPartners = createPayPartnersService(deps.grid, async (user, orderNo) => {
-    const order = await repo.order(orderScope(user), orderNo);
+    const order = await repo.order(orderReach(user), orderNo);
     if (!order) throw notFound(`Không tìm thấy lệnh ${orderNo}.`);
     return order.TerminalCode;
   });

@@ -17,7 +17,7 @@ import type { QrTransfer, VietQrBank } from '../../adapters/vietqr/vietqr.port';
 import type { AuthUser } from '../../http/context';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import type { LiveEvents } from '../../realtime/realtime';
-import { orderScope } from '../../security/terminal-scope';
+import { assertOrderActor, orderReach } from '../../security/order-access';
 import { partnerError, partnerNames } from './partner-failure';
 import type { ApplyResult, PaymentsRepository, PayOrder } from './payments.repository';
 
@@ -73,7 +73,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   const { card, bankPage, vietqr } = deps.ports;
 
   async function scopedOrder(user: AuthUser, orderNo: string): Promise<PayOrder> {
-    const order = await repo.order(orderScope(user), orderNo);
+    const order = await repo.order(orderReach(user), orderNo);
     if (!order) throw notFound(`Không tìm thấy lệnh ${orderNo}.`);
     return order;
   }
@@ -82,12 +82,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   /** A new attempt: only through a partner configured (and shown) for the order's terminal. */
   async function start(user: AuthUser, orderNo: string, kind: PartnerKind, bankCode?: string) {
+    assertOrderActor(user);
     const head = await scopedOrder(user, orderNo);
     if (!(await deps.offers(head.TerminalCode, kind, bankCode))) throw badRequest(paymentMessages.noPartner);
     const partnerCode = partnerOf[kind];
     const code = newCode();
     const key = `${partnerCode}:${code}`;
-    const started = await repo.startAttempt(orderScope(user), orderNo, { partnerCode, key, userId: user.UserID });
+    const started = await repo.startAttempt(orderReach(user), orderNo, { partnerCode, key, userId: user.UserID });
     if (!started) throw notFound(`Không tìm thấy lệnh ${orderNo}.`);
     if (started.kind === 'refused') {
       if (started.decision.kind === 'already_paid') throw new AppError(409, paymentMessages.alreadyPaid);
@@ -194,6 +195,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
 
     async confirmCardTransfer(user: AuthUser, input: CallRequest<P['confirmCardTransfer']>): Promise<CallReply<P['confirmCardTransfer']>> {
+      assertOrderActor(user);
       const key = `${PARTNER.card}:${input.clientMessageId}`;
       const attempt = await attemptFor(user, key);
       if (attempt.Status === 1)
@@ -284,6 +286,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
 
     async createQr(user: AuthUser, input: CallRequest<P['createQr']>, bankCode: string): Promise<CallReply<P['createQr']>> {
+      assertOrderActor(user);
       const order = await scopedOrder(user, input.OrderNo);
       if (input.amount !== Number(order.TotalAmount)) {
         throw badRequest(`Số tiền (${vnd(input.amount)}) không khớp với số tiền của lệnh (${vnd(Number(order.TotalAmount))}).`);
