@@ -15,6 +15,7 @@ import { type SeedResult, seedDatabase } from './db/seed/seed';
 import { type HandlerTable, registerCalls } from './http/call-registry';
 import { AppError } from './http/errors';
 import { openApiDocument } from './http/openapi';
+import { invoicePublicationJob } from './jobs/invoice-publication.job';
 import { createPgJobLock } from './jobs/job-lock';
 import { paymentReconciliationJob } from './jobs/payment-reconciliation.job';
 import { createScheduler } from './jobs/scheduler';
@@ -241,6 +242,8 @@ export async function buildApp(options: BuildOptions = {}) {
   const jobs = createScheduler({ lock: createPgJobLock(database), log: app.log });
   const reconciliation = paymentReconciliationJob(payments.payments, app.log);
   jobs.add({ ...reconciliation, everyMs: options.jobs?.everyMs?.[reconciliation.name] ?? reconciliation.everyMs });
+  const invoiceRetries = invoicePublicationJob(payments.invoices, app.log);
+  jobs.add({ ...invoiceRetries, everyMs: options.jobs?.everyMs?.[invoiceRetries.name] ?? invoiceRetries.everyMs });
 
   const registeredCalls = registerCalls(app, handlers, { authenticate: (t) => auth.authenticate(t) });
   registerDeclarationFileRoute(app, declarations, (t) => auth.authenticate(t));

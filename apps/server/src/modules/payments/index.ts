@@ -9,7 +9,7 @@ import { notFound } from '../../http/errors';
 import type { LiveEvents } from '../../realtime/realtime';
 import { orderScope } from '../../security/terminal-scope';
 import { invoiceHandlers } from '../invoices/invoices.routes';
-import { createInvoicesService } from '../invoices/invoices.service';
+import { createInvoicesService, type InvoicesService } from '../invoices/invoices.service';
 import type { PublicOrderService } from '../orders/public-order.service';
 import { createPayPartnersService } from '../settings/pay-partners.service';
 import { settingsHandlers } from '../settings/settings.routes';
@@ -49,14 +49,26 @@ export function createPaymentsModule(
     if (!order) throw notFound(`Không tìm thấy lệnh ${orderNo}.`);
     return order.TerminalCode;
   });
-  const payments = createPaymentsService({ repo, ports, live: deps.live, settings, offers: payPartners.offers, log: app.log });
+  // Payments tell invoices when an order is paid (the server publishes; the dialog need not stay open).
+  let invoicesLate: InvoicesService | null = null;
+  const payments = createPaymentsService({
+    repo,
+    ports,
+    live: deps.live,
+    settings,
+    offers: payPartners.offers,
+    log: app.log,
+    afterPaid: (orderNo, userId) => invoicesLate?.publishAfterPayment(orderNo, userId),
+  });
   const invoices = createInvoicesService({
     repo,
     einvoice: deps.einvoice,
     payments,
     publicOrders: deps.publicOrders,
     portalUrl: () => settings.portalUrl(),
+    log: app.log,
   });
+  invoicesLate = invoices;
 
   // Partners reach the portal where it listens; the VietQR bank is told where to send its notices.
   app.addHook('onListen', async () => {
@@ -74,6 +86,10 @@ export function createPaymentsModule(
     payments,
     invoices,
     payPartners,
-    handlers: { payments: paymentHandlers(payments), invoices: invoiceHandlers(invoices), settings: settingsHandlers(payPartners) },
+    handlers: {
+      payments: paymentHandlers(payments, invoices),
+      invoices: invoiceHandlers(invoices),
+      settings: settingsHandlers(payPartners),
+    },
   };
 }
