@@ -11,4 +11,5 @@ export const pages: ViewPages = {
   notify_config: lazy(() => import('../../features/settings/NotifyConfigPage')),
   pay_partner_config: lazy(() => import('../../features/settings/PayPartnerConfigPage')),
   mail_config: settingsFormPage(senderMail),
+  payment_followups: lazy(() => import('../../features/payments/PaymentFollowupsPage')),
 };
