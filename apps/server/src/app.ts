@@ -17,6 +17,7 @@ import { createGridService } from './grid/grid.service';
 import { type HandlerTable, registerCalls } from './http/call-registry';
 import { AppError } from './http/errors';
 import { openApiDocument } from './http/openapi';
+import { invoicePublicationJob } from './jobs/invoice-publication.job';
 import { createPgJobLock } from './jobs/job-lock';
 import { paymentReconciliationJob } from './jobs/payment-reconciliation.job';
 import { createScheduler } from './jobs/scheduler';
@@ -236,7 +237,9 @@ export async function buildApp(options: BuildOptions = {}) {
     payments: payments.payments,
     publicOrders,
     portalUrl: payments.portalUrl,
+    log: app.log,
   });
+  payments.publishInvoicesWith(invoices);
   const handlers: HandlerTable = {
     auth: authHandlers(auth),
     shell: shellHandlers(shell),
@@ -249,7 +252,7 @@ export async function buildApp(options: BuildOptions = {}) {
     home: homeHandlers(home),
     customs: customsHandlers(customsScan, declarations),
     compare: compareHandlers(createCompareService(createCompareRepository(database.db))),
-    ...payments.handlers,
+    ...payments.handlers(invoices),
     invoices: invoiceHandlers(invoices),
     settings: {
       ...settingsHandlers(grid, payments.payPartners, createNoticesService(createNoticesRepository(database.db))),
@@ -260,6 +263,8 @@ export async function buildApp(options: BuildOptions = {}) {
   const jobs = createScheduler({ lock: createPgJobLock(database), log: app.log });
   const reconciliation = paymentReconciliationJob(payments.payments, app.log);
   jobs.add({ ...reconciliation, everyMs: options.jobs?.everyMs?.[reconciliation.name] ?? reconciliation.everyMs });
+  const invoiceRetries = invoicePublicationJob(invoices, app.log);
+  jobs.add({ ...invoiceRetries, everyMs: options.jobs?.everyMs?.[invoiceRetries.name] ?? invoiceRetries.everyMs });
 
   const registeredCalls = registerCalls(app, handlers, { authenticate: (t) => auth.authenticate(t) });
   registerDeclarationFileRoute(app, declarations, (t) => auth.authenticate(t));

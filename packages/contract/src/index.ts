@@ -108,6 +108,8 @@ export const calls = {
     homeOrderInquiry: payments.homeOrderInquiry,
     createQr: payments.createQr,
     qrNotify: payments.qrNotify,
+    listFollowups: payments.listFollowups,
+    retryFollowupInvoice: payments.retryFollowupInvoice,
   },
   invoices: { publishOrderNo: invoices.publishOrderNo, draftInvoice: invoices.draftInvoice },
   settings: { ...settingsGridCalls, ...settingsFormCalls },
@@ -131,4 +133,7 @@ export const projectNamedCalls = [
   // Server-to-server result notices of the bank page and the VietQR bank (signed; docs/decisions.md).
   'payment/napas/notify',
   'payment/vaqr/mb/notify',
+  // Issue 10: the staff list of money to act on (refunds, invoices not yet published) and its retry.
+  'payment/followups',
+  'payment/followups/retry-invoice',
 ] as const;

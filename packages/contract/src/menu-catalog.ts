@@ -87,6 +87,7 @@ export const menuCatalog = [
   e('CFG_CONTACT', 'CONFIG', 'Cấu hình liên hệ', '/config/contact_config'),
   e('CFG_MAIL', 'CONFIG', 'Mail gửi', '/config/mail_config'),
   e('CFG_PAY_PARTNER', 'CONFIG', 'Cấu hình phương thức thanh toán', '/config/pay_partner_config'),
+  e('CFG_PAYMENT_FOLLOWUP', 'CONFIG', 'Giao dịch cần xử lý', '/config/payment_followups'),
   e('CFG_APPROVAL', 'CONFIG', 'Cấu hình duyệt lệnh', '/config/approval_config'),
   e('CFG_REPORT_MAIL', 'CONFIG', 'Mail báo cáo', '/config/report_mail_config'),
   e('CFG_MAPPING_JOB_MODE', 'CONFIG', 'Mapping phương án', '/config/mapping_job_mode'),

@@ -146,7 +146,7 @@ describe('card + OTP through the card port', () => {
     s.card.answers.start.push({ ok: false, failure: 'declined', detail: 'Thẻ không hợp lệ hoặc bị từ chối' });
     await expect(s.payments.makeCardTransfer(user, { OrderNo: 'SP-0001', ...card })).rejects.toMatchObject({
       statusCode: 424,
-      message: 'cổng thanh toán thẻ: Thẻ không hợp lệ hoặc bị từ chối',
+      message: 'Giao dịch thất bại! Thẻ không hợp lệ hoặc bị từ chối.',
     });
     const [ref] = s.card.seen.start;
     expect(s.attempts.get(String(ref))?.Status).toBe(-1);
@@ -179,7 +179,7 @@ describe('card + OTP through the card port', () => {
     s.card.answers.confirm.push({ ok: false, failure: 'timeout' });
     await expect(s.payments.confirmCardTransfer(user, { otp: '123456', clientMessageId: code })).rejects.toMatchObject({
       statusCode: 424,
-      message: 'cổng thanh toán thẻ không phản hồi kịp, vui lòng thử lại.',
+      message: 'Cổng thanh toán thẻ không phản hồi kịp, vui lòng thử lại.',
     });
     expect(attemptOf(s, code)).toMatchObject({ Status: 0, Confirming: false });
     const again = await s.payments.confirmCardTransfer(user, { otp: '123456', clientMessageId: code });
@@ -192,7 +192,7 @@ describe('card + OTP through the card port', () => {
     s.card.answers.start.push({ ok: false, failure: 'timeout' }, { ok: false, failure: 'not_configured' });
     await expect(s.payments.makeCardTransfer(user, { OrderNo: 'SP-0001', ...card })).rejects.toMatchObject({
       statusCode: 424,
-      message: 'cổng thanh toán thẻ không phản hồi kịp, vui lòng thử lại.',
+      message: 'Cổng thanh toán thẻ không phản hồi kịp, vui lòng thử lại.',
     });
     expect(s.attempts.get(String(s.card.seen.start[0]))?.Status).toBe(-1);
     await expect(s.payments.makeCardTransfer(user, { OrderNo: 'SP-0001', ...card })).rejects.toMatchObject({
@@ -257,7 +257,7 @@ describe('bank page through its port', () => {
     s.bank.status.next = { ok: false, failure: 'timeout' };
     await expect(s.payments.checkBankReceive(user, { requestId })).rejects.toMatchObject({
       statusCode: 424,
-      message: 'ngân hàng không phản hồi kịp, vui lòng thử lại.',
+      message: 'Ngân hàng không phản hồi kịp, vui lòng thử lại.',
     });
     const cancelled = { data: signedData(requestId, 'CANCELLED', 1_250_000), checksum: 'good' };
     await expect(s.payments.bankNotify(cancelled)).rejects.toMatchObject({
@@ -304,7 +304,7 @@ describe('VietQR through its port', () => {
     expect(order(s)).toMatchObject({ OrderStatus: 'C', TransactionId: 'QR1' });
   });
 
-  it('refuses a notice with a bad checksum, to another account, or of another amount', async () => {
+  it('refuses a notice with a bad checksum or to another account; money of another amount is acknowledged and recorded for refund', async () => {
     const s = setup();
     const code = await qr(s);
     await expect(s.payments.qrNotify(notice(code, { checksum: 'forged' }))).rejects.toMatchObject({ message: paymentMessages.checksum });
@@ -312,10 +312,14 @@ describe('VietQR through its port', () => {
       message: 'Tài khoản nhận không phải của cảng.',
     });
     expect(order(s)?.OrderStatus).toBe('A');
-    await expect(s.payments.qrNotify(notice(code, { amount: 1_000 }))).rejects.toMatchObject({
+    // The bank booked the transfer: it hears "received", the order stays unpaid, the money is a refund to make.
+    await expect(s.payments.qrNotify(notice(code, { amount: 1_000 }))).resolves.toMatchObject({
+      success: true,
       message: expect.stringContaining('không khớp'),
     });
     expect(order(s)).toMatchObject({ OrderStatus: 'A', TransactionId: null });
+    expect(s.followups).toMatchObject([{ Kind: 'refund', Reason: 'amount_mismatch', Amount: 1_000, TransactionId: 'QR1' }]);
+    expect(s.warnings).toContain('money arrived for an order that is not payable: recorded for refund');
   });
 
   it('reconciles a transfer whose notice was lost; a bank that is down is skipped', async () => {
@@ -366,7 +370,7 @@ describe('invoices through the e-invoice port', () => {
     await expect(s.invoices.publish(user, { OrderNo: 'SP-0001' })).rejects.toMatchObject({
       statusCode: 424,
       message: paymentMessages.invoiceError,
-      out: 'hệ thống hóa đơn điện tử không phản hồi kịp, vui lòng thử lại.',
+      out: 'Hệ thống hóa đơn điện tử không phản hồi kịp, vui lòng thử lại.',
     });
     expect(s.events.at(-1)).toMatchObject({ event: 'order_completed', data: { success: false, success_invoice: false } });
     expect(s.issued.size).toBe(0);

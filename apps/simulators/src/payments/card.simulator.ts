@@ -34,6 +34,9 @@ export const cardSimulator: SimulatorDefinition = {
   build(app) {
     const knobs = installKnobs(app, defaults);
     const byRef = new Map<string, Transfer>();
+    /** Requests to start a transfer (each would send the cardholder an OTP): tests count what reaches the gateway. */
+    const stats = { transferRequests: 0 };
+    app.get('/_stats', async () => stats);
 
     app.post('/cards/check', async (req, reply) => {
       const { bin } = (req.body ?? {}) as { bin?: unknown };
@@ -42,6 +45,7 @@ export const cardSimulator: SimulatorDefinition = {
     });
 
     app.post('/transfers', async (req, reply) => {
+      stats.transferRequests += 1;
       const b = (req.body ?? {}) as {
         merchantRef?: unknown;
         amount?: unknown;

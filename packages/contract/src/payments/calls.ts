@@ -232,3 +232,50 @@ export const orderCompletedData = z.object({
   InvoiceNo: z.string().nullable(),
 });
 export type OrderCompletedData = z.infer<typeof orderCompletedData>;
+
+/**
+ * Issue 10: money staff must act on. `refund`: a transfer that arrived for an order no longer
+ * payable (cancelled, already paid, wrong amount), recorded instead of dropped. `invoice`: a paid
+ * order whose invoice the server could not publish (retried by a job; staff may retry).
+ */
+export const followupAccess = menuAccess('CFG_PAYMENT_FOLLOWUP');
+export const paymentFollowup = z.object({
+  Rowguid: z.string(),
+  Kind: z.enum(['refund', 'invoice']),
+  OrderNo: z.string(),
+  TerminalCode: z.string().nullable(),
+  CustomerCode: z.string().nullable(),
+  OrderStatus: z.string().nullable(),
+  PartnerCode: z.string().nullable(),
+  TransactionId: z.string().nullable(),
+  Amount: z.number().nullable(),
+  Reason: z.string(),
+  ReasonText: z.string(),
+  Status: z.string(),
+  StatusText: z.string(),
+  /** What staff do about it, in words. */
+  Todo: z.string(),
+  Attempts: z.number().int(),
+  LastError: z.string().nullable(),
+  NextTryTime: z.string().nullable(),
+  CreatedTime: z.string(),
+});
+export type PaymentFollowup = z.infer<typeof paymentFollowup>;
+
+export const listFollowups = defineCall({
+  path: 'payment/followups',
+  module: 'payments',
+  summary: 'Giao dịch cần xử lý: tiền cần hoàn trả và hóa đơn chưa xuất được',
+  access: followupAccess,
+  request: z.object({}),
+  response: replyWith({ data: z.array(paymentFollowup).optional() }),
+});
+
+export const retryFollowupInvoice = defineCall({
+  path: 'payment/followups/retry-invoice',
+  module: 'payments',
+  summary: 'Xuất lại hóa đơn của một lệnh đã thanh toán mà server chưa xuất được',
+  access: followupAccess,
+  request: z.object({ OrderNo: orderNo }),
+  response: replyWith({ msg: z.array(z.object({ OrderNo: z.string(), InvoiceNo: z.string().nullable() }).passthrough()).optional() }),
+});

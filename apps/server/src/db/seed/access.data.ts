@@ -51,6 +51,7 @@ export const defaultGrants: Record<string, MenuId[] | 'all'> = {
     'CFG_REEFER',
     'CFG_ATTACH',
     'CFG_APPROVAL',
+    'CFG_PAYMENT_FOLLOWUP',
     'CRM_DASHBOARD',
     'CRM_CUSTOMER',
     'CRM_USER',

@@ -1,6 +1,7 @@
-import type { PendingOrderRow } from '@smartport/contract';
-import type { Database } from '../../db/client';
-import { type OrderScope, orderScopeText } from '../../security/terminal-scope';
+import { type PendingOrderRow, paymentLimits } from '@smartport/contract';
+import { sql } from 'drizzle-orm';
+import { type Database, rowsOf } from '../../db/client';
+import { inOrderScope, type OrderScope, orderScopeText } from '../../security/terminal-scope';
 
 /** Which orders a list asks for (tracking/DashboadEirSevTracking). */
 export type OrderFilter = { kind: 'pending' } | { kind: 'pins'; pins: readonly string[] } | { kind: 'find'; value: string };
@@ -88,19 +89,28 @@ export function createHomeRepository(database: Database) {
       return row ?? null;
     },
 
-    /** Cancels the order only while it is still unpaid, in one statement (a payment landing at the same time wins or loses cleanly). */
-    async cancelUnpaid(scope: OrderScope, orderNo: string, by: string): Promise<boolean> {
-      const params: unknown[] = [];
-      const inScope = orderScopeText(scope, params);
-      const order = next(params, orderNo);
-      const note = next(params, `Xóa bởi ${by}`);
-      const rows = await q(
-        `update orders o set order_status = 'D', note = concat_ws(' | ', nullif(o.note, ''), ${note}::text)
-          where ${inScope} and o.order_no = ${order} and ${PENDING}
-          returning o.order_no`,
-        params,
-      );
-      return rows.length === 1;
+    /**
+     * Cancels the order only while it is unpaid and no payment attempt is live, in one transaction:
+     * the order row is locked first (payment starts and applied results lock it too), then the live
+     * attempt is looked up by a statement that sees whatever committed before the lock was granted.
+     * So a start and a cancel, or a result and a cancel, cannot both win.
+     */
+    async cancelUnpaid(scope: OrderScope, orderNo: string, by: string): Promise<'cancelled' | 'not_pending' | 'live_attempt'> {
+      return database.db.transaction(async (tx) => {
+        const locked = rowsOf(
+          await tx.execute(sql`select o.order_no from orders o where ${inOrderScope(scope, 'o')} and o.order_no = ${orderNo}
+            and o.order_status = 'A' and o.transaction_id is null for update of o`),
+        );
+        if (!locked.length) return 'not_pending';
+        const live = rowsOf(
+          await tx.execute(sql`select 1 from payments where order_no = ${orderNo} and status = 0
+            and created_time > now() - make_interval(secs => ${paymentLimits.bankTimeoutMs / 1000}) limit 1`),
+        );
+        if (live.length) return 'live_attempt';
+        await tx.execute(sql`update orders o set order_status = 'D', note = concat_ws(' | ', nullif(o.note, ''), ${`Xóa bởi ${by}`}::text)
+          where o.order_no = ${orderNo}`);
+        return 'cancelled';
+      });
     },
 
     async files(orderNo: string) {

@@ -14,6 +14,9 @@ export const homeMessages = {
   onlyUnpaid: (orderNo: string, status: string) =>
     `Không thể xóa lệnh ${orderNo}: lệnh đang ở trạng thái "${status}". Chỉ xóa được lệnh chưa thanh toán (trạng thái A).`,
   cancelled: 'Lệnh đã bị hủy.',
+  /** Issue 10: money may still arrive for a live attempt; the order stays until the attempt ends. */
+  livePayment: (orderNo: string) =>
+    `Không thể xóa lệnh ${orderNo}: lệnh đang có giao dịch thanh toán chưa kết thúc. Quý khách vui lòng hoàn tất thanh toán hoặc thử lại sau khi giao dịch kết thúc (tối đa 30 phút).`,
 };
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
@@ -56,7 +59,9 @@ export function createHomeService(deps: {
     async deleteOrder(user: AuthUser, orderNo: string) {
       assertOrderActor(user);
       const head = await headOrThrow(user, orderNo);
-      if (await repo.cancelUnpaid(orderReach(user), orderNo, user.UserID)) return homeMessages.deleted;
+      const cancelled = await repo.cancelUnpaid(orderReach(user), orderNo, user.UserID);
+      if (cancelled === 'cancelled') return homeMessages.deleted;
+      if (cancelled === 'live_attempt') throw badRequest(homeMessages.livePayment(orderNo));
       const now = (await repo.orderHead(orderReach(user), orderNo)) ?? head;
       throw badRequest(
         homeMessages.onlyUnpaid(orderNo, now.TransactionId && now.OrderStatus === 'A' ? 'Đã thanh toán' : statusName(now.OrderStatus)),

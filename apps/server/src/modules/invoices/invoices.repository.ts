@@ -1,10 +1,40 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 
-/** The invoices of orders and the container lines they bill (e-invoice publication). */
+/** The invoices of orders, the container lines they bill and the follow-ups of failed publications (e-invoice publication). */
 export function createInvoicesRepository(db: Db) {
   const one = async <T>(q: SQL) => rowsOf<T>(await db.execute(q))[0] ?? null;
   return {
+    /** Invoice follow-ups (payment_followups, kind invoice). Invoice publications due for the job (open, their time come). */
+    dueInvoices: (limit = 20) =>
+      db
+        .execute(sql`select order_no "OrderNo", attempts "Attempts" from payment_followups
+          where kind = 'invoice' and status = 'open' and next_try_time <= now() order by next_try_time limit ${limit}`)
+        .then((r) => rowsOf<{ OrderNo: string; Attempts: number }>(r)),
+    async invoiceDone(orderNo: string) {
+      await db.execute(sql`update payment_followups set status = 'done', last_error = null, updated_time = now()
+        where kind = 'invoice' and order_no = ${orderNo}`);
+    },
+    /** A failed publication: retried after `retryInMs`, or left for staff (failed) when attempts are spent. */
+    async invoiceFailed(orderNo: string, error: string, maxAttempts: number, retryInMs: (attempts: number) => number) {
+      const row = await one<{ Attempts: number }>(
+        sql`insert into payment_followups (kind, order_no, reason, attempts, last_error) values ('invoice', ${orderNo}, 'publish_failed', 0, ${error})
+          on conflict (order_no) where kind = 'invoice' do update set last_error = excluded.last_error
+          returning attempts "Attempts"`,
+      );
+      const attempts = (row?.Attempts ?? 0) + 1;
+      await db.execute(sql`update payment_followups set attempts = ${attempts}, last_error = ${error}, updated_time = now(),
+          status = ${attempts >= maxAttempts ? 'failed' : 'open'},
+          next_try_time = now() + make_interval(secs => ${retryInMs(attempts) / 1000})
+        where kind = 'invoice' and order_no = ${orderNo} and status <> 'done'`);
+      return attempts;
+    },
+    /** Staff retry: the follow-up starts over (attempts reset). */
+    async invoiceRetryReset(orderNo: string) {
+      await db.execute(sql`update payment_followups set status = 'open', attempts = 0, next_try_time = now(), updated_time = now()
+        where kind = 'invoice' and order_no = ${orderNo} and status <> 'done'`);
+    },
+
     invoiceOf: (orderNo: string) =>
       one<{ InvoiceSeries: string; InvoiceNo: string; TaxAuthorityCode: string | null; Amount: number; IssueDate: Date }>(
         sql`select invoice_series "InvoiceSeries", invoice_no "InvoiceNo", tax_authority_code "TaxAuthorityCode", amount::float8 "Amount", issue_date "IssueDate"

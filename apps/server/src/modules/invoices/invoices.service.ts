@@ -9,6 +9,15 @@ import type { InvoicesRepository } from './invoices.repository';
 
 type I = typeof calls.invoices;
 
+type PublishOutcome = { ok: true; item: PublishedItem } | { ok: false; error: AppError };
+
+/** Bounded retries of a failed publication: 5 attempts, 1, 2, 4, 8 minutes apart; then staff (payment/followups). */
+export interface InvoiceRetry {
+  maxAttempts: number;
+  backoffMs(attempts: number): number;
+}
+export const invoiceRetry: InvoiceRetry = { maxAttempts: 5, backoffMs: (n) => Math.min(60_000 * 2 ** (n - 1), 3_600_000) };
+
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 const money = (n: number) => new Intl.NumberFormat('vi-VN').format(n);
@@ -20,6 +29,8 @@ export function createInvoicesService(deps: {
   payments: PaymentsService;
   publicOrders: Pick<PublicOrderService, 'linkToken'>;
   portalUrl: () => string | null;
+  retry?: InvoiceRetry;
+  log?: { warn(o: object, m: string): void };
 }) {
   const { repo, payments } = deps;
 
@@ -40,18 +51,97 @@ export function createInvoicesService(deps: {
     };
   }
 
+  /** Publication attempts the server makes on its own: after payment, then by the job (bounded, with backoff). */
+  const retry = deps.retry ?? invoiceRetry;
+  const inFlight = new Map<string, Promise<PublishOutcome>>();
+
+  /**
+   * Issues the invoice of a paid, invoiceable order once (provider key = OrderNo, one issued row per
+   * order); the dialog, the server after payment, the job and staff all come here. Concurrent calls in
+   * this process share one request to the provider. A failure is recorded as an invoice follow-up.
+   */
+  function publishOrder(order: PayOrder, userId: string | null): Promise<PublishOutcome> {
+    const running = inFlight.get(order.OrderNo);
+    if (running) return running;
+    const p = issue(order, userId).finally(() => inFlight.delete(order.OrderNo));
+    inFlight.set(order.OrderNo, p);
+    return p;
+  }
+
+  async function issue(order: PayOrder, userId: string | null): Promise<PublishOutcome> {
+    let invoice = await repo.invoiceOf(order.OrderNo);
+    if (!invoice) {
+      try {
+        const lines = await repo.containerLines(order.OrderNo);
+        const issued = await deps.einvoice.issue({
+          key: order.OrderNo,
+          orderNo: order.OrderNo,
+          pinCode: order.PinCode,
+          buyerName: order.CustomerName ?? order.CustomerCode,
+          buyerTaxCode: order.TaxCode ?? '',
+          total: Number(order.TotalAmount),
+          lines: lines.length
+            ? lines.map((l) => ({
+                name: `${order.JobModeName ?? order.JobModeCode} ${l.ContainerNo} (${l.IsoSizetype} ${l.FE})`,
+                quantity: 1,
+                amount: Number(l.Amount),
+              }))
+            : [{ name: order.JobModeName ?? order.JobModeCode, quantity: 1, amount: Number(order.TotalAmount) }],
+        });
+        if (!issued.ok) throw new AppError(424, paymentMessages.invoiceError, partnerFailureMessage(partnerNames.einvoice, issued));
+        await repo.saveInvoice({
+          OrderNo: order.OrderNo,
+          InvoiceSeries: issued.value.series,
+          InvoiceNo: issued.value.invoiceNo,
+          TaxAuthorityCode: issued.value.taxAuthorityCode,
+          Amount: Number(order.TotalAmount),
+          IssueDate: issued.value.issuedAt,
+        });
+        invoice = await repo.invoiceOf(order.OrderNo);
+        if (!invoice) throw new AppError(424, paymentMessages.invoiceError);
+      } catch (err) {
+        const error = err instanceof AppError ? err : new AppError(424, paymentMessages.invoiceError, (err as Error).message);
+        const attempts = await repo.invoiceFailed(order.OrderNo, error.out ?? error.message, retry.maxAttempts, retry.backoffMs);
+        deps.log?.warn({ order: order.OrderNo, attempts, err: error.out ?? error.message }, 'invoice not published: will retry');
+        // Whatever stopped the invoice, an open payment dialog hears that it failed.
+        payments.completion(
+          userId,
+          { OrderNo: order.OrderNo, success_payment: true, success_invoice: false, success: false, InvoiceNo: null },
+          order.OrderStatus,
+        );
+        return { ok: false, error };
+      }
+    }
+    await repo.invoiceDone(order.OrderNo);
+    const published = item(order, invoice, null);
+    payments.completion(
+      userId,
+      { OrderNo: order.OrderNo, success_payment: true, success_invoice: true, success: true, InvoiceNo: published.InvoiceNo },
+      order.OrderStatus,
+    );
+    return { ok: true, item: published };
+  }
+
+  const factsOf = (order: PayOrder) => ({
+    status: order.OrderStatus,
+    transactionId: order.TransactionId,
+    amount: Number(order.TotalAmount),
+    skipApproval: order.SkipApproval,
+  });
+
+  /** The server's own publication of one order (after payment, the job, staff): never throws. */
+  async function publishByNo(orderNo: string, userId: string | null): Promise<PublishOutcome | null> {
+    const order = await payments.orderByNo(orderNo);
+    if (!order || !invoiceable(factsOf(order))) return null;
+    return publishOrder(order, userId);
+  }
+
   return {
     async publish(user: AuthUser, input: CallRequest<I['publishOrderNo']>): Promise<CallReply<I['publishOrderNo']>> {
       assertOrderActor(user);
       const order = await payments.scopedOrder(user, input.OrderNo);
       if (!order.TransactionId) throw badRequest(`Lệnh ${order.OrderNo} chưa được thanh toán.`);
-      const facts = {
-        status: order.OrderStatus,
-        transactionId: order.TransactionId,
-        amount: Number(order.TotalAmount),
-        skipApproval: order.SkipApproval,
-      };
-      if (!invoiceable(facts)) {
+      if (!invoiceable(factsOf(order))) {
         return {
           success: true,
           message: paymentMessages.awaitingApproval,
@@ -59,54 +149,40 @@ export function createInvoicesService(deps: {
           msg: [item(order, null, null)],
         };
       }
-      let invoice = await repo.invoiceOf(order.OrderNo);
-      if (!invoice) {
-        try {
-          const lines = await repo.containerLines(order.OrderNo);
-          const issued = await deps.einvoice.issue({
-            key: order.OrderNo,
-            orderNo: order.OrderNo,
-            pinCode: order.PinCode,
-            buyerName: order.CustomerName ?? order.CustomerCode,
-            buyerTaxCode: order.TaxCode ?? '',
-            total: Number(order.TotalAmount),
-            lines: lines.length
-              ? lines.map((l) => ({
-                  name: `${order.JobModeName ?? order.JobModeCode} ${l.ContainerNo} (${l.IsoSizetype} ${l.FE})`,
-                  quantity: 1,
-                  amount: Number(l.Amount),
-                }))
-              : [{ name: order.JobModeName ?? order.JobModeCode, quantity: 1, amount: Number(order.TotalAmount) }],
-          });
-          if (!issued.ok) throw new AppError(424, paymentMessages.invoiceError, partnerFailureMessage(partnerNames.einvoice, issued));
-          await repo.saveInvoice({
-            OrderNo: order.OrderNo,
-            InvoiceSeries: issued.value.series,
-            InvoiceNo: issued.value.invoiceNo,
-            TaxAuthorityCode: issued.value.taxAuthorityCode,
-            Amount: Number(order.TotalAmount),
-            IssueDate: issued.value.issuedAt,
-          });
-          invoice = await repo.invoiceOf(order.OrderNo);
-        } catch (err) {
-          // Whatever stopped the invoice, an open payment dialog hears that it failed.
-          payments.completion(
-            user.UserID,
-            { OrderNo: order.OrderNo, success_payment: true, success_invoice: false, success: false, InvoiceNo: null },
-            order.OrderStatus,
-          );
-          if (err instanceof AppError) throw err;
-          throw new AppError(424, paymentMessages.invoiceError, (err as Error).message);
-        }
-        if (!invoice) throw new AppError(424, paymentMessages.invoiceError);
-      }
-      const published = item(order, invoice, null);
-      payments.completion(
-        user.UserID,
-        { OrderNo: order.OrderNo, success_payment: true, success_invoice: true, success: true, InvoiceNo: published.InvoiceNo },
-        order.OrderStatus,
+      const r = await publishOrder(order, user.UserID);
+      if (!r.ok) throw r.error;
+      return { success: true, message: paymentMessages.invoiced, msg: [r.item] };
+    },
+
+    /** After payment (not awaited by the payment's reply): the invoice does not wait for the dialog. */
+    publishAfterPayment(orderNo: string, userId: string | null) {
+      publishByNo(orderNo, userId).catch((err) =>
+        deps.log?.warn({ order: orderNo, err: (err as Error).message }, 'invoice publication after payment failed'),
       );
-      return { success: true, message: paymentMessages.invoiced, msg: [published] };
+    },
+
+    /** The job: publications due (failed before, their backoff over). */
+    async retryDue(): Promise<{ tried: number; published: number }> {
+      let tried = 0;
+      let published = 0;
+      for (const due of await repo.dueInvoices()) {
+        tried++;
+        const r = await publishByNo(due.OrderNo, null);
+        if (r === null)
+          await repo.invoiceDone(due.OrderNo); // no longer invoiceable (e.g. refunded by staff)
+        else if (r.ok) published++;
+      }
+      return { tried, published };
+    },
+
+    /** Staff: publish again now (attempts start over); answers the outcome. */
+    async retryByStaff(user: AuthUser, input: { OrderNo: string }) {
+      const order = await payments.scopedOrder(user, input.OrderNo);
+      if (!invoiceable(factsOf(order))) throw badRequest(`Lệnh ${order.OrderNo} chưa đủ điều kiện xuất hóa đơn.`);
+      await repo.invoiceRetryReset(order.OrderNo);
+      const r = await publishOrder(order, null);
+      if (!r.ok) throw r.error;
+      return { success: true, message: paymentMessages.invoiced, msg: [r.item] };
     },
 
     async draft(user: AuthUser, input: CallRequest<I['draftInvoice']>): Promise<CallReply<I['draftInvoice']>> {

@@ -8,6 +8,7 @@ import type { GridService } from '../../grid/grid.service';
 import { notFound } from '../../http/errors';
 import type { LiveEvents } from '../../realtime/realtime';
 import { orderReach } from '../../security/order-access';
+import type { InvoicesService } from '../invoices/invoices.service';
 import { createPayPartnersService } from '../settings/pay-partners.service';
 import { createPaymentsRepository } from './payments.repository';
 import { paymentHandlers } from './payments.routes';
@@ -43,7 +44,18 @@ export function createPaymentsModule(
     if (!order) throw notFound(`Không tìm thấy lệnh ${orderNo}.`);
     return order.TerminalCode;
   });
-  const payments = createPaymentsService({ repo, ports, live: deps.live, settings, offers: payPartners.offers, log: app.log });
+  // Payments tell invoices when an order is paid (the server publishes; the dialog need not stay open).
+  // Invoices are wired in app.ts after this module: they are told here (`publishInvoicesWith`).
+  let invoicesLate: Pick<InvoicesService, 'publishAfterPayment'> | null = null;
+  const payments = createPaymentsService({
+    repo,
+    ports,
+    live: deps.live,
+    settings,
+    offers: payPartners.offers,
+    log: app.log,
+    afterPaid: (orderNo, userId) => invoicesLate?.publishAfterPayment(orderNo, userId),
+  });
 
   // Partners reach the portal where it listens; the VietQR bank is told where to send its notices.
   app.addHook('onListen', async () => {
@@ -62,6 +74,11 @@ export function createPaymentsModule(
     payPartners,
     /** Where partners and QR links reach the portal (PUBLIC_URL, else where it listens). */
     portalUrl: () => settings.portalUrl(),
-    handlers: { payments: paymentHandlers(payments) },
+    /** The invoices service the server publishes with after a payment (app.ts, once it is built). */
+    publishInvoicesWith(invoices: Pick<InvoicesService, 'publishAfterPayment'>) {
+      invoicesLate = invoices;
+    },
+    /** The payments calls; staff's invoice retry goes to the invoices service. */
+    handlers: (invoices: InvoicesService) => ({ payments: paymentHandlers(payments, invoices) }),
   };
 }

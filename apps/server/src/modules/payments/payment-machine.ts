@@ -20,6 +20,8 @@ export interface AttemptFacts {
   status: number;
   confirming: boolean;
   amount: number;
+  /** The partner's transaction that paid the attempt (once it is paid). */
+  transactionId?: string | null;
 }
 
 export type StartDecision = { kind: 'ok' } | { kind: 'already_paid' } | { kind: 'not_payable' };
@@ -47,8 +49,13 @@ export type ApplyDecision =
  * amount is the order's, the attempt is the one reported and the order is still unpaid. A late
  * success of a superseded attempt (-1) is accepted while the order is unpaid: money did move.
  */
-export function decideApply(order: OrderFacts, attempt: AttemptFacts, paidAmount: number): ApplyDecision {
-  if (attempt.status === 1) return { kind: 'duplicate' };
+export function decideApply(order: OrderFacts, attempt: AttemptFacts, paidAmount: number, transactionId?: string): ApplyDecision {
+  // The same transaction reported again is a duplicate notice; another transaction on a paid attempt
+  // is a second transfer (the same QR paid twice): money to give back, never dropped.
+  if (attempt.status === 1) {
+    const same = transactionId === undefined || !attempt.transactionId || attempt.transactionId === transactionId;
+    return same ? { kind: 'duplicate' } : { kind: 'order_not_payable' };
+  }
   if (!Number.isSafeInteger(paidAmount) || paidAmount !== attempt.amount || paidAmount !== order.amount) return { kind: 'amount_mismatch' };
   if (decideStart(order).kind !== 'ok') return { kind: 'order_not_payable' };
   return { kind: 'paid', orderStatus: order.skipApproval ? 'C' : 'P' };
@@ -56,3 +63,12 @@ export function decideApply(order: OrderFacts, attempt: AttemptFacts, paidAmount
 
 /** Orders in these states may publish their invoice (paid and approved or approval skipped). */
 export const invoiceable = (order: OrderFacts) => !!order.transactionId && order.status === 'C';
+
+export type RefundReason = 'order_cancelled' | 'already_paid' | 'amount_mismatch';
+
+/** Why money that arrived cannot be applied (what staff must refund, and what the customer is told). */
+export function refundReason(order: Pick<OrderFacts, 'status' | 'transactionId'>, decision: ApplyDecision): RefundReason | null {
+  if (decision.kind === 'amount_mismatch') return 'amount_mismatch';
+  if (decision.kind !== 'order_not_payable') return null;
+  return order.status === 'D' && !order.transactionId ? 'order_cancelled' : 'already_paid';
+}

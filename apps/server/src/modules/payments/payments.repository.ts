@@ -1,7 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { inOrderScope, type OrderScope } from '../../security/terminal-scope';
-import { type ApplyDecision, decideApply, decideStart, maySupersede, type StartDecision } from './payment-machine';
+import {
+  type ApplyDecision,
+  decideApply,
+  decideStart,
+  maySupersede,
+  type RefundReason,
+  refundReason,
+  type StartDecision,
+} from './payment-machine';
 
 export interface PayOrder {
   OrderNo: string;
@@ -31,7 +39,33 @@ export interface Attempt {
   TransactionId: string | null;
   UserID: string | null;
   CreatedTime: Date;
+  OtpLength: number | null;
 }
+
+/** A row of the staff follow-up list (payment/followups). */
+export interface Followup {
+  Rowguid: string;
+  Kind: 'refund' | 'invoice';
+  OrderNo: string;
+  PartnerCode: string | null;
+  TransactionId: string | null;
+  Amount: number | null;
+  Reason: string;
+  Status: string;
+  Attempts: number;
+  NextTryTime: Date | null;
+  LastError: string | null;
+  CreatedTime: Date;
+  UpdatedTime: Date;
+  OrderStatus: string | null;
+  CustomerCode: string | null;
+  TerminalCode: string | null;
+}
+
+/** Starts per order within `paymentStartWindow` (issue 10: each click must not reach the gateway again). */
+export const paymentStartLimit = { max: 10, windowMs: 600_000 } as const;
+/** A live card attempt younger than this is reused by a new start (the OTP the gateway sent is still valid). */
+export const cardReuseMs = 300_000;
 
 const orderColumns = sql`o.order_no "OrderNo", o.pin_code "PinCode", o.terminal_code "TerminalCode", o.customer_code "CustomerCode",
   cu.customer_name "CustomerName", cu.tax_code "TaxCode", o.job_mode_code "JobModeCode", jm.job_mode_name "JobModeName",
@@ -39,7 +73,7 @@ const orderColumns = sql`o.order_no "OrderNo", o.pin_code "PinCode", o.terminal_
   o.currency_code "CurrencyCode", o.skip_approval "SkipApproval",
   (select count(*)::int from order_containers c where c.order_no = o.order_no and o.job_mode_code = 'TRAR') "TrarCount"`;
 const attemptColumns = sql`order_no "OrderNo", partner_code "PartnerCode", idempotency_key "IdempotencyKey", amount::float8 "Amount",
-  status "Status", confirming "Confirming", transaction_id "TransactionId", user_id "UserID", created_time "CreatedTime"`;
+  status "Status", confirming "Confirming", transaction_id "TransactionId", user_id "UserID", created_time "CreatedTime", otp_length "OtpLength"`;
 
 const facts = (o: PayOrder) => ({
   status: o.OrderStatus,
@@ -48,8 +82,17 @@ const facts = (o: PayOrder) => ({
   skipApproval: o.SkipApproval,
 });
 
-export type StartResult = { kind: 'started'; order: PayOrder } | { kind: 'refused'; decision: StartDecision | { kind: 'busy' } };
-export type ApplyResult = { decision: ApplyDecision | { kind: 'unknown' }; order: PayOrder | null; attempt: Attempt | null };
+export type StartResult =
+  | { kind: 'started'; order: PayOrder }
+  | { kind: 'reused'; order: PayOrder; attempt: Attempt }
+  | { kind: 'refused'; decision: StartDecision | { kind: 'busy' } | { kind: 'starting' } | { kind: 'too_many' } };
+export type ApplyResult = {
+  decision: ApplyDecision | { kind: 'unknown' };
+  order: PayOrder | null;
+  attempt: Attempt | null;
+  /** Money that arrived and could not be applied: recorded for refund in the same transaction. */
+  refund?: RefundReason;
+};
 
 export function createPaymentsRepository(db: Db) {
   const one = async <T>(q: SQL, runner: { execute(q: SQL): Promise<unknown> } = db) => rowsOf<T>(await runner.execute(q))[0] ?? null;
@@ -59,9 +102,45 @@ export function createPaymentsRepository(db: Db) {
     where o.order_no = ${orderNo} and ${inOrderScope(scope, 'o')}
     ${lock ? sql`for update of o` : sql``}`;
 
+  /** Money that arrived for an order no longer payable: one row per partner transaction, never dropped. */
+  const recordRefund = (
+    runner: { execute(q: SQL): Promise<unknown> },
+    attempt: Attempt,
+    transactionId: string,
+    amount: number,
+    reason: RefundReason,
+  ) =>
+    runner.execute(sql`insert into payment_followups (kind, order_no, partner_code, idempotency_key, transaction_id, amount, reason)
+      values ('refund', ${attempt.OrderNo}, ${attempt.PartnerCode}, ${attempt.IdempotencyKey}, ${transactionId}, ${amount}, ${reason})
+      on conflict do nothing`);
+
+  const followupColumns = sql`f.rowguid::text "Rowguid", f.kind "Kind", f.order_no "OrderNo", f.partner_code "PartnerCode",
+    f.transaction_id "TransactionId", f.amount::float8 "Amount", f.reason "Reason", f.status "Status", f.attempts "Attempts",
+    f.next_try_time "NextTryTime", f.last_error "LastError", f.created_time "CreatedTime", f.updated_time "UpdatedTime",
+    o.order_status "OrderStatus", o.customer_code "CustomerCode", o.terminal_code "TerminalCode"`;
+
   return {
     order: (scope: OrderScope, orderNo: string) => one<PayOrder>(scopedOrder(scope, orderNo)),
 
+    /** The order by number for the server's own work (the invoice job): no caller, no scope. */
+    orderByNo: (orderNo: string) =>
+      one<PayOrder>(sql`select ${orderColumns} from orders o left join customers cu on cu.customer_code = o.customer_code
+        left join job_modes jm on jm.job_mode_code = o.job_mode_code where o.order_no = ${orderNo}`),
+
+    /** Follow-ups staff see: open and failed first, newest first, within the caller's order scope. */
+    async followups(scope: OrderScope, limit = 500): Promise<Followup[]> {
+      return rowsOf<Followup>(
+        await db.execute(sql`select ${followupColumns} from payment_followups f join orders o on o.order_no = f.order_no
+          where ${inOrderScope(scope, 'o')} and not (f.kind = 'invoice' and f.status = 'done')
+          order by (f.status = 'done'), f.created_time desc limit ${limit}`),
+      );
+    },
+    /** Refunds recorded for one order (what the customer is told). */
+    refundsOf: (orderNo: string) =>
+      db
+        .execute(sql`select reason "Reason", amount::float8 "Amount", transaction_id "TransactionId", idempotency_key "IdempotencyKey"
+          from payment_followups where kind = 'refund' and order_no = ${orderNo} order by created_time desc`)
+        .then((r) => rowsOf<{ Reason: RefundReason; Amount: number; TransactionId: string; IdempotencyKey: string | null }>(r)),
     attempt: (key: string) => one<Attempt>(sql`select ${attemptColumns} from payments where idempotency_key = ${key}`),
 
     /** Pending bank-page attempts older than `olderThanMs` (reconciliation). */
@@ -80,7 +159,7 @@ export function createPaymentsRepository(db: Db) {
     async startAttempt(
       scope: OrderScope,
       orderNo: string,
-      a: { partnerCode: string; key: string; userId: string },
+      a: { partnerCode: string; key: string; userId: string; reuse?: boolean },
     ): Promise<StartResult | null> {
       try {
         return await db.transaction(async (tx) => {
@@ -95,6 +174,18 @@ export function createPaymentsRepository(db: Db) {
           if (live && !maySupersede({ status: live.Status, confirming: live.Confirming, amount: Number(live.Amount) })) {
             return { kind: 'refused', decision: { kind: 'busy' } } as const;
           }
+          // Card: a live attempt of the same partner still within its OTP time is the same payment,
+          // not a new one; while its start is at the gateway, a second start waits (no second OTP).
+          if (a.reuse && live && live.PartnerCode === a.partnerCode && Date.now() - new Date(live.CreatedTime).getTime() < cardReuseMs) {
+            if (live.OtpLength == null) return { kind: 'refused', decision: { kind: 'starting' } } as const;
+            return { kind: 'reused', order, attempt: live } as const;
+          }
+          const recent = await one<{ n: number }>(
+            sql`select count(*)::int n from payments where order_no = ${orderNo}
+              and created_time > now() - make_interval(secs => ${paymentStartLimit.windowMs / 1000})`,
+            tx,
+          );
+          if ((recent?.n ?? 0) >= paymentStartLimit.max) return { kind: 'refused', decision: { kind: 'too_many' } } as const;
           if (live)
             await tx.execute(
               sql`update payments set status = -1, completed_time = now() where idempotency_key = ${live.IdempotencyKey} and status = 0`,
@@ -117,6 +208,10 @@ export function createPaymentsRepository(db: Db) {
         sql`update payments set confirming = true where idempotency_key = ${key} and status = 0 and not confirming returning 1`,
       );
       return !!row;
+    },
+    /** The card gateway answered the start: the attempt may now be reused by a repeated start. */
+    async markStarted(key: string, otpLength: number) {
+      await db.execute(sql`update payments set otp_length = ${otpLength} where idempotency_key = ${key}`);
     },
     async release(key: string) {
       await db.execute(sql`update payments set confirming = false where idempotency_key = ${key}`);
@@ -144,8 +239,14 @@ export function createPaymentsRepository(db: Db) {
           if (!order) return { decision: { kind: 'unknown' }, order: null, attempt } as ApplyResult;
           const decision = decideApply(
             facts(order),
-            { status: attempt.Status, confirming: attempt.Confirming, amount: Number(attempt.Amount) },
+            {
+              status: attempt.Status,
+              confirming: attempt.Confirming,
+              amount: Number(attempt.Amount),
+              transactionId: attempt.TransactionId,
+            },
             paidAmount,
+            transactionId,
           );
           if (decision.kind === 'paid') {
             const updated = await one(
@@ -156,18 +257,29 @@ export function createPaymentsRepository(db: Db) {
             if (!updated) throw new Error('order changed under lock');
             await tx.execute(sql`update payments set status = 1, confirming = false, transaction_id = ${transactionId}, completed_time = now()
               where idempotency_key = ${key}`);
+            // Paid without approval: the invoice is the server's to publish; this row is its durable to-do
+            // (the publication right after payment normally clears it; the job retries it otherwise).
+            if (decision.orderStatus === 'C') {
+              await tx.execute(sql`insert into payment_followups (kind, order_no, partner_code, idempotency_key, transaction_id, amount, reason, next_try_time)
+                values ('invoice', ${order.OrderNo}, ${attempt.PartnerCode}, ${key}, ${transactionId}, ${paidAmount}, 'publish_failed',
+                  now() + interval '60 seconds') on conflict do nothing`);
+            }
             return { decision, order: { ...order, OrderStatus: decision.orderStatus, TransactionId: transactionId }, attempt };
           }
           if (decision.kind !== 'duplicate') {
-            await tx.execute(sql`update payments set status = -1, confirming = false, transaction_id = ${transactionId}, completed_time = now()
-              where idempotency_key = ${key} and status <> 1`);
+            await tx.execute(sql`update payments set status = -1, confirming = false, transaction_id = coalesce(transaction_id, ${transactionId}),
+              completed_time = coalesce(completed_time, now()) where idempotency_key = ${key} and status <> 1`);
           }
-          return { decision, order, attempt };
+          const refund = refundReason(facts(order), decision) ?? undefined;
+          if (refund) await recordRefund(tx, attempt, transactionId, paidAmount, refund);
+          return { decision, order, attempt, ...(refund ? { refund } : {}) };
         });
       } catch (err) {
         // The paid-once index refused a second success that raced past the lock (another instance).
         if ((err as { code?: string }).code === '23505') {
-          return { decision: { kind: 'order_not_payable' }, order: null, attempt: null };
+          const attempt = await one<Attempt>(sql`select ${attemptColumns} from payments where idempotency_key = ${key}`);
+          if (attempt) await recordRefund(db, attempt, transactionId, paidAmount, 'already_paid');
+          return { decision: { kind: 'order_not_payable' }, order: null, attempt, refund: 'already_paid' };
         }
         throw err;
       }

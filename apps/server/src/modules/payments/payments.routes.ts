@@ -1,7 +1,8 @@
 import type { ModuleHandlers } from '../../http/call-registry';
+import type { InvoicesService } from '../invoices/invoices.service';
 import type { PaymentsService } from './payments.service';
 
-export function paymentHandlers(payments: PaymentsService): ModuleHandlers<'payments'> {
+export function paymentHandlers(payments: PaymentsService, invoices: InvoicesService): ModuleHandlers<'payments'> {
   return {
     isExpireDate: (input) => payments.isExpireDate(input),
     makeCardTransfer: (input, ctx) => payments.makeCardTransfer(ctx.user, input),
@@ -13,5 +14,7 @@ export function paymentHandlers(payments: PaymentsService): ModuleHandlers<'paym
     homeOrderInquiry: (input, ctx) => payments.inquiry(ctx.user, input),
     createQr: (input, ctx) => payments.createQr(ctx.user, input, 'mb'),
     qrNotify: (input) => payments.qrNotify(input),
+    listFollowups: (_input, ctx) => payments.listFollowups(ctx.user),
+    retryFollowupInvoice: (input, ctx) => invoices.retryByStaff(ctx.user, input),
   };
 }

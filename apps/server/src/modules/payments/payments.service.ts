@@ -6,6 +6,7 @@ import {
   type calls,
   type OrderCompletedData,
   type PartnerKind,
+  type PaymentFollowup,
   type PaymentResult,
   paymentLimits,
   paymentMessages,
@@ -19,7 +20,8 @@ import { AppError, badRequest, notFound } from '../../http/errors';
 import type { LiveEvents } from '../../realtime/realtime';
 import { assertOrderActor, orderReach } from '../../security/order-access';
 import { partnerError, partnerNames } from './partner-failure';
-import type { ApplyResult, PaymentsRepository, PayOrder } from './payments.repository';
+import type { RefundReason } from './payment-machine';
+import type { ApplyResult, Followup, PaymentsRepository, PayOrder } from './payments.repository';
 
 export { partnerFailureMessage, partnerNames } from './partner-failure';
 // What other modules (invoices) may use of payments: through this service file only.
@@ -65,7 +67,66 @@ export interface PaymentsDeps {
   /** Whether the configuration offers a partner of this kind (and VietQR bank) for an order of `terminal`. */
   offers(terminal: string, kind: PartnerKind, bankCode?: string): Promise<boolean>;
   log?: { info(o: object, m: string): void; warn(o: object, m: string): void };
+  /** An order was paid without approval: its invoice is the server's to publish (invoices service, not awaited). */
+  afterPaid?: (orderNo: string, userId: string | null) => void;
 }
+
+/** What happened to money that could not be applied: said to the payer, the same words on every path. */
+export function refundMessage(orderNo: string, reason: RefundReason, amount: number, transactionId: string | null, orderAmount?: number) {
+  const tx = transactionId ? ` (mã giao dịch ${transactionId})` : '';
+  const after = 'Khoản tiền đã được ghi nhận để hoàn trả, bộ phận thu ngân của cảng sẽ liên hệ Quý khách để hoàn tiền.';
+  if (reason === 'order_cancelled')
+    return `Lệnh ${orderNo} đã bị hủy nên khoản thanh toán ${vnd(amount)}${tx} không được ghi nhận cho lệnh. ${after}`;
+  if (reason === 'already_paid')
+    return `Lệnh ${orderNo} đã được thanh toán trước đó; khoản thanh toán thêm ${vnd(amount)}${tx} không được ghi nhận cho lệnh. ${after}`;
+  return `Số tiền thanh toán ${vnd(amount)}${tx} không khớp với số tiền của lệnh${orderAmount ? ` (${vnd(orderAmount)})` : ''}. Giao dịch không được ghi nhận cho lệnh. ${after}`;
+}
+
+export const paymentStartMessages = {
+  tooMany: 'Lệnh đã được khởi tạo thanh toán quá nhiều lần. Quý khách vui lòng thử lại sau 10 phút.',
+  starting: 'Đang gửi yêu cầu thanh toán tới ngân hàng, Quý khách vui lòng đợi trong giây lát.',
+} as const;
+
+const reasonTexts: Record<string, string> = {
+  order_cancelled: 'Tiền về sau khi lệnh đã bị hủy',
+  already_paid: 'Lệnh đã được thanh toán trước đó (chuyển tiền lần hai)',
+  amount_mismatch: 'Số tiền không khớp với số tiền của lệnh',
+  publish_failed: 'Chưa xuất được hóa đơn điện tử',
+};
+const statusTexts: Record<string, string> = { open: 'Chờ xử lý', failed: 'Cần nhân viên xử lý', done: 'Đã xử lý' };
+
+/** One follow-up for the staff grid, with what to do about it in words. */
+function followupRow(f: Followup): PaymentFollowup {
+  const todo =
+    f.Kind === 'refund'
+      ? `Hoàn trả ${vnd(Number(f.Amount ?? 0))} cho khách hàng ${f.CustomerCode ?? ''} qua ${f.PartnerCode ?? 'đối tác'} (mã giao dịch ${f.TransactionId ?? '—'}), rồi ghi chú vào lệnh.`
+      : f.Status === 'failed'
+        ? 'Kiểm tra kết nối hệ thống hóa đơn điện tử rồi bấm "Xuất lại hóa đơn".'
+        : `Hệ thống sẽ tự xuất lại${f.NextTryTime ? ` lúc ${new Date(f.NextTryTime).toLocaleTimeString('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh' })}` : ''}; có thể bấm "Xuất lại hóa đơn" ngay.`;
+  return {
+    Rowguid: f.Rowguid,
+    Kind: f.Kind,
+    OrderNo: f.OrderNo,
+    TerminalCode: f.TerminalCode,
+    CustomerCode: f.CustomerCode,
+    OrderStatus: f.OrderStatus,
+    PartnerCode: f.PartnerCode,
+    TransactionId: f.TransactionId,
+    Amount: f.Amount == null ? null : Number(f.Amount),
+    Reason: f.Reason,
+    ReasonText: reasonTexts[f.Reason] ?? f.Reason,
+    Status: f.Status,
+    StatusText: statusTexts[f.Status] ?? f.Status,
+    Todo: todo,
+    Attempts: f.Attempts,
+    LastError: f.LastError,
+    NextTryTime: f.NextTryTime ? new Date(f.NextTryTime).toISOString() : null,
+    CreatedTime: new Date(f.CreatedTime).toISOString(),
+  };
+}
+
+/** Money that arrived and was recorded for refund: the payer hears what happened (409/400), the partner an acknowledgement. */
+export class RefundRecorded extends AppError {}
 
 /** Online payment (spec 02 §4): card + OTP, bank page with polling and checksum, VietQR; applied once. */
 export function createPaymentsService(deps: PaymentsDeps) {
@@ -88,14 +149,21 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const partnerCode = partnerOf[kind];
     const code = newCode();
     const key = `${partnerCode}:${code}`;
-    const started = await repo.startAttempt(orderReach(user), orderNo, { partnerCode, key, userId: user.UserID });
+    // Card: a repeated start (another click, another tab) reuses the live attempt; its OTP is on its way.
+    const started = await repo.startAttempt(orderReach(user), orderNo, { partnerCode, key, userId: user.UserID, reuse: kind === 'card' });
     if (!started) throw notFound(`Không tìm thấy lệnh ${orderNo}.`);
     if (started.kind === 'refused') {
       if (started.decision.kind === 'already_paid') throw new AppError(409, paymentMessages.alreadyPaid);
       if (started.decision.kind === 'busy') throw new AppError(409, 'Lệnh đang được xác nhận thanh toán, vui lòng đợi trong giây lát.');
+      if (started.decision.kind === 'starting') throw new AppError(409, paymentStartMessages.starting);
+      if (started.decision.kind === 'too_many') throw new AppError(429, paymentStartMessages.tooMany);
       throw new AppError(409, 'Lệnh không ở trạng thái chờ thanh toán.');
     }
-    return { code, key, order: started.order };
+    if (started.kind === 'reused') {
+      const reused = started.attempt.IdempotencyKey;
+      return { code: reused.slice(partnerCode.length + 1), key: reused, order: started.order, reused: started.attempt };
+    }
+    return { code, key, order: started.order, reused: null };
   }
 
   function completion(userId: string | null, data: OrderCompletedData, status: string) {
@@ -111,37 +179,38 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   /** Turns the machine's decision on a partner's success into the reply (or the refusal). */
-  function settled(r: ApplyResult, key: string, code: string): PaymentResult {
+  function settled(r: ApplyResult, key: string, code: string, paid: { amount: number; transactionId: string }): PaymentResult {
     const { decision, order, attempt } = r;
     if (decision.kind === 'unknown' || !attempt) throw notFound('Không tìm thấy giao dịch thanh toán.');
-    if (decision.kind === 'amount_mismatch') {
-      deps.log?.warn({ key, order: attempt.OrderNo }, 'partner reported an amount different from the order: refused');
-      throw badRequest(
-        `Số tiền thanh toán không khớp với số tiền của lệnh (${vnd(Number(attempt.Amount))}). Giao dịch không được ghi nhận.`,
+    if (r.refund) {
+      // Recorded for refund in the applying transaction (payment_followups); staff see it in payment/followups.
+      deps.log?.warn(
+        { key, order: attempt.OrderNo, reason: r.refund, amount: paid.amount, transactionId: paid.transactionId },
+        'money arrived for an order that is not payable: recorded for refund',
       );
+      const message = refundMessage(attempt.OrderNo, r.refund, paid.amount, paid.transactionId, Number(attempt.Amount));
+      throw new RefundRecorded(r.refund === 'amount_mismatch' ? 400 : 409, message);
     }
-    if (decision.kind === 'order_not_payable') {
-      deps.log?.warn({ key, order: attempt.OrderNo }, 'success for an order already paid: needs a refund');
-      throw new AppError(409, paymentMessages.alreadyPaid);
-    }
-    const paid = order as PayOrder;
+    if (decision.kind === 'amount_mismatch' || decision.kind === 'order_not_payable') throw new AppError(409, paymentMessages.alreadyPaid);
+    const paidOrder = order as PayOrder;
     if (decision.kind === 'paid') {
-      deps.log?.info({ key, order: paid.OrderNo }, 'payment applied');
+      deps.log?.info({ key, order: paidOrder.OrderNo }, 'payment applied');
+      if (paidOrder.SkipApproval) deps.afterPaid?.(paidOrder.OrderNo, attempt.UserID);
       // Approval needed: the order's story ends here until it is approved.
-      if (!paid.SkipApproval) {
+      if (!paidOrder.SkipApproval) {
         completion(
           attempt.UserID,
-          { OrderNo: paid.OrderNo, success_payment: true, success_invoice: false, success: true, InvoiceNo: null },
+          { OrderNo: paidOrder.OrderNo, success_payment: true, success_invoice: false, success: true, InvoiceNo: null },
           'P',
         );
       }
     }
     return {
       OrderNo: attempt.OrderNo,
-      transactionId: String(paid?.TransactionId ?? attempt.TransactionId ?? ''),
-      skip_approval: !!paid?.SkipApproval,
+      transactionId: String(paidOrder?.TransactionId ?? attempt.TransactionId ?? ''),
+      skip_approval: !!paidOrder?.SkipApproval,
       clientMessageId: code,
-      ft: String(paid?.TransactionId ?? ''),
+      ft: String(paidOrder?.TransactionId ?? ''),
     };
   }
 
@@ -161,14 +230,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
       await repo.fail(key);
       throw badRequest('Giao dịch đã bị hủy tại ngân hàng.');
     }
-    return settled(await repo.applySuccess(key, result.amount, result.transactionId), key, result.requestId);
+    return settled(await repo.applySuccess(key, result.amount, result.transactionId), key, result.requestId, result);
   }
 
   async function qrTransfer(t: Pick<QrTransfer, 'transactionId' | 'amount' | 'note'>) {
     const code = /SMP ([A-Z0-9]{12})/.exec(t.note)?.[1];
     if (!code) throw notFound('Không tìm thấy lệnh khớp với nội dung chuyển khoản.');
     const key = `${PARTNER.qr}:${code}`;
-    return settled(await repo.applySuccess(key, t.amount, t.transactionId), key, code);
+    return settled(await repo.applySuccess(key, t.amount, t.transactionId), key, code, t);
   }
 
   return {
@@ -179,7 +248,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
 
     async makeCardTransfer(user: AuthUser, input: CallRequest<P['makeCardTransfer']>): Promise<CallReply<P['makeCardTransfer']>> {
-      const { code, key, order } = await start(user, input.OrderNo, 'card');
+      const { code, key, order, reused } = await start(user, input.OrderNo, 'card');
+      // The same payment again: the gateway already sent its OTP; no second request reaches it.
+      if (reused) return { success: true, data: { clientMessageId: code, otpLength: reused.OtpLength ?? paymentLimits.otpMaxLength } };
       const r = await card.startTransfer({
         merchantRef: key,
         amount: Number(order.TotalAmount),
@@ -191,7 +262,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
         await repo.fail(key);
         throw partnerError(partnerNames.card, r);
       }
-      return { success: true, data: { clientMessageId: code, otpLength: r.otpLength ?? paymentLimits.otpMaxLength } };
+      const otpLength = r.otpLength ?? paymentLimits.otpMaxLength;
+      await repo.markStarted(key, otpLength);
+      return { success: true, data: { clientMessageId: code, otpLength } };
     },
 
     async confirmCardTransfer(user: AuthUser, input: CallRequest<P['confirmCardTransfer']>): Promise<CallReply<P['confirmCardTransfer']>> {
@@ -201,7 +274,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (attempt.Status === 1)
         return {
           success: true,
-          data: settled(await repo.applySuccess(key, Number(attempt.Amount), String(attempt.TransactionId)), key, input.clientMessageId),
+          data: settled(await repo.applySuccess(key, Number(attempt.Amount), String(attempt.TransactionId)), key, input.clientMessageId, {
+            amount: Number(attempt.Amount),
+            transactionId: String(attempt.TransactionId),
+          }),
         };
       if (attempt.Status === -1) throw badRequest(paymentMessages.otpFailed);
       if (!(await repo.claim(key))) throw new AppError(409, 'Giao dịch đang được xác nhận, vui lòng đợi.');
@@ -222,7 +298,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
       return {
         success: true,
         message: paymentMessages.paid,
-        data: settled(await repo.applySuccess(key, Number(r.amount), r.transactionId), key, input.clientMessageId),
+        data: settled(await repo.applySuccess(key, Number(r.amount), r.transactionId), key, input.clientMessageId, {
+          amount: Number(r.amount),
+          transactionId: r.transactionId,
+        }),
       };
     },
 
@@ -245,6 +324,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async checkBankReceive(user: AuthUser, input: CallRequest<P['checkBankReceive']>): Promise<CallReply<P['checkBankReceive']>> {
       const key = `${PARTNER.bankPage}:${input.requestId}`;
       const attempt = await attemptFor(user, key);
+      if (attempt.Status === -1) {
+        // The bank took the money after the attempt ended (order cancelled, paid otherwise): say where it went.
+        const refund = (await repo.refundsOf(attempt.OrderNo)).find((r) => r.IdempotencyKey === key);
+        if (refund)
+          throw new AppError(
+            409,
+            refundMessage(attempt.OrderNo, refund.Reason, Number(refund.Amount), refund.TransactionId, Number(attempt.Amount)),
+          );
+      }
       if (attempt.Status === -1 && Date.now() - new Date(attempt.CreatedTime).getTime() > paymentLimits.bankTimeoutMs) {
         throw badRequest(paymentMessages.bankTimeout);
       }
@@ -281,8 +369,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
 
     async bankNotify(input: CallRequest<P['bankNotify']>): Promise<CallReply<P['bankNotify']>> {
-      const outcome = await bankResult(bankPage.read({ data: input.data, checksum: input.checksum }));
-      return { success: true, ...(outcome === 'pending' ? {} : { message: paymentMessages.paid }) };
+      try {
+        const outcome = await bankResult(bankPage.read({ data: input.data, checksum: input.checksum }));
+        return { success: true, ...(outcome === 'pending' ? {} : { message: paymentMessages.paid }) };
+      } catch (err) {
+        // The notice was received and its money recorded for refund: the bank hears 200 (received), so it
+        // does not send the notice again; what happens to the money is the portal's business now.
+        if (err instanceof RefundRecorded) return { success: true, message: err.message };
+        throw err;
+      }
     },
 
     async createQr(user: AuthUser, input: CallRequest<P['createQr']>, bankCode: string): Promise<CallReply<P['createQr']>> {
@@ -312,12 +407,27 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const notice = vietqr.readNotice(input);
       if (!notice.ok) throw badRequest(paymentMessages.checksum);
       if (notice.transfer.account !== settings.vietQrAccount) throw badRequest('Tài khoản nhận không phải của cảng.');
-      await qrTransfer(notice.transfer);
+      try {
+        await qrTransfer(notice.transfer);
+      } catch (err) {
+        // Received and recorded for refund: acknowledged like a booked transfer (see bankNotify).
+        if (err instanceof RefundRecorded) return { success: true, message: err.message };
+        throw err;
+      }
       return { success: true, message: paymentMessages.paid };
     },
 
     async inquiry(user: AuthUser, input: CallRequest<P['homeOrderInquiry']>): Promise<CallReply<P['homeOrderInquiry']>> {
       const o = await scopedOrder(user, input.orderNo);
+      if (o.OrderStatus !== 'A' || o.TransactionId) {
+        // Money that arrived after the order stopped being payable: the payer is told where it went.
+        const refund = (await repo.refundsOf(o.OrderNo))[0];
+        if (refund)
+          throw new AppError(
+            409,
+            refundMessage(o.OrderNo, refund.Reason, Number(refund.Amount), refund.TransactionId, Number(o.TotalAmount)),
+          );
+      }
       if (o.TransactionId || o.OrderStatus === 'P' || o.OrderStatus === 'C') throw new AppError(409, paymentMessages.alreadyPaid);
       if (o.OrderStatus !== 'A') throw new AppError(409, 'Lệnh không ở trạng thái chờ thanh toán.');
       return {
@@ -379,8 +489,16 @@ export function createPaymentsService(deps: PaymentsDeps) {
       return { checked, applied };
     },
 
+    /** Staff list of money to act on (payment/followups), within the caller's order scope. */
+    async listFollowups(user: AuthUser): Promise<CallReply<P['listFollowups']>> {
+      const rows = await repo.followups(orderReach(user));
+      return { success: true, data: rows.map(followupRow) };
+    },
+
     completion,
     scopedOrder,
+    /** The order by number for the server's own work (invoice publication after payment, the job): no caller, no scope. */
+    orderByNo: (orderNo: string) => repo.orderByNo(orderNo),
   };
 }
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,6 +1,15 @@
 import type { InvoicesRepository } from '../../../src/modules/invoices/invoices.repository';
-import { decideApply, decideStart, maySupersede } from '../../../src/modules/payments/payment-machine';
-import type { ApplyResult, Attempt, PaymentsRepository, PayOrder, StartResult } from '../../../src/modules/payments/payments.repository';
+import { decideApply, decideStart, maySupersede, refundReason } from '../../../src/modules/payments/payment-machine';
+import {
+  type ApplyResult,
+  type Attempt,
+  cardReuseMs,
+  type Followup,
+  type PaymentsRepository,
+  type PayOrder,
+  paymentStartLimit,
+  type StartResult,
+} from '../../../src/modules/payments/payments.repository';
 
 /**
  * The payments repository in memory, driven by the same pure machine as the SQL one (no locks
@@ -13,6 +22,7 @@ export function createFakePaymentsRepository(orders: PayOrder[]) {
     string,
     { InvoiceSeries: string; InvoiceNo: string; TaxAuthorityCode: string | null; Amount: number; IssueDate: Date }
   >();
+  const followups: Followup[] = [];
   const facts = (o: PayOrder) => ({
     status: o.OrderStatus,
     transactionId: o.TransactionId,
@@ -43,6 +53,14 @@ export function createFakePaymentsRepository(orders: PayOrder[]) {
       const live = [...attempts.values()].find((x) => x.OrderNo === orderNo && x.Status === 0);
       if (live && !maySupersede({ status: live.Status, confirming: live.Confirming, amount: Number(live.Amount) }))
         return { kind: 'refused', decision: { kind: 'busy' } };
+      if (a.reuse && live && live.PartnerCode === a.partnerCode && Date.now() - live.CreatedTime.getTime() < cardReuseMs) {
+        if (live.OtpLength == null) return { kind: 'refused', decision: { kind: 'starting' } };
+        return { kind: 'reused', order, attempt: { ...live } };
+      }
+      const recent = [...attempts.values()].filter(
+        (x) => x.OrderNo === orderNo && x.CreatedTime.getTime() > Date.now() - paymentStartLimit.windowMs,
+      );
+      if (recent.length >= paymentStartLimit.max) return { kind: 'refused', decision: { kind: 'too_many' } };
       if (live) live.Status = -1;
       attempts.set(a.key, {
         OrderNo: orderNo,
@@ -54,6 +72,7 @@ export function createFakePaymentsRepository(orders: PayOrder[]) {
         TransactionId: null,
         UserID: a.userId,
         CreatedTime: new Date(),
+        OtpLength: null,
       });
       return { kind: 'started', order };
     },
@@ -63,6 +82,10 @@ export function createFakePaymentsRepository(orders: PayOrder[]) {
       if (a.Status !== 0 || a.Confirming) return false;
       a.Confirming = true;
       return true;
+    },
+    async markStarted(key, otpLength) {
+      const a = attempts.get(key);
+      if (a) a.OtpLength = otpLength;
     },
     async release(key) {
       const a = attempts.get(key);
@@ -80,16 +103,75 @@ export function createFakePaymentsRepository(orders: PayOrder[]) {
       const before = { ...attempt };
       const decision = decideApply(
         facts(order),
-        { status: attempt.Status, confirming: attempt.Confirming, amount: attempt.Amount },
+        { status: attempt.Status, confirming: attempt.Confirming, amount: attempt.Amount, transactionId: attempt.TransactionId },
         paidAmount,
+        transactionId,
       );
       if (decision.kind === 'paid') {
         Object.assign(order, { OrderStatus: decision.orderStatus, TransactionId: transactionId });
         Object.assign(attempt, { Status: 1, Confirming: false, TransactionId: transactionId });
         return { decision, order: { ...order }, attempt: before };
       }
-      if (decision.kind !== 'duplicate') Object.assign(attempt, { Status: -1, Confirming: false, TransactionId: transactionId });
-      return { decision, order: { ...order }, attempt: before };
+      if (decision.kind !== 'duplicate' && attempt.Status !== 1)
+        Object.assign(attempt, { Status: -1, Confirming: false, TransactionId: transactionId });
+      const refund = refundReason(facts(order), decision) ?? undefined;
+      if (
+        refund &&
+        !followups.some((f) => f.Kind === 'refund' && f.TransactionId === transactionId && f.PartnerCode === attempt.PartnerCode)
+      )
+        followups.push(
+          followup({
+            Kind: 'refund',
+            OrderNo: order.OrderNo,
+            PartnerCode: attempt.PartnerCode,
+            TransactionId: transactionId,
+            Amount: paidAmount,
+            Reason: refund,
+          }),
+        );
+      return { decision, order: { ...order }, attempt: before, ...(refund ? { refund } : {}) };
+    },
+    async orderByNo(orderNo) {
+      const o = byNo.get(orderNo);
+      return o ? { ...o } : null;
+    },
+    async followups() {
+      return followups.map((f) => ({ ...f }));
+    },
+    async refundsOf(orderNo) {
+      return followups
+        .filter((f) => f.Kind === 'refund' && f.OrderNo === orderNo)
+        .map((f) => ({
+          Reason: f.Reason as 'already_paid',
+          Amount: Number(f.Amount),
+          TransactionId: String(f.TransactionId),
+          IdempotencyKey: null,
+        }));
+    },
+    async dueInvoices() {
+      return followups
+        .filter((f) => f.Kind === 'invoice' && f.Status === 'open' && (f.NextTryTime?.getTime() ?? 0) <= Date.now())
+        .map((f) => ({ OrderNo: f.OrderNo, Attempts: f.Attempts }));
+    },
+    async invoiceDone(orderNo) {
+      for (const f of followups) if (f.Kind === 'invoice' && f.OrderNo === orderNo) f.Status = 'done';
+    },
+    async invoiceFailed(orderNo, error, maxAttempts, retryInMs) {
+      let f = followups.find((x) => x.Kind === 'invoice' && x.OrderNo === orderNo);
+      if (!f) {
+        f = followup({ Kind: 'invoice', OrderNo: orderNo, Reason: 'publish_failed' });
+        followups.push(f);
+      }
+      f.Attempts += 1;
+      f.LastError = error;
+      f.Status = f.Attempts >= maxAttempts ? 'failed' : 'open';
+      f.NextTryTime = new Date(Date.now() + retryInMs(f.Attempts));
+      return f.Attempts;
+    },
+    async invoiceRetryReset(orderNo) {
+      for (const f of followups)
+        if (f.Kind === 'invoice' && f.OrderNo === orderNo && f.Status !== 'done')
+          Object.assign(f, { Status: 'open', Attempts: 0, NextTryTime: new Date() });
     },
     async invoiceOf(orderNo) {
       return invoices.get(orderNo) ?? null;
@@ -101,7 +183,26 @@ export function createFakePaymentsRepository(orders: PayOrder[]) {
       return [{ ContainerNo: 'TEMU1234565', IsoSizetype: '22G1', FE: 'F', Amount: 1 }];
     },
   };
-  return { repo, orders: byNo, attempts, issued: invoices };
+  return { repo, orders: byNo, attempts, issued: invoices, followups };
+}
+
+function followup(f: Pick<Followup, 'Kind' | 'OrderNo' | 'Reason'> & Partial<Followup>): Followup {
+  return {
+    Rowguid: `f-${Math.random().toString(36).slice(2)}`,
+    PartnerCode: null,
+    TransactionId: null,
+    Amount: null,
+    Status: 'open',
+    Attempts: 0,
+    NextTryTime: null,
+    LastError: null,
+    CreatedTime: new Date(),
+    UpdatedTime: new Date(),
+    OrderStatus: null,
+    CustomerCode: null,
+    TerminalCode: null,
+    ...f,
+  };
 }
 
 /** An unpaid order (status A) of terminal NDP. */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { useReportError } from '../../lib/report-error';
 import { useCardDateKind, useConfirmCardTransfer, useMakeCardTransfer } from './api';
-import { cleanCardDate, cleanCardName, cleanCardNumber, cleanOtp, validCardDate } from './card-rules';
+import { type CardField, cardFieldProblem, cleanCardDate, cleanCardName, cleanCardNumber, cleanOtp, firstCardProblem } from './card-rules';
 import { errorMessage } from './errors';
 
 interface Props {
@@ -25,32 +25,50 @@ export function CardStep({ orderNo, pinCode, onPaid, onFailed }: Props) {
   const [clientMessageId, setClientMessageId] = useState<string | null>(null);
   const [wrong, setWrong] = useState(0);
   const [error, setError] = useState<string | null>(null);
+  /** The field the shown error is about: correcting that field clears it (issue 10). */
+  const [errorField, setErrorField] = useState<CardField | null>(null);
   /** The card's first digits last typed in full: they decide between the expiry and the issue date. */
   const [typedBin, setTypedBin] = useState<string | null>(null);
   const dateKind = useCardDateKind(typedBin);
-  useReportError(dateKind.error, (err) => setError(errorMessage(err)));
+  useReportError(dateKind.error, (err) => {
+    setError(errorMessage(err));
+    setErrorField(null);
+  });
   const isExpire = dateKind.data ?? false;
   const makeTransfer = useMakeCardTransfer();
   const confirmTransfer = useConfirmCardTransfer();
   const busy = makeTransfer.isPending || confirmTransfer.isPending;
   const dateLabel = isExpire ? t('payment.card.expiry') : t('payment.card.issue');
 
+  /** A field changed: if the error shown was about it and it is now right, the error goes. */
+  const edited = (field: CardField, values: { number: string; date: string; name: string }) => {
+    if (errorField === field && !cardFieldProblem(field, values)) {
+      setError(null);
+      setErrorField(null);
+    }
+  };
+
   const onNumber = (v: string) => {
     const n = cleanCardNumber(v);
     setCardNumber(n);
+    edited('number', { number: n, date: cardDate, name: cardName });
     const bin = n.slice(0, paymentLimits.cardCheckDigits);
     if (bin.length === paymentLimits.cardCheckDigits) setTypedBin(bin);
   };
 
   const submitCard = async () => {
-    const missing = [
-      [cardNumber, t('payment.card.number')],
-      [cardDate, dateLabel],
-      [cardName.trim(), t('payment.card.name')],
-    ].find(([v]) => !v);
-    if (missing) return setError(t('payment.card.fillAll', { label: missing[1] }));
-    if (!validCardDate(cardDate)) return setError(t('payment.card.badDate', { label: dateLabel }));
+    const labels: Record<CardField, string> = { number: t('payment.card.number'), date: dateLabel, name: t('payment.card.name') };
+    const problem = firstCardProblem({ number: cardNumber, date: cardDate, name: cardName });
+    if (problem) {
+      setErrorField(problem.field);
+      return setError(
+        problem.problem === 'missing'
+          ? t('payment.card.fillAll', { label: labels[problem.field] })
+          : t('payment.card.badDate', { label: labels[problem.field] }),
+      );
+    }
     setError(null);
+    setErrorField(null);
     try {
       const r = await makeTransfer.mutateAsync({
         OrderNo: orderNo,
@@ -65,6 +83,7 @@ export function CardStep({ orderNo, pinCode, onPaid, onFailed }: Props) {
       setCardDate('');
     } catch (err) {
       setError(errorMessage(err));
+      setErrorField(null);
     }
   };
 
@@ -93,7 +112,12 @@ export function CardStep({ orderNo, pinCode, onPaid, onFailed }: Props) {
         <Form.Item label={t('payment.card.otp')} required>
           <Input
             value={otp}
-            onChange={(e) => setOtp(cleanOtp(e.target.value))}
+            onChange={(e) => {
+              const next = cleanOtp(e.target.value);
+              setOtp(next);
+              // 'Vui lòng nhập mã OTP!' goes once an OTP is typed.
+              if (next && error === t('payment.card.otpRequired')) setError(null);
+            }}
             maxLength={paymentLimits.otpMaxLength}
             autoComplete="one-time-code"
             inputMode="numeric"
@@ -127,7 +151,11 @@ export function CardStep({ orderNo, pinCode, onPaid, onFailed }: Props) {
         <Form.Item label={dateLabel} required style={{ flex: '0 0 140px' }}>
           <Input
             value={cardDate}
-            onChange={(e) => setCardDate(cleanCardDate(e.target.value))}
+            onChange={(e) => {
+              const date = cleanCardDate(e.target.value);
+              setCardDate(date);
+              edited('date', { number: cardNumber, date, name: cardName });
+            }}
             maxLength={paymentLimits.cardDateMax}
             placeholder={t('payment.card.datePlaceholder')}
             aria-label={dateLabel}
@@ -137,7 +165,11 @@ export function CardStep({ orderNo, pinCode, onPaid, onFailed }: Props) {
         <Form.Item label={t('payment.card.name')} required style={{ flex: '1 1 240px' }}>
           <Input
             value={cardName}
-            onChange={(e) => setCardName(cleanCardName(e.target.value))}
+            onChange={(e) => {
+              const name = cleanCardName(e.target.value);
+              setCardName(name);
+              edited('name', { number: cardNumber, date: cardDate, name });
+            }}
             maxLength={paymentLimits.cardNameMax}
             placeholder={t('payment.card.namePlaceholder')}
             aria-label={t('payment.card.name')}

@@ -17,6 +17,7 @@ import { BankPageStep } from './BankPageStep';
 import { CardStep } from './CardStep';
 import { errorMessage } from './errors';
 import { QrStep } from './QrStep';
+import { stepBar } from './step-bar';
 import type { PaymentDialogProps } from './types';
 
 export type { PayableOrder, PaymentDialogProps, PaymentOutcome } from './types';
@@ -28,7 +29,8 @@ type Stage =
   | { kind: 'pay'; partner: PayPartner }
   | { kind: 'invoice'; result: PaymentResult }
   | { kind: 'success'; result: PaymentResult; item: PublishedItem | null; note: string }
-  | { kind: 'error'; message: string; retry: boolean };
+  /** `result`: the payment went through and only the invoice failed (failedStep 'invoice'). */
+  | { kind: 'error'; message: string; retry: boolean; failedStep: 'before' | 'payment' | 'invoice'; result?: PaymentResult };
 
 /**
  * The payment modal (spec 02 §2.8, §4): 'Xác nhận thanh toán ?' → inquiry → partner → payment
@@ -69,7 +71,7 @@ export function PaymentDialog({ order, open, onClose, onDone }: PaymentDialogPro
       if (res.data) setAmount(res.data.DraftTotal);
       setStage({ kind: 'partners' });
     } catch (err) {
-      setStage({ kind: 'error', message: errorMessage(err), retry: false });
+      setStage({ kind: 'error', message: errorMessage(err), retry: false, failedStep: 'before' });
     }
   };
 
@@ -79,20 +81,33 @@ export function PaymentDialog({ order, open, onClose, onDone }: PaymentDialogPro
       const res = await publishInvoice.mutateAsync(result.OrderNo);
       setStage({ kind: 'success', result, item: res.msg?.[0] ?? null, note: res.message ?? t('payment.invoiced') });
     } catch (err) {
-      setStage({ kind: 'error', message: `${t('payment.paid')} ${t('payment.invoiceError')}: ${errorMessage(err)}`, retry: false });
+      // Paid, invoice not published: the server retries it by itself; the payer may retry now too.
+      setStage({
+        kind: 'error',
+        message: `${t('payment.paid')} ${t('payment.invoiceError')}: ${errorMessage(err)}`,
+        retry: true,
+        failedStep: 'invoice',
+        result,
+      });
     }
   };
 
   const close = () => {
     if (stage.kind === 'success' || stage.kind === 'invoice' || stage.kind === 'error') {
-      const paid = stage.kind === 'error' ? [] : [stage.result.OrderNo];
+      const paid = stage.kind === 'error' ? (stage.result ? [stage.result.OrderNo] : []) : [stage.result.OrderNo];
       const invoiced = stage.kind === 'success' && stage.item?.InvoiceNo ? paid : [];
       onDone({ paid, invoiced, success: stage.kind === 'success', message: stage.kind === 'error' ? stage.message : undefined });
     }
     onClose();
   };
 
-  const stepIndex = stage.kind === 'invoice' ? 1 : stage.kind === 'success' ? 2 : stage.kind === 'error' ? 2 : 0;
+  const bar = stepBar(
+    stage.kind === 'error'
+      ? { kind: 'error', failedStep: stage.failedStep }
+      : stage.kind === 'invoice' || stage.kind === 'success'
+        ? stage
+        : { kind: 'pay' },
+  );
   const showSteps = stage.kind === 'pay' || stage.kind === 'invoice' || stage.kind === 'success' || stage.kind === 'error';
   const trar = order.TrarCount;
 
@@ -113,13 +128,14 @@ export function PaymentDialog({ order, open, onClose, onDone }: PaymentDialogPro
       {showSteps && (
         <Steps
           size="small"
-          current={stepIndex}
-          status={stage.kind === 'error' ? 'error' : stage.kind === 'success' ? 'finish' : 'process'}
+          current={bar.current}
+          status={bar.status}
           items={[
             { title: t('payment.steps.payment') },
             { title: t('payment.steps.invoice') },
-            { title: stage.kind === 'error' ? t('payment.steps.error') : t('payment.steps.success') },
+            { title: bar.lastIsError ? t('payment.steps.error') : t('payment.steps.success') },
           ]}
+          data-testid="payment-steps"
           style={{ marginBottom: 16 }}
         />
       )}
@@ -195,7 +211,7 @@ export function PaymentDialog({ order, open, onClose, onDone }: PaymentDialogPro
           orderNo={order.OrderNo}
           pinCode={order.PinCode}
           onPaid={(r) => void publish(r)}
-          onFailed={(message) => setStage({ kind: 'error', message, retry: true })}
+          onFailed={(message) => setStage({ kind: 'error', message, retry: true, failedStep: 'payment' })}
         />
       )}
       {stage.kind === 'pay' && partnerKind(stage.partner) === 'bank' && (
@@ -203,7 +219,7 @@ export function PaymentDialog({ order, open, onClose, onDone }: PaymentDialogPro
           orderNo={order.OrderNo}
           pinCode={order.PinCode}
           onPaid={(r) => void publish(r)}
-          onFailed={(message) => setStage({ kind: 'error', message, retry: true })}
+          onFailed={(message) => setStage({ kind: 'error', message, retry: true, failedStep: 'payment' })}
         />
       )}
       {stage.kind === 'pay' && partnerKind(stage.partner) === 'qr' && (
@@ -211,7 +227,7 @@ export function PaymentDialog({ order, open, onClose, onDone }: PaymentDialogPro
           orderNo={order.OrderNo}
           amount={amount}
           onPaid={(r) => void publish(r)}
-          onFailed={(message) => setStage({ kind: 'error', message, retry: true })}
+          onFailed={(message) => setStage({ kind: 'error', message, retry: true, failedStep: 'payment' })}
         />
       )}
 
@@ -261,10 +277,26 @@ export function PaymentDialog({ order, open, onClose, onDone }: PaymentDialogPro
           title={stage.message}
           extra={[
             stage.retry && (
-              <Button key="retry" type="primary" onClick={() => void inquire()}>
+              <Button
+                key="retry"
+                type="primary"
+                onClick={() => {
+                  const paid = stage.result;
+                  void (paid ? publish(paid) : inquire());
+                }}
+              >
                 {t('payment.retry')}
               </Button>
             ),
+            <Button
+              key="home"
+              onClick={() => {
+                close();
+                navigate('/');
+              }}
+            >
+              {t('payment.backHome')}
+            </Button>,
             <Button key="close" onClick={close}>
               {t('payment.close')}
             </Button>,

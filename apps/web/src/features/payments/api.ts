@@ -1,11 +1,12 @@
-import { type CallInput, calls } from '@smartport/contract';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { type CallInput, calls, type PaymentFollowup } from '@smartport/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 
 export const paymentKeys = {
   partners: (orderNo: string) => ['payments', 'partners', orderNo] as const,
   cardKind: (bin: string) => ['payments', 'card-kind', bin] as const,
   qr: (orderNo: string, amount: number) => ['payments', 'qr', orderNo, amount] as const,
+  followups: () => ['payments', 'followups'] as const,
 };
 
 /** The order's amount and state before paying (spec 02 §4: 'Xác nhận thanh toán ?' → inquiry). */
@@ -80,4 +81,21 @@ export function useOrderPaidCheck() {
 
 export function usePublishInvoice() {
   return useMutation({ mutationFn: (orderNo: string) => callApi(calls.invoices.publishOrderNo, { OrderNo: orderNo }) });
+}
+
+/** Money staff must act on: transfers to refund, invoices the server could not publish (payment/followups). */
+export function usePaymentFollowups() {
+  return useQuery({
+    queryKey: paymentKeys.followups(),
+    queryFn: async (): Promise<PaymentFollowup[]> => (await callApi(calls.payments.listFollowups, {})).data ?? [],
+  });
+}
+
+/** Staff: publish a paid order's invoice again now. */
+export function useRetryInvoice() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (OrderNo: string) => callApi(calls.payments.retryFollowupInvoice, { OrderNo }),
+    onSettled: () => client.invalidateQueries({ queryKey: paymentKeys.followups() }),
+  });
 }

@@ -25,3 +25,24 @@ export function cleanCardName(v: string): string {
 
 /** OTP: at most 8 characters. */
 export const cleanOtp = (v: string) => v.replace(/\s/g, '').slice(0, paymentLimits.otpMaxLength);
+
+export type CardField = 'number' | 'date' | 'name';
+export interface CardValues {
+  number: string;
+  date: string;
+  name: string;
+}
+/** What is wrong with one field of the card form (null: nothing); the form shows the first, by field. */
+export function cardFieldProblem(field: CardField, v: CardValues): 'missing' | 'badDate' | null {
+  const value = field === 'name' ? v.name.trim() : v[field];
+  if (!value) return 'missing';
+  if (field === 'date' && !validCardDate(value)) return 'badDate';
+  return null;
+}
+export function firstCardProblem(v: CardValues): { field: CardField; problem: 'missing' | 'badDate' } | null {
+  for (const field of ['number', 'date', 'name'] as const) {
+    const problem = cardFieldProblem(field, v);
+    if (problem) return { field, problem };
+  }
+  return null;
+}

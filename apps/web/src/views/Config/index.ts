@@ -12,4 +12,5 @@ export const pages: ViewPages = {
   notify_config: lazy(() => import('../../features/settings/NotifyConfigPage')),
   pay_partner_config: gridPage(payPartnerGrid),
   mail_config: settingsFormPage(senderMail),
+  payment_followups: lazy(() => import('../../features/payments/PaymentFollowupsPage')),
 };
