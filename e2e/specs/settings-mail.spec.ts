@@ -23,7 +23,8 @@ function mailForm(page: Page) {
 async function expectRefused(page: Page, text: string) {
   const toast = page.locator('.ant-message-notice').filter({ hasText: text });
   await expect(toast).toBeVisible();
-  await expect(mailForm(page).form.locator('.ant-form-item-explain-error')).toHaveText(text);
+  // Only the field now in error: the error of a field just corrected may still be fading out (antd's leave motion).
+  await expect(mailForm(page).form.locator('.ant-form-item-has-error .ant-form-item-explain-error')).toHaveText(text);
 }
 
 test.describe('sender mail (/config/mail_config, spec 03 §2.4, §5)', () => {
