@@ -12,8 +12,11 @@ const staffNotes = [
 
 /** The demo customer's declarations (khachhang, first customer, NDP) and some of other customers, deterministic. */
 export async function seedDemoDeclarations(database: Database, customers: readonly { code: string; tax: string }[], now: Date) {
-  const r = createRandom(4_2026);
   const q = database.query;
+  // The declarations are registered by the demo users; data seeded without them (the bench) has none.
+  const users = await q<{ n: number }>(`select count(*)::int n from users where user_id in ('khachhang', 'nhanvien')`);
+  if ((users[0]?.n ?? 0) < 2) return;
+  const r = createRandom(4_2026);
   const todayStart = Math.floor((now.getTime() + PORT_OFFSET_MS) / DAY) * DAY - PORT_OFFSET_MS;
   const rows: {
     terminal: string;
