@@ -150,6 +150,39 @@ test.describe('customs declarations: registration and staff review', () => {
     await expect(page.getByText('Không có dữ liệu').first()).toBeVisible();
   });
 
+  test('a refused upload leaves the file list, and its error toast stays 5 seconds (spec 01 §8, §9)', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    await loginAs(page, 'khachhang');
+    await openMenu(page, 'Hải quan', 'Đăng ký tờ khai hàng xuất');
+    await expect(page.getByText('Thông tin đã đăng ký')).toBeVisible();
+    // The page's clock time at which the toast appears, whatever the machine's speed.
+    await page.evaluate(() => {
+      const w = window as unknown as { toastShownAt?: number };
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('.ant-message-notice')) return;
+        w.toastShownAt = Date.now();
+        observer.disconnect();
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await page.locator('input[type=file]').setInputFiles({ name: 'ghi-chu.txt', mimeType: 'text/plain', buffer: Buffer.from('ghi chú') });
+    const toast = page.locator('.ant-message-notice').filter({ hasText: 'ghi-chu.txt' });
+    await expect(toast).toHaveText('Tệp "ghi-chu.txt" không đúng định dạng cho phép (.xls, .docx, .png, .jpg, .pdf).');
+    await expect(page.locator('.ant-upload-list')).not.toContainText('ghi-chu.txt');
+
+    const shownAt = await page.evaluate(() => (window as unknown as { toastShownAt: number }).toastShownAt);
+    await page.clock.pauseAt(shownAt + 4_000);
+    // Real time passes while the page's clock stands at 4 s: a toast closed at 3 s would be gone by now.
+    await page.waitForTimeout(1_000);
+    await expect(toast).toBeVisible();
+    await expect(toast).not.toHaveClass(/leave/);
+    // Past 5 s it leaves (the closing animation runs on the page's clock, so let that run again).
+    await page.clock.runFor(1_500);
+    await expect(toast).toHaveClass(/leave/);
+    await page.clock.resume();
+    await expect(toast).toBeHidden();
+  });
+
   // Last in the file: it adds 21 declarations to the demo customer's list.
   test('staff management pages by 20 rows and truncates long texts at 20 characters with click-to-expand', async ({ page }) => {
     const stamp = String(Date.now()).slice(-8);

@@ -13,6 +13,9 @@ import { ApiError } from './lib/api-client';
 
 dayjs.locale('vi');
 
+/** Spec 01 §9: a toast (message) stays 5 s unless the call that shows it says otherwise. */
+const TOAST_SECONDS = 5;
+
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
@@ -28,7 +31,7 @@ if (root) {
   createRoot(root).render(
     <StrictMode>
       <ConfigProvider locale={viVN} theme={{ token: { colorPrimary: '#0b63b6', borderRadius: 6 } }}>
-        <AntApp>
+        <AntApp message={{ duration: TOAST_SECONDS }}>
           <QueryClientProvider client={queryClient}>
             <VersionBanner />
             <RouterProvider router={router} />
