@@ -233,6 +233,14 @@ test.describe('customs declarations: registration and staff review', () => {
     await logout(page);
     await loginAs(page, 'nhanvien');
     await openMenu(page, 'Hải quan', 'Quản lý tờ khai hải quan');
+    // Spec 01 §2 defaults: created today (start to end), all kinds, pending and approved both ticked.
+    const today = await page.evaluate(() => new Date().toLocaleDateString('en-GB', { timeZone: 'Asia/Ho_Chi_Minh' }));
+    const range = page.locator('.ant-picker-range input');
+    await expect(range.first()).toHaveValue(`${today} 00:00:00`);
+    await expect(range.last()).toHaveValue(`${today} 23:59:59`);
+    await expect(page.getByRole('checkbox', { name: 'Đợi duyệt' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Đã duyệt' })).toBeChecked();
+    await expect(page.locator('.ant-select').filter({ hasText: 'Tất cả' })).toHaveCount(1);
     const grid = page.locator('.ag-root-wrapper');
     const rows = grid.locator('.ag-row');
     const summary = grid.locator('.ag-paging-row-summary-panel');

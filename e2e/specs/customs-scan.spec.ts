@@ -180,6 +180,11 @@ test('request log: empty until queried, then the requests just made with their r
   await expect(page).toHaveTitle('Lịch sử truy vấn thông quan');
   const log = gridTitled(page, 'Lịch sử truy vấn thông quan');
   await expect(log.locator('.ag-row')).toHaveCount(0);
+  // Spec 01 §2 defaults: today 00:00:00 to today 23:59:59, every message type.
+  const today = await page.evaluate(() => new Date().toLocaleDateString('en-GB', { timeZone: 'Asia/Ho_Chi_Minh' }));
+  await expect(page.getByLabel('Từ ngày')).toHaveValue(`${today} 00:00:00`);
+  await expect(page.getByLabel('Đến ngày')).toHaveValue(`${today} 23:59:59`);
+  await expect(page.locator('.ant-select').filter({ has: page.getByLabel('Loại thông điệp') })).toContainText('Tất cả');
 
   await page.getByRole('button', { name: 'Truy vấn' }).click();
   await expect(log.getByRole('gridcell', { name: '363', exact: true })).toBeVisible();
@@ -212,4 +217,21 @@ test('request log: empty until queried, then the requests just made with their r
   const received = page.getByRole('dialog').filter({ hasText: 'Dữ liệu nhận' });
   await expect(received.locator('pre')).toContainText('"rows": [');
   await received.getByRole('button', { name: 'OK' }).click();
+
+  // Both dates are required (spec 01 §5), the end date checked after the start date.
+  const clear = async (label: string) => {
+    await page.getByLabel(label).hover();
+    await page
+      .locator('.ant-picker')
+      .filter({ has: page.getByLabel(label) })
+      .locator('.ant-picker-clear')
+      .click();
+    await expect(page.getByLabel(label)).toHaveValue('');
+  };
+  await clear('Đến ngày');
+  await page.getByRole('button', { name: 'Truy vấn' }).click();
+  await toast(page, 'Nhập ngày kết thúc');
+  await clear('Từ ngày');
+  await page.getByRole('button', { name: 'Truy vấn' }).click();
+  await toast(page, 'Nhập ngày bắt đầu');
 });
