@@ -282,6 +282,39 @@ describe('custom/req_cas367 and custom/get_cas367 (single scan, queued)', () => 
     expect(view.body.state).toBe('failed');
   });
 
+  it('[reliability: lone-surrogate] ends a message whose answer cannot be stored as failed, while the other message completes', async () => {
+    const [gph, cck] = [demo(2), demo(3)];
+    // The gateway's answer for one declaration holds a NUL and a lone surrogate, which PostgreSQL refuses in jsonb.
+    await knobs({ unstorableFor: [gph.declareNo], asyncDelayMs: 50 });
+    const socket = await connect(staff);
+    const [badEvent, goodEvent] = [nextResult(socket, gph.declareNo), nextResult(socket, cck.declareNo)];
+    const [bad, good] = await Promise.all([
+      t.call(calls.customs.reqCas367, { declareNo: gph.declareNo, office: gph.office, allow_send_again: true }, staff),
+      t.call(calls.customs.reqCas367, { declareNo: cck.declareNo, office: cck.office, allow_send_again: true }, staff),
+    ]);
+    expect(bad.body.message).toBe('Thông điệp đã được đưa vào hàng đợi!');
+    expect(good.body.message).toBe('Thông điệp đã được đưa vào hàng đợi!');
+    expect(await badEvent).toMatchObject({
+      request_type: '367.1',
+      note_state: 'RESULT_NOT_STORED',
+      message: 'Không lưu được kết quả trả về từ hải quan',
+    });
+    expect(await goodEvent).toMatchObject({ request_type: '367.1', note_state: 'SUCCESS', response_func: 32 });
+    const rows = await t.sql<{ declare_no: string; state: string; failure_code: string | null; finished_time: Date | null }>(
+      'select declare_no, state, failure_code, finished_time from customs_messages where msg_group_id = any($1::uuid[])',
+      [[present(bad.body.data).msgGroupId, present(good.body.data).msgGroupId]],
+    );
+    expect(rows.find((r) => r.declare_no === gph.declareNo)).toMatchObject({ state: 'failed', failure_code: 'RESULT_NOT_STORED' });
+    expect(rows.find((r) => r.declare_no === gph.declareNo)?.finished_time).toBeTruthy();
+    expect(rows.find((r) => r.declare_no === cck.declareNo)).toMatchObject({ state: 'done', failure_code: null });
+    expect((await t.call(calls.customs.getCas367, { declareNo: gph.declareNo, office: gph.office }, staff)).body.state).toBe('failed');
+    const view = await t.call(calls.customs.getCas367, { declareNo: cck.declareNo, office: cck.office }, staff);
+    expect(view.body.state).toBe('done');
+    expect(present(view.body.data).every((c) => c.CustomsStatus === 'CCK')).toBe(true);
+    // The exchange itself is in the request log (its raw text is stored escaped).
+    expect((await logRows("request_type = '367.1' and $1 = any(declare_nos)", [gph.declareNo])).length).toBe(1);
+  });
+
   it('answers 504 when queueing times out', async () => {
     await knobs({ timeout: true, hangMs: 2000 });
     const res = await t.call(calls.customs.reqCas367, { declareNo: '305999888770', office: '03EE', allow_send_again: true }, staff);
