@@ -21,6 +21,7 @@ import { invoicePublicationJob } from './jobs/invoice-publication.job';
 import { createPgJobLock } from './jobs/job-lock';
 import { paymentReconciliationJob } from './jobs/payment-reconciliation.job';
 import { createScheduler } from './jobs/scheduler';
+import { uploadCleanupJob } from './jobs/upload-cleanup.job';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authHandlers } from './modules/auth/auth.routes';
 import { createAuthService, type ThrottleLimits } from './modules/auth/auth.service';
@@ -160,6 +161,12 @@ export async function buildApp(options: BuildOptions = {}) {
   const declarations = createDeclarationService({
     repo: createDeclarationRepository(database.db),
     files: createLocalFolderStore(uploads.root, declarationUploadCaps),
+    caps: {
+      foldersPerDay: config.uploadFoldersPerDay,
+      filesPerFolder: config.uploadFilesPerFolder,
+      graceMs: config.uploadFolderGraceHours * 3_600_000,
+    },
+    log: (m) => app.log.warn(m),
   });
   if (config.demo) await declarations.writeDemoFiles();
   const customsScan = createCustomsScanService({
@@ -267,6 +274,8 @@ export async function buildApp(options: BuildOptions = {}) {
   jobs.add({ ...reconciliation, everyMs: options.jobs?.everyMs?.[reconciliation.name] ?? reconciliation.everyMs });
   const invoiceRetries = invoicePublicationJob(invoices, app.log);
   jobs.add({ ...invoiceRetries, everyMs: options.jobs?.everyMs?.[invoiceRetries.name] ?? invoiceRetries.everyMs });
+  const uploadCleanup = uploadCleanupJob(declarations, app.log);
+  jobs.add({ ...uploadCleanup, everyMs: options.jobs?.everyMs?.[uploadCleanup.name] ?? uploadCleanup.everyMs });
 
   const registeredCalls = registerCalls(app, handlers, { authenticate: (t) => auth.authenticate(t) });
   registerDeclarationFileRoute(app, declarations, (t) => auth.authenticate(t));
@@ -330,6 +339,8 @@ export async function buildApp(options: BuildOptions = {}) {
     live: live as LiveEvents,
     registeredCalls,
     jobs,
+    /** Where the upload store keeps its folders (tests, diagnostics). */
+    uploadRoot: uploads.root,
     services: { auth, shell, publicOrders, payments: payments.payments, invoices, settingsForms },
   };
 }

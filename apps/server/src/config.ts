@@ -38,6 +38,12 @@ export interface PortalConfig {
   infoFile: string | undefined;
   /** Folder of uploaded files (UPLOAD_DIR); 'memory' = a temporary folder removed on close. */
   uploadDir: string;
+  /** Upload folders (common/makeRowguid) one user may create per day of the port's calendar (UPLOAD_FOLDERS_PER_DAY). */
+  uploadFoldersPerDay: number;
+  /** Files one upload folder may hold (UPLOAD_FILES_PER_FOLDER). */
+  uploadFilesPerFolder: number;
+  /** Age after which a folder no declaration uses is removed with its files (UPLOAD_FOLDER_GRACE_HOURS). */
+  uploadFolderGraceHours: number;
   /** Longest wait for a synchronous customs answer before the user gets 504 (CUSTOMS_TIMEOUT_MS). */
   customsTimeoutMs: number;
   /** Longest wait for a queued customs message's result (CUSTOMS_RESULT_TIMEOUT_MS). */
@@ -206,6 +212,9 @@ const envSchema = z.object({
   DATABASE_URL: url(['postgres:', 'postgresql:'], false).optional(),
   DATA_DIR: z.string().optional(),
   UPLOAD_DIR: z.string().optional(),
+  UPLOAD_FOLDERS_PER_DAY: integer(1).optional(),
+  UPLOAD_FILES_PER_FOLDER: integer(1).optional(),
+  UPLOAD_FOLDER_GRACE_HOURS: integer(1).optional(),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
   SEED_DEMO: flag.optional(),
   SEED_ORDERS: integer(0).optional(),
@@ -302,6 +311,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
     simBasePort: e.SIM_BASE_PORT ?? 4100,
     infoFile: e.SMARTPORT_INFO_FILE,
     uploadDir: e.UPLOAD_DIR ? resolve(root, e.UPLOAD_DIR) : memory ? 'memory' : resolve(root, e.DATA_DIR || 'data', 'uploads'),
+    uploadFoldersPerDay: e.UPLOAD_FOLDERS_PER_DAY ?? 100,
+    uploadFilesPerFolder: e.UPLOAD_FILES_PER_FOLDER ?? 20,
+    uploadFolderGraceHours: e.UPLOAD_FOLDER_GRACE_HOURS ?? 24,
     customsTimeoutMs: e.CUSTOMS_TIMEOUT_MS ?? 15_000,
     customsResultTimeoutMs: e.CUSTOMS_RESULT_TIMEOUT_MS ?? 120_000,
     payNapasSecret: e.PAY_NAPAS_SECRET,
