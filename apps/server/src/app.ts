@@ -17,6 +17,7 @@ import { createGridService } from './grid/grid.service';
 import { type HandlerTable, registerCalls } from './http/call-registry';
 import { AppError } from './http/errors';
 import { openApiDocument } from './http/openapi';
+import { customsExpiryJob } from './jobs/customs-expiry.job';
 import { invoicePublicationJob } from './jobs/invoice-publication.job';
 import { createPgJobLock } from './jobs/job-lock';
 import { paymentReconciliationJob } from './jobs/payment-reconciliation.job';
@@ -274,6 +275,8 @@ export async function buildApp(options: BuildOptions = {}) {
   jobs.add({ ...reconciliation, everyMs: options.jobs?.everyMs?.[reconciliation.name] ?? reconciliation.everyMs });
   const invoiceRetries = invoicePublicationJob(invoices, app.log);
   jobs.add({ ...invoiceRetries, everyMs: options.jobs?.everyMs?.[invoiceRetries.name] ?? invoiceRetries.everyMs });
+  const customsExpiry = customsExpiryJob(customsScan, app.log);
+  jobs.add({ ...customsExpiry, everyMs: options.jobs?.everyMs?.[customsExpiry.name] ?? customsExpiry.everyMs });
   const uploadCleanup = uploadCleanupJob(declarations, app.log);
   jobs.add({ ...uploadCleanup, everyMs: options.jobs?.everyMs?.[uploadCleanup.name] ?? uploadCleanup.everyMs });
 

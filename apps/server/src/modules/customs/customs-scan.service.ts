@@ -260,6 +260,15 @@ export function createCustomsScanService(deps: CustomsScanDeps) {
       });
     },
 
+    /**
+     * The 'customs.expire' job: a message still queued long after its watcher's last chance (sent more than twice the
+     * result time-out ago: the portal restarted, or the database was away when the watcher tried to end it) ends as
+     * failed RESPONSE_TIMEOUT, so none stays queued for ever.
+     */
+    async expireStale(now = Date.now()) {
+      return repo.failQueuedBefore(new Date(now - 2 * resultTimeoutMs), 'RESPONSE_TIMEOUT');
+    },
+
     /** Stops the result watchers (app close). */
     close() {
       closed = true;
