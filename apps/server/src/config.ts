@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { newSettingsKey } from './security/secret-box';
 import { newSecret } from './security/token';
 
 /**
@@ -17,9 +18,12 @@ export interface PortalConfig {
   demo: boolean;
   seedOrders: number;
   adminPassword: string | undefined;
+  /** Key signing access tokens and public order links (JWT_SECRET); see `withSecrets`. */
   jwtSecret: string | undefined;
-  /** Key of the settings secrets at rest (SETTINGS_KEY, 32 bytes as hex or base64); generated once and kept in the database when unset. */
+  /** Key of the settings secrets at rest (SETTINGS_KEY, 32 bytes as hex or base64); see `withSecrets`. */
   settingsKey: string | undefined;
+  /** Bearer key of the file-transfer (SFTP) service's control API (FILE_TRANSFER_KEY); see `withSecrets`. */
+  fileTransferKey: string | undefined;
   tokenTtlSeconds: number;
   corsOrigins: string[];
   /** Client addresses (login limits) come from X-Forwarded-For (TRUST_PROXY=1, behind a load balancer). */
@@ -34,6 +38,12 @@ export interface PortalConfig {
   infoFile: string | undefined;
   /** Folder of uploaded files (UPLOAD_DIR); 'memory' = a temporary folder removed on close. */
   uploadDir: string;
+  /** Upload folders (common/makeRowguid) one user may create per day of the port's calendar (UPLOAD_FOLDERS_PER_DAY). */
+  uploadFoldersPerDay: number;
+  /** Files one upload folder may hold (UPLOAD_FILES_PER_FOLDER). */
+  uploadFilesPerFolder: number;
+  /** Age after which a folder no declaration uses is removed with its files (UPLOAD_FOLDER_GRACE_HOURS). */
+  uploadFolderGraceHours: number;
   /** Longest wait for a synchronous customs answer before the user gets 504 (CUSTOMS_TIMEOUT_MS). */
   customsTimeoutMs: number;
   /** Longest wait for a queued customs message's result (CUSTOMS_RESULT_TIMEOUT_MS). */
@@ -47,15 +57,48 @@ export interface PortalConfig {
   publicUrl: string | undefined;
 }
 
-/** The partner secrets a running portal needs; `withSecrets` guarantees them. */
+/**
+ * Every secret a running portal needs, with its variable, how a demo start makes one, and what it is
+ * for (the message of a start refused without it). `withSecrets` guarantees them; no secret has a
+ * value in the source.
+ */
 const requiredSecrets = {
-  payNapasSecret: 'PAY_NAPAS_SECRET',
-  payVietQrSecret: 'PAY_VIETQR_SECRET',
+  jwtSecret: {
+    variable: 'JWT_SECRET',
+    generate: newSecret,
+    purpose: 'khóa ký phiên đăng nhập và liên kết xem lệnh; đặt giống nhau trên mọi instance',
+  },
+  settingsKey: {
+    variable: 'SETTINGS_KEY',
+    generate: newSettingsKey,
+    purpose: 'khóa 32 byte mã hóa mật khẩu trong màn hình cấu hình; đặt giống nhau trên mọi instance, lưu ngoài cơ sở dữ liệu',
+  },
+  fileTransferKey: {
+    variable: 'FILE_TRANSFER_KEY',
+    generate: newSecret,
+    purpose: 'khóa điều khiển dịch vụ truyền tệp (SFTP), trùng với khóa cấu hình ở dịch vụ đó',
+  },
+  payNapasSecret: {
+    variable: 'PAY_NAPAS_SECRET',
+    generate: newSecret,
+    purpose: 'khóa HMAC dùng chung với đối tác thanh toán; đặt giống nhau trên mọi instance',
+  },
+  payVietQrSecret: {
+    variable: 'PAY_VIETQR_SECRET',
+    generate: newSecret,
+    purpose: 'khóa HMAC dùng chung với đối tác thanh toán; đặt giống nhau trên mọi instance',
+  },
 } as const;
 type SecretKey = keyof typeof requiredSecrets;
+export type SecretVariable = (typeof requiredSecrets)[SecretKey]['variable'];
 
-/** The configuration of a running portal: the partner secrets are known. */
-export type RunConfig = Omit<PortalConfig, SecretKey> & { [K in SecretKey]: string };
+/**
+ * The configuration of a running portal: every secret is known. `generatedSecrets` names the ones this
+ * demo start made up (never outside demo mode).
+ */
+export type RunConfig = Omit<PortalConfig, SecretKey> & { [K in SecretKey]: string } & {
+  generatedSecrets: readonly SecretVariable[];
+};
 
 export interface ConfigProblem {
   variable: string;
@@ -169,11 +212,15 @@ const envSchema = z.object({
   DATABASE_URL: url(['postgres:', 'postgresql:'], false).optional(),
   DATA_DIR: z.string().optional(),
   UPLOAD_DIR: z.string().optional(),
+  UPLOAD_FOLDERS_PER_DAY: integer(1).optional(),
+  UPLOAD_FILES_PER_FOLDER: integer(1).optional(),
+  UPLOAD_FOLDER_GRACE_HOURS: integer(1).optional(),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
   SEED_DEMO: flag.optional(),
   SEED_ORDERS: integer(0).optional(),
   ADMIN_PASSWORD: z.string().optional(),
   JWT_SECRET: secret.optional(),
+  FILE_TRANSFER_KEY: secret.optional(),
   SETTINGS_KEY: z
     .string()
     .trim()
@@ -254,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
     adminPassword: e.ADMIN_PASSWORD,
     jwtSecret: e.JWT_SECRET,
     settingsKey: e.SETTINGS_KEY,
+    fileTransferKey: e.FILE_TRANSFER_KEY,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS ?? 12 * 3600,
     corsOrigins: e.CORS_ORIGINS ?? [],
     trustProxy: e.TRUST_PROXY ?? false,
@@ -263,6 +311,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
     simBasePort: e.SIM_BASE_PORT ?? 4100,
     infoFile: e.SMARTPORT_INFO_FILE,
     uploadDir: e.UPLOAD_DIR ? resolve(root, e.UPLOAD_DIR) : memory ? 'memory' : resolve(root, e.DATA_DIR || 'data', 'uploads'),
+    uploadFoldersPerDay: e.UPLOAD_FOLDERS_PER_DAY ?? 100,
+    uploadFilesPerFolder: e.UPLOAD_FILES_PER_FOLDER ?? 20,
+    uploadFolderGraceHours: e.UPLOAD_FOLDER_GRACE_HOURS ?? 24,
     customsTimeoutMs: e.CUSTOMS_TIMEOUT_MS ?? 15_000,
     customsResultTimeoutMs: e.CUSTOMS_RESULT_TIMEOUT_MS ?? 120_000,
     payNapasSecret: e.PAY_NAPAS_SECRET,
@@ -273,29 +324,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
 }
 
 /**
- * No partner secret lives in the source (issue 10): in demo mode a missing one is a fresh random key
- * for this start (`npm start` generates them first and hands the same keys to the simulators it
- * launches); outside demo mode a missing one refuses the start, naming the variable.
+ * No secret lives in the source (issue 10). Outside demo mode a missing secret refuses the start,
+ * naming every missing variable. In demo mode a missing one is a fresh random value made by
+ * `generate` (per variable: a settings key is 32 random bytes); `npm start` makes the partner keys
+ * first and hands the same ones to the simulators it launches. The portal keeps a generated
+ * JWT_SECRET and SETTINGS_KEY in its demo database (the first start's value wins), so a demo keeps
+ * its sessions and sealed settings across restarts (app.ts).
  */
-export function withSecrets(config: PortalConfig, generate: () => string = newSecret): RunConfig {
-  const missing = (Object.keys(requiredSecrets) as SecretKey[]).filter((k) => !config[k]);
+export function withSecrets(
+  config: PortalConfig,
+  generate: (variable: SecretVariable) => string = (variable) => secretByVariable(variable).generate(),
+): RunConfig {
+  const keys = Object.keys(requiredSecrets) as SecretKey[];
+  const missing = keys.filter((k) => !config[k]);
   if (missing.length && !config.demo) {
     throw new ConfigError(
       missing.map((k) => ({
-        variable: requiredSecrets[k],
-        message: 'bắt buộc ngoài chế độ demo (khóa HMAC dùng chung với đối tác thanh toán; đặt giống nhau trên mọi instance)',
+        variable: requiredSecrets[k].variable,
+        message: `bắt buộc ngoài chế độ demo (${requiredSecrets[k].purpose})`,
       })),
     );
   }
-  return {
-    ...config,
-    payNapasSecret: config.payNapasSecret || generate(),
-    payVietQrSecret: config.payVietQrSecret || generate(),
-  };
+  const run = { ...config } as Record<SecretKey, string>;
+  for (const k of missing) run[k] = generate(requiredSecrets[k].variable);
+  return { ...config, ...run, generatedSecrets: missing.map((k) => requiredSecrets[k].variable) };
+}
+
+function secretByVariable(variable: SecretVariable) {
+  const found = Object.values(requiredSecrets).find((s) => s.variable === variable);
+  if (!found) throw new Error(`no secret ${variable}`);
+  return found;
 }
 
 /** The environment variable of each partner secret and of the simulator that shares it (`npm start`). */
 export const partnerSecretVariables = [
-  { portal: requiredSecrets.payNapasSecret, simulator: 'SIM_NAPAS_SECRET' },
-  { portal: requiredSecrets.payVietQrSecret, simulator: 'SIM_VIETQR_SECRET' },
+  { portal: requiredSecrets.payNapasSecret.variable, simulator: 'SIM_NAPAS_SECRET' },
+  { portal: requiredSecrets.payVietQrSecret.variable, simulator: 'SIM_VIETQR_SECRET' },
 ] as const;

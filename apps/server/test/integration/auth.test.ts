@@ -94,7 +94,7 @@ describe('auth/login', () => {
   });
 });
 
-describe('login throttling', () => {
+describe('[reliability: lockout] login throttling', () => {
   it(`answers 429 '${THROTTLED}' after 3 failures of a user from one address, even to the right password`, async () => {
     for (let i = 0; i < 3; i++) expect((await login(t, 'hangtau', 'Sai@1', '10.1.0.1')).status).toBe(401);
     const fourth = await login(t, 'hangtau', 'Smartport@2026', '10.1.0.1');

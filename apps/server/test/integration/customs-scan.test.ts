@@ -28,7 +28,11 @@ async function logRows(where = 'true', params: unknown[] = []) {
 
 beforeAll(async () => {
   sim = await startSimulator(customsSimulator, 0);
-  t = await createTestApp({ config: { simulators: { customs: sim.url }, customsTimeoutMs: 400, customsResultTimeoutMs: 8000 } });
+  t = await createTestApp({
+    config: { simulators: { customs: sim.url }, customsTimeoutMs: 400, customsResultTimeoutMs: 8000 },
+    // The expiry job runs when a test says so (runNow), never by the clock in the middle of another test.
+    jobs: { start: false },
+  });
   url = await listen(t);
   staff = await t.login('nhanvien');
   customer = await t.login('khachhang');
@@ -280,6 +284,60 @@ describe('custom/req_cas367 and custom/get_cas367 (single scan, queued)', () => 
     expect(await result).toMatchObject({ request_type: '367.1', note_state: 'MSG_TRANSMIT_FAILED' });
     const view = await t.call(calls.customs.getCas367, { declareNo: na?.declareNo, office: na?.office }, staff);
     expect(view.body.state).toBe('failed');
+  });
+
+  it('[reliability: lone-surrogate] ends a message whose answer cannot be stored as failed, while the other message completes', async () => {
+    const [gph, cck] = [demo(2), demo(3)];
+    // The gateway's answer for one declaration holds a NUL and a lone surrogate, which PostgreSQL refuses in jsonb.
+    await knobs({ unstorableFor: [gph.declareNo], asyncDelayMs: 50 });
+    const socket = await connect(staff);
+    const [badEvent, goodEvent] = [nextResult(socket, gph.declareNo), nextResult(socket, cck.declareNo)];
+    const [bad, good] = await Promise.all([
+      t.call(calls.customs.reqCas367, { declareNo: gph.declareNo, office: gph.office, allow_send_again: true }, staff),
+      t.call(calls.customs.reqCas367, { declareNo: cck.declareNo, office: cck.office, allow_send_again: true }, staff),
+    ]);
+    expect(bad.body.message).toBe('Thông điệp đã được đưa vào hàng đợi!');
+    expect(good.body.message).toBe('Thông điệp đã được đưa vào hàng đợi!');
+    expect(await badEvent).toMatchObject({
+      request_type: '367.1',
+      note_state: 'RESULT_NOT_STORED',
+      message: 'Không lưu được kết quả trả về từ hải quan',
+    });
+    expect(await goodEvent).toMatchObject({ request_type: '367.1', note_state: 'SUCCESS', response_func: 32 });
+    const rows = await t.sql<{ declare_no: string; state: string; failure_code: string | null; finished_time: Date | null }>(
+      'select declare_no, state, failure_code, finished_time from customs_messages where msg_group_id = any($1::uuid[])',
+      [[present(bad.body.data).msgGroupId, present(good.body.data).msgGroupId]],
+    );
+    expect(rows.find((r) => r.declare_no === gph.declareNo)).toMatchObject({ state: 'failed', failure_code: 'RESULT_NOT_STORED' });
+    expect(rows.find((r) => r.declare_no === gph.declareNo)?.finished_time).toBeTruthy();
+    expect(rows.find((r) => r.declare_no === cck.declareNo)).toMatchObject({ state: 'done', failure_code: null });
+    expect((await t.call(calls.customs.getCas367, { declareNo: gph.declareNo, office: gph.office }, staff)).body.state).toBe('failed');
+    const view = await t.call(calls.customs.getCas367, { declareNo: cck.declareNo, office: cck.office }, staff);
+    expect(view.body.state).toBe('done');
+    expect(present(view.body.data).every((c) => c.CustomsStatus === 'CCK')).toBe(true);
+    // The exchange itself is in the request log (its raw text is stored escaped).
+    expect((await logRows("request_type = '367.1' and $1 = any(declare_nos)", [gph.declareNo])).length).toBe(1);
+  });
+
+  it("the 'customs.expire' job ends a message its watcher never ended (a restart), not a live one", async () => {
+    const [stale, live] = [demo(4), demo(6)];
+    // As if the portal had stopped while these waited: no watcher will ever end them.
+    const insert = (d: { declareNo: string; office: string }, age: string) =>
+      t.sql(
+        `insert into customs_messages (declare_no, office, sender_by, gateway_msg_id, sent_time)
+         values ($1, $2, 'nhanvien', $3, now() - $4::interval) returning msg_group_id`,
+        [d.declareNo, d.office, `lost-${d.declareNo}`, age],
+      );
+    await insert(stale, '20 seconds'); // twice the result time-out (8 s here) is over
+    await insert(live, '1 second');
+    await t.portal.jobs.runNow('customs.expire');
+    const rows = await t.sql<{ declare_no: string; state: string; failure_code: string | null }>(
+      "select declare_no, state, failure_code from customs_messages where gateway_msg_id like 'lost-%'",
+    );
+    expect(rows.find((r) => r.declare_no === stale.declareNo)).toMatchObject({ state: 'failed', failure_code: 'RESPONSE_TIMEOUT' });
+    expect(rows.find((r) => r.declare_no === live.declareNo)).toMatchObject({ state: 'queued', failure_code: null });
+    expect((await t.call(calls.customs.getCas367, { declareNo: stale.declareNo, office: stale.office }, staff)).body.state).toBe('failed');
+    await t.sql("delete from customs_messages where gateway_msg_id like 'lost-%'");
   });
 
   it('answers 504 when queueing times out', async () => {

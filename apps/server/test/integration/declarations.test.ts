@@ -1,5 +1,6 @@
 import { type CallReply, calls } from '@smartport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart } from '../helpers/multipart';
 import { createTestApp, present, type TestApp, vietnamese } from '../helpers/test-app';
 
 let t: TestApp;
@@ -14,26 +15,6 @@ const PNG = Buffer.from(
   'hex',
 );
 const pdfOfSize = (size: number) => Buffer.concat([PDF, Buffer.alloc(Math.max(0, size - PDF.length), 0x20)]);
-
-/** A multipart body as a browser sends it: fields first, then the file part. */
-function multipart(fields: Record<string, string>, file?: { name: string; data: Buffer; type?: string }) {
-  const boundary = `----smartport${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  if (file) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 async function upload(token: string | null, fields: Record<string, string>, file?: { name: string; data: Buffer }) {
   const body = multipart(fields, file);

@@ -49,7 +49,7 @@ function partialUpload(headers: Record<string, string | number>, start: string):
 const fileStart = (field = '') =>
   `${field}--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n${'x'.repeat(64 * 1024)}`;
 
-describe('uploads are refused before their body is read', () => {
+describe('[reliability: upload-before-auth] uploads are refused before their body is read', () => {
   it('answers 401 to an upload without a token as soon as its file starts, without waiting for the rest', async () => {
     const res = await partialUpload({ 'content-length': 4_900_000 }, fileStart());
     expect(res.status).toBe(401);
@@ -69,7 +69,7 @@ describe('uploads are refused before their body is read', () => {
   });
 });
 
-describe('text PostgreSQL cannot store is refused at the call', () => {
+describe('[reliability: lone-surrogate] text PostgreSQL cannot store is refused at the call', () => {
   it('answers 400 naming the field to a customs message with a lone surrogate, and queues nothing', async () => {
     const body = '{"declareNo":"30512345\\ud800","office":"03EE"}';
     const res = await t.app.inject({

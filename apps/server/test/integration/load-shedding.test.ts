@@ -23,7 +23,7 @@ afterAll(async () => t?.close());
 
 const terminals = () => t.call('common/getTerminalList', {}, null);
 
-describe('load shedding', () => {
+describe('[reliability: shedding] load shedding', () => {
   it('answers 503 with Retry-After and a Vietnamese message while the event loop is saturated, then recovers', async () => {
     await wait(2500);
     expect((await terminals()).status).toBe(401);

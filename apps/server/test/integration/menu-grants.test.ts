@@ -59,7 +59,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('menu grants and call grants agree (every call, every demo role)', () => {
+describe('[reliability: menu-grant] menu grants and call grants agree (every call, every demo role)', () => {
   it('derives a reaching role for every menu call and each of its variants (no call nobody can make)', () => {
     for (const call of menuCalls) for (const c of cases(call)) expect(c.allowed.size, c.label).toBeGreaterThan(0);
   });
@@ -85,7 +85,7 @@ describe('menu grants and call grants agree (every call, every demo role)', () =
   }, 120_000);
 });
 
-describe('custom/req_aciss serves two screens, each with its own grant', () => {
+describe('[reliability: menu-grant] custom/req_aciss serves two screens, each with its own grant', () => {
   it("refuses the 363 gate scan to a customer without CUSTOMS_GATE_SCAN and keeps each scan for its menu's holders", async () => {
     const gate = variantBodies['custom/req_aciss']?.[363];
     const release = variantBodies['custom/req_aciss']?.[367];

@@ -47,7 +47,7 @@ afterAll(async () => {
 const status = async (orderNo: string) =>
   (await t.sql<{ order_status: string }>('select order_status from orders where order_no = $1', [orderNo]))[0]?.order_status;
 
-describe('role × order call (docs: the table in notes/access.md)', () => {
+describe('[reliability: role-order-call] role × order call (docs/decisions.md: the role × call table)', () => {
   const outsiders = ['haiquan', 'hangtau', 'nvkhonglenh'] as const;
 
   it.each(outsiders)('refuses %s to cancel, pay or invoice a customer order of its terminal (403), changing nothing', async (who) => {

@@ -106,7 +106,7 @@ const appPays = (payload: string) =>
   });
 
 describe('cancel during a payment', () => {
-  it('refuses to cancel an order while a bank-page attempt is live, saying why', async () => {
+  it('[reliability: cancel-during-payment] refuses to cancel an order while a bank-page attempt is live, saying why', async () => {
     const o = await unpaidOrder();
     await openBankPage(o.OrderNo);
     const res = await cancel(o.OrderNo);
@@ -115,7 +115,7 @@ describe('cancel during a payment', () => {
     expect((await orderState(o.OrderNo))?.order_status).toBe('A');
   });
 
-  it('records money that arrives for a cancelled order for refund, acknowledges the bank, and tells payer and staff', async () => {
+  it('[reliability: cancel-during-payment] records money that arrives for a cancelled order for refund, acknowledges the bank, and tells payer and staff', async () => {
     const o = await unpaidOrder();
     const { requestId, redirectUrl } = await openBankPage(o.OrderNo);
     // The attempt timed out (30 minutes), the order is cancelled, and then the payer still pays the page.
@@ -152,7 +152,7 @@ describe('cancel during a payment', () => {
     expect((await t.call('payment/followups', {}, customer)).status).toBe(403);
   });
 
-  it('records a second transfer of the same QR for refund; the order is paid once', async () => {
+  it('[reliability: second-transfer] records a second transfer of the same QR for refund; the order is paid once', async () => {
     const o = await unpaidOrder();
     const qr = await makeQr(o.OrderNo, o.amount);
     expect((await appPays(qr)).status).toBe(200);
@@ -174,7 +174,7 @@ describe('cancel during a payment', () => {
     expect(await refunds(o.OrderNo)).toMatchObject([{ reason: 'amount_mismatch', amount: String(o.amount - 5000) }]);
   });
 
-  it('cancel racing a notice: the money is applied or recorded for refund, never lost', async () => {
+  it('[reliability: cancel-during-payment] cancel racing a notice: the money is applied or recorded for refund, never lost', async () => {
     for (let round = 0; round < 3; round++) {
       const o = await unpaidOrder();
       const { redirectUrl } = await openBankPage(o.OrderNo);
@@ -192,7 +192,7 @@ describe('cancel during a payment', () => {
     }
   });
 
-  it('two transfers of the same QR in parallel: one pays the order, the other is recorded for refund', async () => {
+  it('[reliability: second-transfer] two transfers of the same QR in parallel: one pays the order, the other is recorded for refund', async () => {
     const o = await unpaidOrder();
     const qr = await makeQr(o.OrderNo, o.amount);
     await Promise.all([appPays(qr), appPays(qr)]);
@@ -201,7 +201,7 @@ describe('cancel during a payment', () => {
   });
 });
 
-describe('invoice without the dialog', () => {
+describe('[reliability: invoice-without-dialog] invoice without the dialog', () => {
   it('publishes the invoice after a QR payment without any publish call, and the open dialog hears it', async () => {
     const o = await unpaidOrder(true);
     const qr = await makeQr(o.OrderNo, o.amount);
@@ -264,7 +264,7 @@ describe('invoice without the dialog', () => {
   });
 });
 
-describe('repeated card starts', () => {
+describe('[reliability: parallel-start] repeated card starts', () => {
   const card = { cardNumber: '9704180000123456', cardDate: '03/24', cardName: 'NGUYEN VAN A' };
   const gatewayStarts = async () =>
     ((await (await fetch(`${sims.card?.url}/_stats`)).json()) as { transferRequests: number }).transferRequests;

@@ -1,4 +1,5 @@
-import { calls, paymentMessages } from '@smartport/contract';
+import { createHmac } from 'node:crypto';
+import { calls, canonicalFields, paymentMessages } from '@smartport/contract';
 import {
   bankPageSimulator,
   cardSimulator,
@@ -253,7 +254,7 @@ describe('bank page', () => {
     expect(await paidCount(o.OrderNo)).toBe(1);
   });
 
-  it('refuses a forged notice', async () => {
+  it('[reliability: forged-notice] refuses a notice with a wrong checksum', async () => {
     const o = await unpaidOrder();
     const { requestId } = await open(o.OrderNo);
     const forged = await t.call(calls.payments.bankNotify, {
@@ -262,6 +263,55 @@ describe('bank page', () => {
     });
     expect(forged.status).toBe(400);
     expect((await orderState(o.OrderNo))?.order_status).toBe('A');
+  });
+});
+
+describe('[reliability: forged-notice] no partner key in the source', () => {
+  /** The keys the portal fell back to before issue 10, readable by anyone in its source. */
+  const oldSourceKeys = { napas: 'napas-demo-secret-2026', vietqr: 'vietqr-demo-secret-2026' };
+  const canonicalSign = (secret: string, fields: Record<string, string | number>) =>
+    createHmac('sha256', secret).update(canonicalFields(fields)).digest('hex');
+
+  it('a portal started without partner keys refuses a bank notice signed with the old source key, and checks its own random key', async () => {
+    const o = await unpaidOrder();
+    const start = await t.call(calls.payments.makeBankTransfer, { OrderNo: o.OrderNo }, admin);
+    expect(start.status, start.raw).toBe(200);
+    const { requestId } = present(start.body.data);
+    // A second instance on the same database, started like a default start: no PAY_* keys given.
+    const fresh = await createTestApp({
+      database: t.database,
+      config: {
+        simulators: Object.fromEntries(Object.entries(sims).map(([k, s]) => [k, s.url])),
+        payNapasSecret: undefined,
+        payVietQrSecret: undefined,
+      },
+      jobs: { start: false },
+    });
+    try {
+      expect(fresh.portal.config.generatedSecrets).toEqual(expect.arrayContaining(['PAY_NAPAS_SECRET', 'PAY_VIETQR_SECRET']));
+      expect(Object.values(oldSourceKeys)).not.toContain(fresh.portal.config.payNapasSecret);
+      const data = {
+        requestId,
+        orderNo: o.OrderNo,
+        amount: o.amount,
+        status: 'SUCCESS',
+        transactionId: 'FT-FORGED-1',
+        time: new Date().toISOString(),
+      };
+      const forged = await fresh.call(calls.payments.bankNotify, { data, checksum: canonicalSign(oldSourceKeys.napas, data) });
+      expect(forged.status).toBe(400);
+      expect((await orderState(o.OrderNo))?.order_status).toBe('A');
+      expect(await paidCount(o.OrderNo)).toBe(0);
+      // Signed with the key this start made, the same notice is the bank's: the check is the key, not the shape.
+      const genuine = await fresh.call(calls.payments.bankNotify, {
+        data,
+        checksum: canonicalSign(fresh.portal.config.payNapasSecret, data),
+      });
+      expect(genuine.status, genuine.raw).toBe(200);
+      expect((await orderState(o.OrderNo))?.order_status).toBe('C');
+    } finally {
+      await fresh.close();
+    }
   });
 });
 

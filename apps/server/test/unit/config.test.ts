@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { demoNapasSecret, demoVietQrSecret } from '@smartport/simulators';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app';
-import { ConfigError, loadConfig, withSecrets } from '../../src/config';
+import { ConfigError, loadConfig, type RunConfig, withSecrets } from '../../src/config';
+import { parseSettingsKey } from '../../src/security/secret-box';
 
 const root = resolve(fileURLToPath(new URL('../../../..', import.meta.url)));
 const serverSrc = join(root, 'apps/server/src');
@@ -33,6 +35,8 @@ describe('loadConfig: every README variable with its default', () => {
       seedOrders: 20_000,
       adminPassword: undefined,
       jwtSecret: undefined,
+      settingsKey: undefined,
+      fileTransferKey: undefined,
       tokenTtlSeconds: 43_200,
       corsOrigins: [],
       trustProxy: false,
@@ -43,6 +47,9 @@ describe('loadConfig: every README variable with its default', () => {
       infoFile: undefined,
       customsTimeoutMs: 15_000,
       customsResultTimeoutMs: 120_000,
+      uploadFoldersPerDay: 100,
+      uploadFilesPerFolder: 20,
+      uploadFolderGraceHours: 24,
       payNapasSecret: undefined,
       payVietQrSecret: undefined,
       payVietQrAccount: '0801000123456',
@@ -70,6 +77,7 @@ describe('loadConfig: every README variable with its default', () => {
       SEED_ORDERS: '0',
       ADMIN_PASSWORD: 'Quản trị@2026',
       JWT_SECRET: 'x'.repeat(40),
+      FILE_TRANSFER_KEY: 'f'.repeat(32),
       TOKEN_TTL_SECONDS: '3600',
       CORS_ORIGINS: 'https://portal.example.vn, http://localhost:5173',
       TRUST_PROXY: '1',
@@ -79,6 +87,9 @@ describe('loadConfig: every README variable with its default', () => {
       SMARTPORT_INFO_FILE: '/tmp/info.json',
       CUSTOMS_TIMEOUT_MS: '400',
       CUSTOMS_RESULT_TIMEOUT_MS: '8000',
+      UPLOAD_FOLDERS_PER_DAY: '30',
+      UPLOAD_FILES_PER_FOLDER: '5',
+      UPLOAD_FOLDER_GRACE_HOURS: '48',
       PAY_NAPAS_SECRET: 'n'.repeat(32),
       PAY_VIETQR_SECRET: 'v'.repeat(32),
       PAY_VIETQR_ACCOUNT: '1234567890',
@@ -98,6 +109,7 @@ describe('loadConfig: every README variable with its default', () => {
       seedOrders: 0,
       adminPassword: 'Quản trị@2026',
       jwtSecret: 'x'.repeat(40),
+      fileTransferKey: 'f'.repeat(32),
       tokenTtlSeconds: 3600,
       corsOrigins: ['https://portal.example.vn', 'http://localhost:5173'],
       trustProxy: true,
@@ -107,6 +119,9 @@ describe('loadConfig: every README variable with its default', () => {
       infoFile: '/tmp/info.json',
       customsTimeoutMs: 400,
       customsResultTimeoutMs: 8000,
+      uploadFoldersPerDay: 30,
+      uploadFilesPerFolder: 5,
+      uploadFolderGraceHours: 48,
       payNapasSecret: 'n'.repeat(32),
       payVietQrSecret: 'v'.repeat(32),
       payVietQrAccount: '1234567890',
@@ -166,6 +181,9 @@ describe('loadConfig: a bad value stops the start, naming the variable', () => {
     ['CORS_ORIGINS', 'https://ok.example.vn,*'],
     ['LOG_LEVEL', 'verbose'],
     ['SEED_DEMO', 'maybe'],
+    ['UPLOAD_FOLDERS_PER_DAY', '0'],
+    ['UPLOAD_FILES_PER_FOLDER', '2.5'],
+    ['UPLOAD_FOLDER_GRACE_HOURS', 'một ngày'],
     ['TRUST_PROXY', 'yes'],
     ['JWT_SECRET', 'short'],
     ['PAY_NAPAS_SECRET', 'secret'],
@@ -196,37 +214,75 @@ describe('loadConfig: a bad value stops the start, naming the variable', () => {
   });
 });
 
-describe('withSecrets: no partner key in the source', () => {
+describe('withSecrets: no secret in the source', () => {
   const base = () => loadConfig({});
+  const all = ['JWT_SECRET', 'SETTINGS_KEY', 'FILE_TRANSFER_KEY', 'PAY_NAPAS_SECRET', 'PAY_VIETQR_SECRET'];
+  const given = {
+    JWT_SECRET: 'j'.repeat(40),
+    SETTINGS_KEY: 'a'.repeat(64),
+    FILE_TRANSFER_KEY: 'f'.repeat(24),
+    PAY_NAPAS_SECRET: 'n'.repeat(20),
+    PAY_VIETQR_SECRET: 'v'.repeat(20),
+  };
+  const values = (c: RunConfig) => [c.jwtSecret, c.settingsKey, c.fileTransferKey, c.payNapasSecret, c.payVietQrSecret];
 
-  it('makes a fresh random key per start in demo mode', () => {
+  it('makes a fresh random value for every secret in demo mode, different per start and per secret', () => {
     const a = withSecrets(base());
     const b = withSecrets(base());
-    expect(a.payNapasSecret.length).toBeGreaterThanOrEqual(32);
-    expect(a.payVietQrSecret.length).toBeGreaterThanOrEqual(32);
-    expect(a.payNapasSecret).not.toBe(b.payNapasSecret);
-    expect(a.payNapasSecret).not.toBe(a.payVietQrSecret);
-    // The keys the simulators fall back to are not the portal's.
-    expect([a.payNapasSecret, a.payVietQrSecret]).not.toContain('napas-demo-secret-2026');
-    expect([a.payNapasSecret, a.payVietQrSecret]).not.toContain('vietqr-demo-secret-2026');
+    expect(a.generatedSecrets).toEqual(all);
+    for (const v of values(a)) expect(v.length).toBeGreaterThanOrEqual(32);
+    expect(new Set(values(a)).size).toBe(5);
+    values(a).forEach((v, i) => {
+      expect(v).not.toBe(values(b)[i]);
+    });
+    // The settings key is a usable 32-byte key.
+    expect(parseSettingsKey(a.settingsKey)).toHaveLength(32);
+    // The keys the in-process simulators sign with are not the portal's either.
+    expect(values(a)).not.toContain(demoNapasSecret);
+    expect(values(a)).not.toContain(demoVietQrSecret);
   });
 
-  it('keeps keys that are given', () => {
-    const c = withSecrets(loadConfig({ PAY_NAPAS_SECRET: 'n'.repeat(20), PAY_VIETQR_SECRET: 'v'.repeat(20), SEED_DEMO: '0' }));
-    expect(c.payNapasSecret).toBe('n'.repeat(20));
-    expect(c.payVietQrSecret).toBe('v'.repeat(20));
+  it('has no literal secret for the simulators either: their fallback keys are random per process', () => {
+    expect(demoNapasSecret).not.toBe(demoVietQrSecret);
+    expect(demoNapasSecret.length).toBeGreaterThanOrEqual(32);
+    const sources = ['payments/bank-page.simulator.ts', 'payments/vietqr.simulator.ts'].map((f) =>
+      readFileSync(join(root, 'apps/simulators/src', f), 'utf8'),
+    );
+    for (const src of sources) expect(src).not.toMatch(/Secret = ['"`]/);
   });
 
-  it('refuses to start outside demo mode without them, naming each variable', () => {
-    let error: unknown;
-    try {
-      withSecrets(loadConfig({ DATABASE_URL: 'postgres://db/smartport', PAY_VIETQR_SECRET: 'v'.repeat(20) }));
-    } catch (err) {
-      error = err;
+  it('keeps secrets that are given, in demo mode and outside it', () => {
+    const c = withSecrets(loadConfig({ ...given, SEED_DEMO: '0' }));
+    expect(values(c)).toEqual(Object.values(given));
+    expect(c.generatedSecrets).toEqual([]);
+    const d = withSecrets(loadConfig({ JWT_SECRET: given.JWT_SECRET }));
+    expect(d.jwtSecret).toBe(given.JWT_SECRET);
+    expect(d.generatedSecrets).toEqual(all.filter((v) => v !== 'JWT_SECRET'));
+  });
+
+  it('refuses to start outside demo mode without any of them, naming each missing variable', () => {
+    for (const variable of all) {
+      const env: Record<string, string> = { ...given, DATABASE_URL: 'postgres://db/smartport' };
+      delete env[variable];
+      let error: unknown;
+      try {
+        withSecrets(loadConfig(env));
+      } catch (err) {
+        error = err;
+      }
+      expect(error, variable).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems.map((p) => p.variable)).toEqual([variable]);
+      expect((error as ConfigError).message).toContain(`${variable}: bắt buộc ngoài chế độ demo`);
     }
-    expect(error).toBeInstanceOf(ConfigError);
-    expect((error as ConfigError).problems.map((p) => p.variable)).toEqual(['PAY_NAPAS_SECRET']);
-    expect(() => withSecrets(loadConfig({ SEED_DEMO: '0' }))).toThrow(/PAY_NAPAS_SECRET[\s\S]*PAY_VIETQR_SECRET/);
+    expect(() => withSecrets(loadConfig({ SEED_DEMO: '0' }))).toThrow(
+      /JWT_SECRET[\s\S]*SETTINGS_KEY[\s\S]*FILE_TRANSFER_KEY[\s\S]*PAY_NAPAS_SECRET[\s\S]*PAY_VIETQR_SECRET/,
+    );
+  });
+
+  it('refuses a file-transfer key shorter than 16 characters, without printing it', () => {
+    const e = refused({ FILE_TRANSFER_KEY: 'kort-key' });
+    expect(e.problems.map((p) => p.variable)).toEqual(['FILE_TRANSFER_KEY']);
+    expect(e.message).not.toContain('kort-key');
   });
 });
 
@@ -240,12 +296,11 @@ describe('buildApp reads its environment through the schema', () => {
     await expect(buildApp({ logger: false })).rejects.toThrow(/PORT: cần một số nguyên từ 0 đến 65535/);
   });
 
-  it('does not start on PostgreSQL without the partner keys (demo off), before opening any database', async () => {
+  it('does not start on PostgreSQL without its secrets (demo off), before opening any database', async () => {
     vi.stubEnv('DATABASE_URL', 'postgres://nobody@127.0.0.1:1/none');
-    vi.stubEnv('PAY_NAPAS_SECRET', '');
-    vi.stubEnv('PAY_VIETQR_SECRET', '');
+    for (const v of ['JWT_SECRET', 'SETTINGS_KEY', 'FILE_TRANSFER_KEY', 'PAY_NAPAS_SECRET', 'PAY_VIETQR_SECRET']) vi.stubEnv(v, '');
     vi.stubEnv('SEED_DEMO', '');
-    await expect(buildApp({ logger: false })).rejects.toBeInstanceOf(ConfigError);
+    await expect(buildApp({ logger: false })).rejects.toThrow(/JWT_SECRET[\s\S]*SETTINGS_KEY[\s\S]*FILE_TRANSFER_KEY/);
   });
 });
 

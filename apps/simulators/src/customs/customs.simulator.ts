@@ -11,7 +11,10 @@ import { type CustomsDeclaration, eligibility, findDeclaration } from './customs
  * - asyncDelayMs: how long a queued 367 message waits before its result is ready;
  * - asyncFailure: a queued message ends with this failure code instead of a result
  *   (MSG_TRANSMIT_FAILED, ASKING_MSG_CREATE_FAILED, REQUEST_ABORTED, DESERIALIZE_FAILED, RESPONSE_TIMEOUT);
- * - refuse: queued messages are refused by customs (response function 27).
+ * - refuse: queued messages are refused by customs (response function 27);
+ * - unstorableFor: declaration numbers whose queued result carries text a database cannot store
+ *   (a NUL character and a UTF-16 surrogate without its pair in RESPONSE_TEXT and msg), as a gateway
+ *   with a broken encoder might send; the JSON itself stays valid.
  */
 export interface CustomsKnobs {
   latencyMs: number;
@@ -21,6 +24,7 @@ export interface CustomsKnobs {
   asyncDelayMs: number;
   asyncFailure: string | null;
   refuse: boolean;
+  unstorableFor: string[];
 }
 
 const defaults: CustomsKnobs = {
@@ -31,6 +35,7 @@ const defaults: CustomsKnobs = {
   asyncDelayMs: 1500,
   asyncFailure: null,
   refuse: false,
+  unstorableFor: [],
 };
 
 interface QueuedMessage {
@@ -41,6 +46,7 @@ interface QueuedMessage {
   failure: string | null;
   refuse: boolean;
   malformed: boolean;
+  unstorable: boolean;
 }
 
 /** The 367 answer for one declaration, in VASSCM's shape (TransportEquipments of the declaration). */
@@ -115,6 +121,7 @@ export const customsSimulator: SimulatorDefinition = {
         failure: knobs.asyncFailure,
         refuse: knobs.refuse,
         malformed: knobs.malformed,
+        unstorable: knobs.unstorableFor.map((d) => d.trim().toUpperCase()).includes(body.declareNo.trim().toUpperCase()),
       });
       return { accepted: true, msgId };
     });
@@ -132,12 +139,12 @@ export const customsSimulator: SimulatorDefinition = {
           result: { customsAppNo: m.declareNo, declOffice: m.office, msg: 'Thông điệp bị từ chối' },
         };
       }
-      return {
-        msgId: m.msgId,
-        state: 'done',
-        function: 32,
-        result: answer367(m.declareNo, m.office, findDeclaration(m.declareNo, m.office)),
-      };
+      const result = answer367(m.declareNo, m.office, findDeclaration(m.declareNo, m.office));
+      if (m.unstorable) {
+        result.RESPONSE_TEXT = `${result.RESPONSE_TEXT}\u0000\ud800`;
+        result.msg = `${result.msg}\u0000\ud800`;
+      }
+      return { msgId: m.msgId, state: 'done', function: 32, result };
     });
 
     /** 363: containers of one vessel voyage; the portal names the voyage it means. */

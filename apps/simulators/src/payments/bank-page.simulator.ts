@@ -14,8 +14,11 @@ interface BankPayment {
   time: string;
 }
 
-/** Shared with the portal (PAY_NAPAS_SECRET there, SIM_NAPAS_SECRET here). */
-export const demoNapasSecret = 'napas-demo-secret-2026';
+/**
+ * Shared with the portal (PAY_NAPAS_SECRET there, SIM_NAPAS_SECRET here). Without SIM_NAPAS_SECRET the simulator signs with a
+ * random key of this process (no key in the source), which tests running it in-process give the portal.
+ */
+export const demoNapasSecret = randomBytes(24).toString('base64url');
 
 const defaults = {
   latencyMs: 0,

@@ -4,8 +4,11 @@ import { installKnobs } from '../knobs';
 import type { SimulatorDefinition } from '../simulator';
 import { notify, sign } from './common';
 
-/** Shared with the portal (PAY_VIETQR_SECRET there, SIM_VIETQR_SECRET here). */
-export const demoVietQrSecret = 'vietqr-demo-secret-2026';
+/**
+ * Shared with the portal (PAY_VIETQR_SECRET there, SIM_VIETQR_SECRET here). Without SIM_VIETQR_SECRET the simulator signs with a
+ * random key of this process (no key in the source), which tests running it in-process give the portal.
+ */
+export const demoVietQrSecret = randomBytes(24).toString('base64url');
 
 /** The port's receiving account at the simulated bank (MB, BIN 970422). */
 export const vietQrAccount = { bankBin: '970422', account: '0801000123456', accountName: 'CONG TY CP CANG SMARTPORT' };

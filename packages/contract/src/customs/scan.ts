@@ -41,6 +41,8 @@ export const customsFailureStates = {
   REQUEST_ABORTED: 'Yêu cầu bị hủy',
   DESERIALIZE_FAILED: 'Không đọc được phản hồi',
   RESPONSE_TIMEOUT: 'Quá thời gian chờ phản hồi',
+  /** The portal's own: the gateway answered, but the answer could not be stored (e.g. text PostgreSQL refuses). */
+  RESULT_NOT_STORED: 'Không lưu được kết quả trả về từ hải quan',
 } as const;
 export type CustomsFailureState = keyof typeof customsFailureStates;
 /** Response functions of a 367.1 result: 32 = result returned, 27 = message refused by customs. */

@@ -1,5 +1,5 @@
 import type { CallRequest, Customs367Item, CustomsLogRow, calls, VesselVoyageRecord } from '@smartport/contract';
-import { and, asc, desc, eq, gte, inArray, isNull, like, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, like, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customsMessages, customsRequestLog, vesselVoyages } from '../../db/schema';
 import { containsText } from '../../db/text-match';
@@ -117,6 +117,16 @@ export function createCustomsScanRepository(db: Db) {
           FinishedTime: new Date(),
         })
         .where(eq(customsMessages.MsgGroupId, id));
+    },
+
+    /** Ends as failed (`code`) the messages still queued that were sent before `before`; answers how many. */
+    async failQueuedBefore(before: Date, code: string): Promise<number> {
+      const rows = await db
+        .update(customsMessages)
+        .set({ State: 'failed', FailureCode: code, FinishedTime: new Date() })
+        .where(and(eq(customsMessages.State, 'queued'), lt(customsMessages.SentTime, before)))
+        .returning({ id: customsMessages.MsgGroupId });
+      return rows.length;
     },
 
     async voyage(vesselKey: string) {

@@ -78,7 +78,12 @@ export function createCustomsScanService(deps: CustomsScanDeps) {
     timers.add(t);
   }
 
-  /** Asks the gateway for a queued message's result until it arrives, fails or times out; tells the sender by socket. */
+  /**
+   * Asks the gateway for a queued message's result until it arrives, fails or times out; tells the sender by socket.
+   * A message always ends: an answer that cannot be stored (the log or the result refused by the database) ends it
+   * as failed 'RESULT_NOT_STORED' instead of leaving it queued; when even that cannot be written (the database is
+   * away), the next tick tries again, for at most one more result time-out.
+   */
   function watch(message: CustomsMessageRow, userId: string, deadline: number) {
     const notify = (extra: { note_state: string; response_func?: number; message?: string }) =>
       live.toUser(userId, 'customs_result', {
@@ -90,37 +95,61 @@ export function createCustomsScanService(deps: CustomsScanDeps) {
       await repo.finishMessage(message.MsgGroupId, { State: 'failed', FailureCode: code });
       notify({ note_state: code, message: customsFailureStates[code] });
     };
-    const tick = async () => {
-      if (closed) return;
+    const giveUpAt = deadline + resultTimeoutMs;
+    /** One poll; true when the message has ended. */
+    const step = async (): Promise<boolean> => {
       const x = await gateway.poll(message.GatewayMsgId ?? '');
       const entry = { SenderBy: message.SenderBy, RequestType: CUSTOMS_RESULT_EVENT_TYPE, DeclareNos: [message.DeclareNo] };
       if (!x.outcome.ok) {
         // A reply that cannot be read is final; a lost connection or a slow answer is retried until the deadline.
         if (x.outcome.failure === 'malformed') {
           await logged(x, entry);
-          return fail('DESERIALIZE_FAILED');
+          await fail('DESERIALIZE_FAILED');
+          return true;
         }
         if (x.outcome.failure === 'refused') {
           await logged(x, entry);
-          return fail('REQUEST_ABORTED');
+          await fail('REQUEST_ABORTED');
+          return true;
         }
       } else if (x.outcome.value.state === 'failed') {
         await logged(x, entry);
         const code = x.outcome.value.failure ?? 'REQUEST_ABORTED';
-        return fail((code in customsFailureStates ? code : 'REQUEST_ABORTED') as CustomsFailureState);
+        await fail((code in customsFailureStates ? code : 'REQUEST_ABORTED') as CustomsFailureState);
+        return true;
       } else if (x.outcome.value.state === 'done') {
         await logged(x, { ...entry, ContainerNos: containersOf(x.outcome.value.item).map((c) => c.CntrNo) });
         const func = x.outcome.value.responseFunc ?? CUSTOMS_RESPONSE_FUNC.result;
         await repo.finishMessage(message.MsgGroupId, { State: 'done', ResponseFunc: func, Result: x.outcome.value.item ?? null });
-        return notify({
+        notify({
           note_state: 'SUCCESS',
           response_func: func,
           ...(func === CUSTOMS_RESPONSE_FUNC.refused
             ? { message: 'Hải quan từ chối thông điệp, vui lòng kiểm tra số tờ khai và mã hải quan.' }
             : {}),
         });
+        return true;
       }
-      if (Date.now() >= deadline) return fail('RESPONSE_TIMEOUT');
+      if (Date.now() >= deadline) {
+        await fail('RESPONSE_TIMEOUT');
+        return true;
+      }
+      return false;
+    };
+    const tick = async () => {
+      if (closed) return;
+      try {
+        if (await step()) return;
+      } catch (err) {
+        deps.log?.(`customs message ${message.MsgGroupId}: result not stored: ${(err as Error).message}`);
+        try {
+          await fail('RESULT_NOT_STORED');
+          return;
+        } catch (again) {
+          deps.log?.(`customs message ${message.MsgGroupId}: failure not stored: ${(again as Error).message}`);
+          if (Date.now() >= giveUpAt) return;
+        }
+      }
       later(tick, pollMs);
     };
     later(tick, pollMs);
@@ -229,6 +258,15 @@ export function createCustomsScanService(deps: CustomsScanDeps) {
         arrivingBefore: new Date(now + 30 * DAY),
         VesselName: f.VesselName,
       });
+    },
+
+    /**
+     * The 'customs.expire' job: a message still queued long after its watcher's last chance (sent more than twice the
+     * result time-out ago: the portal restarted, or the database was away when the watcher tried to end it) ends as
+     * failed RESPONSE_TIMEOUT, so none stays queued for ever.
+     */
+    async expireStale(now = Date.now()) {
+      return repo.failQueuedBefore(new Date(now - 2 * resultTimeoutMs), 'RESPONSE_TIMEOUT');
     },
 
     /** Stops the result watchers (app close). */

@@ -1,6 +1,6 @@
 import type { DeclarationRow } from '@smartport/contract';
-import { and, asc, desc, eq, gte, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, ne, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/client';
 import { customers, customsDeclarations, declarationFiles, shippingLines, uploadFolders } from '../../db/schema';
 import { containsText } from '../../db/text-match';
 import { inTerminals } from '../../security/terminal-scope';
@@ -63,6 +63,14 @@ function toRow(r: typeof customsDeclarations.$inferSelect): DeclarationRow {
     Rowguid: r.Rowguid,
   };
 }
+
+/** The declaration that uses an upload folder (for NOT EXISTS). */
+const usedBy = (folder: typeof uploadFolders.FilePatch) =>
+  sql`(select 1 from ${customsDeclarations} where ${customsDeclarations.FilePatch} = ${folder})`;
+
+/** The PostgreSQL error code of a failed query (drizzle wraps the driver's error as its cause). */
+const pgCode = (err: unknown) =>
+  String((err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code ?? '');
 
 /** The most rows one search answers (newest first); the screens page through them. */
 export const SEARCH_LIMIT = 1000;
@@ -146,10 +154,57 @@ export function createDeclarationRepository(db: Db) {
       return row ? toRow(row) : null;
     },
 
-    async createFolder(userId: string): Promise<string> {
-      const [row] = await db.insert(uploadFolders).values({ CreatedBy: userId }).returning({ id: uploadFolders.FilePatch });
-      if (!row) throw new Error('insert returned no row');
-      return row.id;
+    /**
+     * A new upload folder for the user, unless it has made `perDay` since `since` (then null). The user's row lock
+     * makes one user's creations take turns, so parallel calls cannot pass the cap together.
+     */
+    async createFolder(userId: string, cap: { perDay: number; since: Date }): Promise<string | null> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from users where user_id = ${userId} for no key update`);
+        const [made] = await tx
+          .select({ n: count() })
+          .from(uploadFolders)
+          .where(and(eq(uploadFolders.CreatedBy, userId), gte(uploadFolders.CreatedTime, cap.since)));
+        if ((made?.n ?? 0) >= cap.perDay) return null;
+        const [row] = await tx.insert(uploadFolders).values({ CreatedBy: userId }).returning({ id: uploadFolders.FilePatch });
+        if (!row) throw new Error('insert returned no row');
+        return row.id;
+      });
+    },
+
+    /** Folders created before `before` that no declaration uses, oldest first. */
+    async abandonedFolders(before: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ id: uploadFolders.FilePatch })
+        .from(uploadFolders)
+        .where(and(lt(uploadFolders.CreatedTime, before), notExists(usedBy(uploadFolders.FilePatch))))
+        .orderBy(asc(uploadFolders.CreatedTime))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * Removes one abandoned folder (its file rows go with it) and, inside the same transaction, its stored files
+     * (`removeFiles`): a failed removal keeps the row for the next run. False when the folder is gone, younger
+     * than `before` or used by a declaration meanwhile (its foreign key refuses the delete).
+     */
+    async removeAbandonedFolder(folder: string, before: Date, removeFiles: () => Promise<void>): Promise<boolean> {
+      try {
+        return await db.transaction(async (tx) => {
+          const gone = await tx
+            .delete(uploadFolders)
+            .where(
+              and(eq(uploadFolders.FilePatch, folder), lt(uploadFolders.CreatedTime, before), notExists(usedBy(uploadFolders.FilePatch))),
+            )
+            .returning({ id: uploadFolders.FilePatch });
+          if (!gone.length) return false;
+          await removeFiles();
+          return true;
+        });
+      } catch (err) {
+        if (pgCode(err) === '23503') return false;
+        throw err;
+      }
     },
 
     async folder(folder: string) {
@@ -172,11 +227,13 @@ export function createDeclarationRepository(db: Db) {
     async addFile(
       folder: string,
       file: StoredFile,
-      limit: number,
+      limit: { bytes: number; files: number },
       store: () => Promise<void>,
-    ): Promise<'ok' | 'too-large' | 'duplicate' | 'registered'> {
+    ): Promise<'ok' | 'too-large' | 'too-many' | 'duplicate' | 'registered' | 'missing'> {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select 1 from upload_folders where file_patch = ${folder} for update`);
+        const locked = await tx.execute(sql`select 1 from upload_folders where file_patch = ${folder} for update`);
+        // Removed meanwhile as abandoned (older than the grace period): the user must start again.
+        if (!rowsOf(locked).length) return 'missing';
         const [used] = await tx.select({ id: d.ID }).from(d).where(eq(d.FilePatch, folder));
         if (used) return 'registered';
         const existing = await tx
@@ -184,8 +241,9 @@ export function createDeclarationRepository(db: Db) {
           .from(declarationFiles)
           .where(eq(declarationFiles.FilePatch, folder));
         if (existing.some((e) => e.FileName.toLowerCase() === file.FileName.toLowerCase())) return 'duplicate';
+        if (existing.length >= limit.files) return 'too-many';
         const total = existing.reduce((s, e) => s + e.Size, 0);
-        if (total + file.Size > limit) return 'too-large';
+        if (total + file.Size > limit.bytes) return 'too-large';
         await tx.insert(declarationFiles).values({ FilePatch: folder, ...file });
         await store();
         return 'ok';

@@ -7,7 +7,7 @@ import {
   uploadLimits,
 } from '@smartport/contract';
 import type { AuthUser } from '../../http/context';
-import { badRequest, forbidden, notFound } from '../../http/errors';
+import { badRequest, forbidden, notFound, tooManyRequests } from '../../http/errors';
 import { assertTerminal, scopeTerminals } from '../../security/terminal-scope';
 import { checkFileName, checkUpload, isFolderId, type UploadPolicy } from '../../storage/upload-checks';
 import type { UploadCaps, UploadStore } from '../../storage/upload-store.port';
@@ -59,12 +59,36 @@ export const declarationUploads: UploadPolicy = {
 /** The store's own caps for declaration folders (the folder total is checked first under a row lock). */
 export const declarationUploadCaps: UploadCaps = { maxFileBytes: uploadLimits.totalBytes, maxFolderBytes: uploadLimits.totalBytes };
 
+/** How many upload folders and files a user may make, and when an unused folder is abandoned (config, docs/decisions.md). */
+export interface UploadFolderCaps {
+  foldersPerDay: number;
+  filesPerFolder: number;
+  /** A folder no declaration uses is removed this long after its creation. */
+  graceMs: number;
+}
+export const defaultUploadFolderCaps: UploadFolderCaps = { foldersPerDay: 100, filesPerFolder: 20, graceMs: 24 * 3_600_000 };
+
+export const uploadCapMessages = {
+  folders: (n: number) =>
+    `Mỗi tài khoản chỉ được tạo tối đa ${n} thư mục tải tệp trong một ngày, bạn đã dùng hết. Vui lòng thử lại vào ngày mai.`,
+  files: (n: number) => `Mỗi tờ khai chỉ được tải lên tối đa ${n} tệp.`,
+};
+
+/** Abandoned folders removed per batch; a run goes on while batches are full (at most `CLEANUP_BATCHES`). */
+const CLEANUP_BATCH = 200;
+const CLEANUP_BATCHES = 25;
+const DAY_MS = 86_400_000;
+/** Midnight of the port's day (Asia/Ho_Chi_Minh) that holds `now`. */
+const portDayStart = (now: number) => new Date(Math.floor((now + PORT_OFFSET_MS) / DAY_MS) * DAY_MS - PORT_OFFSET_MS);
+
 export interface DeclarationServiceDeps {
   repo: DeclarationRepository;
   files: UploadStore;
+  caps?: UploadFolderCaps;
+  log?: (msg: string) => void;
 }
 
-export function createDeclarationService({ repo, files }: DeclarationServiceDeps) {
+export function createDeclarationService({ repo, files, caps = defaultUploadFolderCaps, log }: DeclarationServiceDeps) {
   const isStaff = (user: AuthUser) => user.grants.has(STAFF_GRANT);
 
   async function ownBusinessCode(user: AuthUser): Promise<string> {
@@ -95,8 +119,35 @@ export function createDeclarationService({ repo, files }: DeclarationServiceDeps
       return repo.operations();
     },
 
-    async makeFolder(user: AuthUser) {
-      return repo.createFolder(user.UserID);
+    /** common/makeRowguid: a new upload folder, at most `caps.foldersPerDay` per user and port day (429 beyond). */
+    async makeFolder(user: AuthUser, now = Date.now()) {
+      const id = await repo.createFolder(user.UserID, { perDay: caps.foldersPerDay, since: portDayStart(now) });
+      if (!id) throw tooManyRequests(uploadCapMessages.folders(caps.foldersPerDay));
+      return id;
+    },
+
+    /**
+     * The cleanup job's work: folders older than the grace period that no declaration uses go, with their files
+     * (through the upload store). Orders keep their files elsewhere (order_files), so only declarations count.
+     */
+    async removeAbandonedFolders(signal?: AbortSignal, now = Date.now()) {
+      const before = new Date(now - caps.graceMs);
+      let checked = 0;
+      let removed = 0;
+      for (let batch = 0; batch < CLEANUP_BATCHES && !signal?.aborted; batch++) {
+        const ids = await repo.abandonedFolders(before, CLEANUP_BATCH);
+        checked += ids.length;
+        for (const id of ids) {
+          if (signal?.aborted) break;
+          try {
+            if (await repo.removeAbandonedFolder(id, before, () => files.removeFolder(id))) removed++;
+          } catch (err) {
+            log?.(`upload folder ${id} not removed: ${(err as Error).message}`);
+          }
+        }
+        if (ids.length < CLEANUP_BATCH) break;
+      }
+      return { checked, removed };
     },
 
     /** custom/add: the checks of spec 01 §5 in their order, then the registration. */
@@ -172,9 +223,12 @@ export function createDeclarationService({ repo, files }: DeclarationServiceDeps
         });
       } catch (err) {
         // Two registrations with one folder at the same moment: the unique FilePatch keeps one.
-        if (String((err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === '23505') {
+        const code = String((err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code);
+        if (code === '23505') {
           throw badRequest('Các tệp này đã dùng cho một tờ khai khác, vui lòng tải lại trang và tải tệp lên lại.');
         }
+        // The folder was removed meanwhile as abandoned (older than the grace period).
+        if (code === '23503') throw badRequest(declarationMessages.folder);
         throw err;
       }
     },
@@ -226,10 +280,15 @@ export function createDeclarationService({ repo, files }: DeclarationServiceDeps
       const part = input.files?.[0];
       if (!part) throw badRequest('Chưa chọn tệp để tải lên.');
       const { name, mime } = await checkUpload(input.filename?.trim() || part.filename, part.data, declarationUploads);
-      const result = await repo.addFile(folder, { FileName: name, Size: part.data.length, Mime: mime }, uploadLimits.totalBytes, () =>
-        files.write(folder, name, part.data),
+      const result = await repo.addFile(
+        folder,
+        { FileName: name, Size: part.data.length, Mime: mime },
+        { bytes: uploadLimits.totalBytes, files: caps.filesPerFolder },
+        () => files.write(folder, name, part.data),
       );
+      if (result === 'missing') throw badRequest(declarationMessages.folder);
       if (result === 'too-large') throw badRequest(declarationMessages.totalSize);
+      if (result === 'too-many') throw badRequest(uploadCapMessages.files(caps.filesPerFolder));
       if (result === 'duplicate') throw badRequest(`Tệp "${name}" đã có trong danh sách tải lên.`);
       if (result === 'registered') throw badRequest('Tờ khai đã đăng ký, không thể thêm tệp.');
       return { filename: name, url: declarationFilePath(folder, name), size: part.data.length, tmporder: folder };

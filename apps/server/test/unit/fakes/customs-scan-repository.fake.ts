@@ -42,6 +42,11 @@ export function createFakeCustomsScanRepository(voyages: VoyageRow[]) {
           FinishedTime: new Date(),
         });
     },
+    async failQueuedBefore(before, code) {
+      const stale = messages.filter((m) => m.State === 'queued' && m.SentTime < before);
+      for (const m of stale) Object.assign(m, { State: 'failed', FailureCode: code, FinishedTime: new Date() });
+      return stale.length;
+    },
     async voyage(key) {
       return voyages.find((v) => v.VesselKey === key) ?? null;
     },
