@@ -29,6 +29,8 @@ function runProject(project) {
         '--reporter=default',
         '--reporter=json',
         `--outputFile.json=${report}`,
+        // Extra vitest options (e.g. `npm run test:reliability -- --hookTimeout=240000` on a loaded machine).
+        ...process.argv.slice(2),
         ...files,
       ],
       { cwd: root, stdio: 'inherit' },
