@@ -8,6 +8,7 @@ import { Button, Flex, Input, Space, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gridTheme } from './ag-grid-setup';
+import { useGridLocaleText } from './grid-locale';
 
 /** A column of a read-only grid; `text` gives the shown (and exported, searched) value. */
 export interface ReadOnlyColumn<T> {
@@ -105,10 +106,7 @@ export function ReadOnlyGrid<T>({
     ],
     [columns, t],
   );
-  const localeText = useMemo(() => {
-    const base = t('grid.ag', { returnObjects: true }) as Record<string, string>;
-    return emptyText ? { ...base, noRowsToShow: emptyText } : base;
-  }, [t, emptyText]);
+  const localeText = useGridLocaleText(emptyText);
 
   const exportShown = async () => {
     const needle = search.trim().toLocaleLowerCase('vi');

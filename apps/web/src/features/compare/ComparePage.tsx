@@ -19,6 +19,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gridTheme } from '../../components/data-grid/ag-grid-setup';
 import { displayValue } from '../../components/data-grid/grid-cells';
+import { useGridLocaleText } from '../../components/data-grid/grid-locale';
 import { formatDateTime } from '../../lib/format';
 import { checkContainerBatch } from './api';
 import { type CompareProgress, type CompareValues, emptyProgress, type FailedBatch, runComparison } from './CompareRunner';
@@ -127,7 +128,7 @@ export function ComparePage() {
     ];
   }, [t, statusLabel]);
 
-  const localeText = useMemo(() => t('grid.ag', { returnObjects: true }) as Record<string, string>, [t]);
+  const localeText = useGridLocaleText();
 
   // The status radio is an external filter: the grid filters its own rows, no new row data.
   const isExternalFilterPresent = useCallback(() => filterRef.current !== 'ALL', []);
