@@ -145,6 +145,8 @@ export function ReadOnlyGrid<T>({
       </Flex>
       <div style={{ height, minHeight: 160, width: '100%' }}>
         <AgGridReact<T>
+          // localeText is read when the grid starts: a new empty text (e.g. customs' answer) starts it again.
+          key={emptyText ?? ''}
           theme={gridTheme}
           rowData={rows}
           columnDefs={columnDefs}
