@@ -21,6 +21,7 @@ export * from './catalogs/definitions';
 export { type VesselScheduleRow, vesselScheduleGrid, vesselScheduleRow } from './catalogs/vessel-schedule';
 export * from './compare/calls';
 export {
+  containerQtyProblem,
   type DeclarationRow,
   declarationFilePath,
   declarationMessages,
@@ -86,6 +87,7 @@ export const calls = {
     loadDeclarations: declarations.loadDeclarations,
     updateDeclaration: declarations.updateDeclaration,
     makeRowguid: declarations.makeRowguid,
+    ownBusinessCode: declarations.ownBusinessCode,
     uploadFile: declarations.uploadFile,
     deleteFile: declarations.deleteFile,
   },
