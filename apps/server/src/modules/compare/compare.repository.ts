@@ -49,16 +49,16 @@ export function createCompareRepository(db: Db) {
     },
 
     /** Which terminals other than `except` have (had) each of the containers: existence only, no visit data. */
-    async otherTerminals(containerNos: readonly string[], except: readonly string[]): Promise<{ ContainerNo: string; TerminalCode: string }[]> {
+    async otherTerminals(
+      containerNos: readonly string[],
+      except: readonly string[],
+    ): Promise<{ ContainerNo: string; TerminalCode: string }[]> {
       if (!containerNos.length) return [];
       return db
         .selectDistinct({ ContainerNo: p.ContainerNo, TerminalCode: p.TerminalCode })
         .from(p)
         .where(
-          and(
-            inArray(p.ContainerNo, [...new Set(containerNos)]),
-            except.length ? notInArray(p.TerminalCode, [...except]) : undefined,
-          ),
+          and(inArray(p.ContainerNo, [...new Set(containerNos)]), except.length ? notInArray(p.TerminalCode, [...except]) : undefined),
         );
     },
   };
