@@ -138,4 +138,6 @@ export const projectNamedCalls = [
   // Issue 10: the staff list of money to act on (refunds, invoices not yet published) and its retry.
   'payment/followups',
   'payment/followups/retry-invoice',
+  // Issue 10 item 18: the registrant's own business code, filled in on the registration screens.
+  'custom/own_business_code',
 ] as const;
