@@ -143,7 +143,11 @@ export function ComparePage() {
         colId: status.field,
         headerName: status.title,
         headerTooltip: status.title,
-        width: status.width ?? 130,
+        // 'Không tồn tại (có tại cảng NDV)' and the like wrap rather than being cut.
+        width: 180,
+        wrapText: true,
+        autoHeight: true,
+        cellStyle: { lineHeight: '1.45', paddingTop: '8px', paddingBottom: '8px' },
         pinned: 'right',
         valueGetter: (p) => (p.data ? rowStatusText(p.data) : ''),
         tooltipValueGetter: (p) => p.data?.failure ?? (p.data?.elsewhere ? rowStatusText(p.data) : undefined),
