@@ -246,18 +246,15 @@ async function expectFullyShown(cell: Locator) {
 const NA_TEXT = 'Không đủ điều kiện qua khu vực giám sát';
 const NA = { no: '106555444340', office: '51CI' };
 const TQ = { no: '305123456710', office: '03EE' };
-const listGrid = (page: Page) =>
+/** The grid under the heading `title` ('Danh sách quét', 'Kết quả'). */
+const gridTitled = (page: Page, title: string) =>
   page
     .locator('div')
-    .filter({ has: page.getByText('Danh sách quét', { exact: true }) })
+    .filter({ has: page.getByText(title, { exact: true }) })
     .filter({ has: page.locator('.ag-root') })
     .last();
-const resultGrid = (page: Page) =>
-  page
-    .locator('div')
-    .filter({ has: page.getByText('Kết quả', { exact: true }) })
-    .filter({ has: page.locator('.ag-root') })
-    .last();
+const listGrid = (page: Page) => gridTitled(page, 'Danh sách quét');
+const resultGrid = (page: Page) => gridTitled(page, 'Kết quả');
 
 test('item 17: the scan lists show their key result whole at 1366×768, and stay usable at 800 px', async ({ page }) => {
   await page.goto('/');
