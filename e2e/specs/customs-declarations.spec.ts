@@ -53,14 +53,13 @@ test.describe('customs declarations: registration and staff review', () => {
     await openMenu(page, 'Hải quan', 'Đăng ký tờ khai hàng xuất');
     await expect(page.getByText('Thông tin đã đăng ký')).toBeVisible();
 
-    // The checks of spec 01 §5 come one at a time, in order.
+    // The checks of spec 01 §5 come one at a time, in order. The customer's own business code, the only one
+    // accepted, is filled in and read-only (issue 10 item 18).
     const register = page.getByRole('button', { name: 'Đăng ký', exact: true });
-    await register.click();
-    await expect(page.getByText('Vui lòng nhập mã doanh nghiệp !')).toBeVisible();
-
     const businessCode = await ownBusinessCode(page);
     expect(businessCode).toMatch(/^\d{10}$/);
-    await page.getByLabel('Mã doanh nghiệp').fill(businessCode);
+    await expect(page.getByLabel('Mã doanh nghiệp')).toHaveValue(businessCode);
+    await expect(page.getByLabel('Mã doanh nghiệp')).toHaveAttribute('readonly', '');
     await register.click();
     await expect(page.getByText('Vui lòng nhập số tờ khai !')).toBeVisible();
     await page.getByLabel('Số tờ khai').fill(customNo);
@@ -140,9 +139,7 @@ test.describe('customs declarations: registration and staff review', () => {
     await openMenu(page, 'Hải quan', 'Đăng ký tờ khai hàng nhập');
     await page.getByText('Tra cứu', { exact: true }).first().click();
     const lookup = page.getByRole('button', { name: 'Tra cứu', exact: true });
-    await lookup.click();
-    await expect(page.getByText('Vui lòng nhập mã doanh nghiệp !')).toBeVisible();
-    await page.getByLabel('Mã doanh nghiệp').fill(await ownBusinessCode(page));
+    await expect(page.getByLabel('Mã doanh nghiệp')).toHaveValue(await ownBusinessCode(page));
     await lookup.click();
     await expect(page.getByText('Vui lòng nhập số tờ khai !')).toBeVisible();
     await page.getByLabel('Số tờ khai').fill('109999999999');

@@ -199,13 +199,15 @@ describe('reading a real .xlsx', () => {
 
   it('refuses a file that is not an .xlsx', async () => {
     const notExcel = new TextEncoder().encode('Mã phương thức;Tên phương thức\nXE;Xe tải\n').buffer as ArrayBuffer;
-    await expect(readGridWorkbook(notExcel, methodCatalog.columns)).rejects.toThrow('Tệp không phải là file Excel .xlsx hợp lệ');
+    const error = await readGridWorkbook(notExcel, methodCatalog.columns).catch((e: Error) => e);
+    // Issue 10 item 16: the zip reader's English words (and its URL) stay out of the message.
+    expect((error as Error).message).toBe('Tệp không đúng định dạng Excel (.xlsx).');
   });
 
   it('refuses a damaged .xlsx', async () => {
     const good = new Uint8Array(await xlsx([['Mã phương thức'], ['XE']]));
     const damaged = good.slice(0, Math.floor(good.length / 2)).buffer as ArrayBuffer;
-    await expect(readGridWorkbook(damaged, methodCatalog.columns)).rejects.toThrow('Tệp không phải là file Excel .xlsx hợp lệ');
+    await expect(readGridWorkbook(damaged, methodCatalog.columns)).rejects.toThrow(/^Tệp không đúng định dạng Excel \(\.xlsx\)\.$/);
   });
 
   it('names the expected titles when no header row matches', async () => {

@@ -123,7 +123,7 @@ describe('malformed files are refused before anything is sent', () => {
 
   it('a CSV renamed .xlsx is not a workbook', async () => {
     const csv = new TextEncoder().encode('Mã tiền tệ;Tỷ giá\nUSD;25450\n');
-    await expect(readGridWorkbook(csv.buffer as ArrayBuffer, columns)).rejects.toThrow(/không phải là file Excel \.xlsx hợp lệ/);
+    await expect(readGridWorkbook(csv.buffer as ArrayBuffer, columns)).rejects.toThrow('Tệp không đúng định dạng Excel (.xlsx).');
   });
 
   it('a truncated workbook is not a workbook', async () => {
@@ -131,7 +131,7 @@ describe('malformed files are refused before anything is sent', () => {
       ['Mã tiền tệ', 'Tỷ giá'],
       ['USD', 25450],
     ]);
-    await expect(readGridWorkbook(good.slice(0, 200), columns)).rejects.toThrow(/không phải là file Excel \.xlsx hợp lệ/);
+    await expect(readGridWorkbook(good.slice(0, 200), columns)).rejects.toThrow('Tệp không đúng định dạng Excel (.xlsx).');
   });
 
   it('a sheet without the column titles names the titles it expected', async () => {

@@ -2,12 +2,18 @@ import type { PendingOrderRow } from '@smartport/contract';
 import { describe, expect, it } from 'vitest';
 import { pinsFromHash } from '../src/features/home/api';
 import { permittedGuideTypes } from '../src/features/home/guide-data';
-import { canDelete, cargoExtras, customsHold, payKind, shortPin } from '../src/features/home/order-row';
+import { canDelete, cargoExtras, customsHold, payKind, rowAmount, shortPin } from '../src/features/home/order-row';
 
 const hold = (CusHold: boolean | null, FE = 'F', IsLocalForeign = 'F', ClassCode: number | null = 1) =>
   customsHold({ CusHold, FE, IsLocalForeign, ClassCode });
 
 describe('pending order row rules (spec 02 §3, §4)', () => {
+  it("'Thành tiền': each container's own amount, else the order total once (issue 10 item 20)", () => {
+    expect(rowAmount({ Amount: 650_000, TotalAmount: 1_300_000, sort_code: 2 })).toBe(650_000);
+    expect(rowAmount({ Amount: null, TotalAmount: 1_300_000, sort_code: 1 })).toBe(1_300_000);
+    expect(rowAmount({ Amount: null, TotalAmount: 1_300_000, sort_code: 2 })).toBeNull();
+  });
+
   it('shows the PIN up to the dash', () => {
     expect(shortPin('26112100123-07')).toBe('26112100123');
     expect(shortPin('26112100123')).toBe('26112100123');

@@ -21,6 +21,7 @@ export * from './catalogs/definitions';
 export { type VesselScheduleRow, vesselScheduleGrid, vesselScheduleRow } from './catalogs/vessel-schedule';
 export * from './compare/calls';
 export {
+  containerQtyProblem,
   type DeclarationRow,
   declarationFilePath,
   declarationMessages,
@@ -86,6 +87,7 @@ export const calls = {
     loadDeclarations: declarations.loadDeclarations,
     updateDeclaration: declarations.updateDeclaration,
     makeRowguid: declarations.makeRowguid,
+    ownBusinessCode: declarations.ownBusinessCode,
     uploadFile: declarations.uploadFile,
     deleteFile: declarations.deleteFile,
   },
@@ -136,4 +138,6 @@ export const projectNamedCalls = [
   // Issue 10: the staff list of money to act on (refunds, invoices not yet published) and its retry.
   'payment/followups',
   'payment/followups/retry-invoice',
+  // Issue 10 item 18: the registrant's own business code, filled in on the registration screens.
+  'custom/own_business_code',
 ] as const;

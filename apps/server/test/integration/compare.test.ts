@@ -202,6 +202,39 @@ describe('common/checkContaierData: terminal scope and access', () => {
     expect(none.body.data?.[0]).toMatchObject({ CompareStatus: 'NONE', loaded: null });
   });
 
+  it('says when a container missing where it was compared is at another terminal, naming only the caller’s (issue 10 item 21)', async () => {
+    const v = await twoVisits();
+    const other = ['NDP', 'GML', 'PIP'].find((c) => c !== v.latest && c !== v.earlier) as string;
+    // The administrator (every terminal) compares at a third terminal: the two that have it are named.
+    const third = await check([{ ContainerNo: v.container_no }], admin, { TerminalCode: other });
+    expect(third.body.data?.[0]).toMatchObject({
+      CompareStatus: 'NONE',
+      loaded: null,
+      elsewhere: { terminals: [v.latest, v.earlier].sort(), outside: false },
+    });
+    // A user of another terminal only learns that some other terminal has it: no code, no data of that visit.
+    await t.addUser({ UserID: 'doichieu3', UserGroupCode: 'CMP_ONE', password: 'Doi@Chieu3', terminals: [other] });
+    const outsider = await check([{ ContainerNo: v.container_no }], await t.login('doichieu3', 'Doi@Chieu3'));
+    expect(outsider.body.data?.[0]).toMatchObject({ CompareStatus: 'NONE', loaded: null, elsewhere: { terminals: [], outside: true } });
+    const text = JSON.stringify(outsider.body);
+    for (const code of [v.latest, v.earlier]) expect(text).not.toContain(`"${code}"`);
+    // A user of one of them, comparing at its other terminal, is told which of its own has it.
+    await t.addUser({ UserID: 'doichieu4', UserGroupCode: 'CMP_ONE', password: 'Doi@Chieu4', terminals: [other, v.earlier] });
+    const mine = await check([{ ContainerNo: v.container_no }], await t.login('doichieu4', 'Doi@Chieu4'), { TerminalCode: other });
+    expect(mine.body.data?.[0]?.elsewhere).toEqual({ terminals: [v.earlier], outside: true });
+    // Found, or nowhere at all: nothing to say.
+    const found = await check([{ ContainerNo: v.container_no }]);
+    expect(found.body.data?.[0]?.elsewhere).toBeNull();
+    const nowhere = await check([{ ContainerNo: 'ZZZU9999999' }]);
+    expect(nowhere.body.data?.[0]).toMatchObject({ CompareStatus: 'NONE', elsewhere: null });
+  });
+
+  it('refuses a container number with other than letters and digits, naming what is wrong', async () => {
+    const res = await check([{ ContainerNo: 'MSCU-123/45' }]);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('Số container chỉ gồm chữ cái và chữ số');
+  });
+
   it("limits to one of the caller's terminals when TerminalCode is given, and refuses another's", async () => {
     const v = await twoVisits();
     const one = await check([{ ContainerNo: v.container_no }], admin, { TerminalCode: v.earlier.toLowerCase() });

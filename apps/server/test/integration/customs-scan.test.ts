@@ -250,6 +250,24 @@ describe('custom/req_cas367 and custom/get_cas367 (single scan, queued)', () => 
     expect(rows.map((r) => r.request_type)).toEqual(expect.arrayContaining(['367', '367.1']));
   });
 
+  it('gives what customs said of an unknown or mistyped declaration, on the event and on every later read (issue 10 item 15)', async () => {
+    const mistyped = { declareNo: '30512345', office: '03EE' };
+    const socket = await connect(customer);
+    const result = nextResult(socket, mistyped.declareNo);
+    const sent = await t.call(calls.customs.reqCas367, { ...mistyped, allow_send_again: true }, customer);
+    expect(sent.body.message).toBe('Thông điệp đã được đưa vào hàng đợi!');
+    expect(await result).toMatchObject({ request_type: '367.1', note_state: 'SUCCESS' });
+
+    const view = await t.call(calls.customs.getCas367, mistyped, customer);
+    expect(view.body).toMatchObject({ success: true, state: 'done', data: [], msg: 'Không tìm thấy thông tin tờ khai' });
+    // Scanned again within 5 minutes: the stored answer comes back with the same words.
+    const again = await t.call(calls.customs.reqCas367, { ...mistyped, allow_send_again: true }, customer);
+    expect(again.body.data).toMatchObject({ lists: [], msg: 'Không tìm thấy thông tin tờ khai' });
+    // A declaration with containers carries no such text.
+    const known = await t.call(calls.customs.getCas367, { declareNo: tq?.declareNo, office: tq?.office }, customer);
+    expect(known.body.msg).toBeUndefined();
+  });
+
   it('allows a rescan only after 5 minutes', async () => {
     const first = await t.call(
       calls.customs.reqCas367,

@@ -83,6 +83,37 @@ describe('custom/add: the checks of spec 01 §5 in their order', () => {
     expect(res.body).toMatchObject({ success: false, message: 'Vui lòng số vận đơn !' });
   });
 
+  it('refuses a total of containers that is not a whole number from 1 to 9999 (issue 10 item 18)', async () => {
+    const base = { ImportExport: 'E', CustomerID: ownTax, CustomNo: '305123456781', CustomCode: '03EE', CustomDate: '2026-11-20' };
+    for (const ContainerQty of [0, -3, 2.5, '2,5', 10_000, 'ba']) {
+      const res = await t.call(calls.customs.addDeclaration, { ...base, ContainerQty }, customer);
+      expect(res.status, String(ContainerQty)).toBe(400);
+      expect(res.body.message, String(ContainerQty)).toBe('Tổng số container phải là số nguyên từ 1 đến 9999.');
+    }
+    for (const ContainerQty of [null, '', '  ']) {
+      const res = await t.call(calls.customs.addDeclaration, { ...base, ContainerQty }, customer);
+      expect(res.body.message).toBe('Vui lòng nhập tổng số container !');
+    }
+  });
+
+  it('tells a customer its own business code, the only one it may register under; staff with the menu type any (issue 10 item 18)', async () => {
+    const mine = await t.call(calls.customs.ownBusinessCode, {}, customer);
+    expect(mine.status).toBe(200);
+    expect(mine.body.payload).toEqual({ CustomerID: ownTax, fixed: true });
+    // Staff who may register (the administrator: the registration menus and the staff grant) type the code.
+    const admin = await t.call(calls.customs.ownBusinessCode, {}, await t.login('admin'));
+    expect(admin.body.payload).toEqual({ CustomerID: null, fixed: false });
+    // Staff without a registration menu may not ask.
+    expect((await t.call(calls.customs.ownBusinessCode, {}, staff)).status).toBe(403);
+    // The code given is the one the registration accepts; another is refused.
+    const other = await t.call(
+      calls.customs.addDeclaration,
+      { ImportExport: 'E', CustomerID: otherTax, CustomNo: '305123456782', CustomCode: '03EE', ContainerQty: 1 },
+      customer,
+    );
+    expect(other.status).toBe(403);
+  });
+
   it('refuses a booking over 200 characters or with unsafe characters', async () => {
     const base = {
       ImportExport: 'E',

@@ -99,6 +99,20 @@ describe('tracking/DashboadEirSevTracking', () => {
     expect(first).toEqual(first.map((_, i) => i + 1));
   });
 
+  it("gives each container its own amount when the order's container amounts make up its total (issue 10 item 20)", async () => {
+    const rows = (await list(customer)).body.payload ?? [];
+    // 2 × 650,000 = 1,300,000: each row has its container's amount, the order total stays the order's.
+    const unpaid = rows.filter((r) => r.OrderNo === fixtures.unpaid?.no);
+    expect(unpaid.map((r) => [r.Amount, r.TotalAmount])).toEqual([
+      [650_000, 1_300_000],
+      [650_000, 1_300_000],
+    ]);
+    // 5 × 650,000 is not the total of 1,300,000: no amount per container (the screen shows the total once).
+    const trar = rows.filter((r) => r.OrderNo === fixtures.trar?.no);
+    expect(trar).toHaveLength(5);
+    expect(trar.every((r) => r.Amount === null)).toBe(true);
+  });
+
   it('limits staff to their terminals', async () => {
     const rows = (await list(staff)).body.payload ?? [];
     expect(rows.length).toBeGreaterThan(0);

@@ -89,7 +89,13 @@ export const compareRowInput = z.object({
   ContainerNo: z
     .string({ error: 'Vui lòng nhập số container' })
     .transform((v) => v.replace(/\s+/g, '').toUpperCase())
-    .pipe(z.string().min(1, 'Vui lòng nhập số container').max(20, 'Số container tối đa 20 ký tự')),
+    .pipe(
+      z
+        .string()
+        .min(1, 'Vui lòng nhập số container')
+        .max(20, 'Số container tối đa 20 ký tự')
+        .regex(/^[A-Z0-9]+$/, 'Số container chỉ gồm chữ cái và chữ số'),
+    ),
   ClassName: text(100, 'Hướng'),
   IsoSizetype: text(10, 'Kích cỡ ISO'),
   OperationCode: text(20, 'Hãng khai thác'),
@@ -137,6 +143,12 @@ export const compareRowResult = compareRowInput.omit({ DateIn: true, DateOut: tr
   loaded: portContainerRecord.nullable(),
   CompareStatus: z.enum(compareStatuses),
   DiffFields: z.array(z.enum(comparedFields)),
+  /**
+   * A 'NONE' row whose container the port has at a terminal that was not compared: `terminals` names those among
+   * the caller's own terminals; `outside` says only that one outside the caller's terminals has it (nothing more
+   * of that terminal is told: docs/decisions.md). Null when the row is not 'NONE' or no terminal has the container.
+   */
+  elsewhere: z.object({ terminals: z.array(z.string()), outside: z.boolean() }).nullable(),
 });
 export type CompareRowResult = z.infer<typeof compareRowResult>;
 

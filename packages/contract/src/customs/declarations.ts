@@ -15,6 +15,8 @@ export const declarationMessages = {
   customNo: 'Vui lòng nhập số tờ khai !',
   customCode: 'Vui lòng nhập mã hải quan !',
   containerQty: 'Vui lòng nhập tổng số container !',
+  /** Not in the spec (it names only the missing case): a total that is not a whole number from 1 to 9999. */
+  containerQtyInvalid: 'Tổng số container phải là số nguyên từ 1 đến 9999.',
   customDate: 'Vui lòng nhập ngày tờ khai !',
   booking: 'Vui lòng số booking !',
   bl: 'Vui lòng số vận đơn !',
@@ -125,6 +127,35 @@ export const updateDeclaration = defineCall({
     Note: z.string().max(2000).nullish(),
   }),
   response: plainReply,
+});
+
+/**
+ * The total containers of a registration (spec 01 §5 rule 4) as typed: the message for a missing or invalid
+ * value, null when it is a whole number from 1 to 9999. The form checks it before sending; the server again.
+ */
+export function containerQtyProblem(value: unknown): string | null {
+  const text = String(value ?? '').trim();
+  if (!text) return declarationMessages.containerQty;
+  const qty = Number(text);
+  if (!Number.isInteger(qty) || qty < 1 || qty > 9999) return declarationMessages.containerQtyInvalid;
+  return null;
+}
+
+/** The business code a registrant registers and looks up under: a customer's own (the only one accepted), none for staff. */
+export const ownBusinessCode = defineCall({
+  path: 'custom/own_business_code',
+  module: 'customs',
+  summary: 'Mã doanh nghiệp (mã số thuế) của khách hàng đăng nhập, điền sẵn trên màn hình đăng ký tờ khai',
+  access: menuAccess('CUSTOMS_EXPORT_REG', 'CUSTOMS_IMPORT_REG'),
+  request: noPayload,
+  response: replyWith({
+    payload: z
+      .object({
+        CustomerID: z.string().nullable().describe('Mã số thuế của doanh nghiệp; null khi tài khoản không gắn doanh nghiệp'),
+        fixed: z.boolean().describe('true: chỉ mã này được chấp nhận (khách hàng); false: nhân viên nhập mã bất kỳ'),
+      })
+      .optional(),
+  }),
 });
 
 export const makeRowguid = defineCall({

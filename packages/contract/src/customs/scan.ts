@@ -169,6 +169,8 @@ export const reqCas367 = defineCall({
       .object({
         msgGroupId: z.string().optional(),
         lists: z.array(customsContainerRow).optional(),
+        /** What customs answered for a declaration it gave no container for (e.g. 'Không tìm thấy thông tin tờ khai'). */
+        msg: z.string().optional(),
         lastSent: z.string().optional(),
       })
       .optional(),
@@ -189,6 +191,8 @@ export const getCas367 = defineCall({
     data: z.array(customsContainerRow).optional(),
     /** queued | done | failed | none */
     state: z.string().optional(),
+    /** What customs answered for a declaration it gave no container for (e.g. 'Không tìm thấy thông tin tờ khai'). */
+    msg: z.string().optional(),
     lastSent: z.string().optional(),
   }),
 });

@@ -20,7 +20,12 @@ export const pendingOrderRow = z.object({
   MoneyCredit: z.string().describe('M: thu ngay, khác: thu sau'),
   OrderStatus: orderStatus.describe('A chưa thanh toán, P chờ duyệt, C đã duyệt, D đã hủy'),
   OrderStatusName: z.string(),
-  TotalAmount: z.number(),
+  TotalAmount: z.number().describe('Tổng tiền của lệnh (lặp lại trên mỗi container của lệnh)'),
+  /**
+   * This container's own amount ('Thành tiền' of the row), when the order's container amounts make up its total;
+   * null otherwise (the screen then shows the order total once, on the order's first container).
+   */
+  Amount: z.number().nullable(),
   CurrencyCode: z.string(),
   JobModeCode: z.string(),
   JobModeName: z.string(),

@@ -1,5 +1,5 @@
 import type { PortContainerRecord } from '@smartport/contract';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { classes, containerStatuses, portContainers } from '../../db/schema';
 import { inTerminals } from '../../security/terminal-scope';
@@ -46,6 +46,20 @@ export function createCompareRepository(db: Db) {
         CallSeq: r.CallSeq === null ? null : String(r.CallSeq),
         CallYear: r.CallYear === null ? null : String(r.CallYear),
       }));
+    },
+
+    /** Which terminals other than `except` have (had) each of the containers: existence only, no visit data. */
+    async otherTerminals(
+      containerNos: readonly string[],
+      except: readonly string[],
+    ): Promise<{ ContainerNo: string; TerminalCode: string }[]> {
+      if (!containerNos.length) return [];
+      return db
+        .selectDistinct({ ContainerNo: p.ContainerNo, TerminalCode: p.TerminalCode })
+        .from(p)
+        .where(
+          and(inArray(p.ContainerNo, [...new Set(containerNos)]), except.length ? notInArray(p.TerminalCode, [...except]) : undefined),
+        );
     },
   };
 }

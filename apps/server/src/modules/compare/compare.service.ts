@@ -37,6 +37,7 @@ export function compareRow(row: CompareRowInput, loaded: PortContainerRecord | n
     loaded,
     CompareStatus: !loaded ? 'NONE' : DiffFields.length ? 'ERROR' : 'OK',
     DiffFields,
+    elsewhere: null,
   };
 }
 
@@ -51,7 +52,23 @@ export function createCompareService(repo: CompareRepository) {
         terminals,
       );
       const byNo = new Map(found.map((r) => [r.ContainerNo, r]));
-      return rows.map((row) => compareRow(row, byNo.get(row.ContainerNo) ?? null));
+      const results = rows.map((row) => compareRow(row, byNo.get(row.ContainerNo) ?? null));
+      // A container not found where it was compared may be at another terminal: say so (decisions.md: a terminal of
+      // the caller's by its code, one outside the caller's terminals only as 'another terminal').
+      const missing = results.filter((r) => r.CompareStatus === 'NONE').map((r) => r.ContainerNo);
+      if (!missing.length) return results;
+      const own = new Set(scopeTerminals(user));
+      const elsewhere = new Map<string, { terminals: string[]; outside: boolean }>();
+      for (const h of await repo.otherTerminals(missing, terminals)) {
+        const e = elsewhere.get(h.ContainerNo) ?? { terminals: [], outside: false };
+        if (own.has(h.TerminalCode)) e.terminals.push(h.TerminalCode);
+        else e.outside = true;
+        elsewhere.set(h.ContainerNo, e);
+      }
+      return results.map((r) => {
+        const e = r.CompareStatus === 'NONE' ? elsewhere.get(r.ContainerNo) : undefined;
+        return e ? { ...r, elsewhere: { terminals: e.terminals.sort(), outside: e.outside } } : r;
+      });
     },
   };
 }

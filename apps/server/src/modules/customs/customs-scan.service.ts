@@ -55,7 +55,17 @@ export const voyageTitle = (v: { VesselName: string; VesselImVoy: string; Vessel
   `${v.VesselName} / ${v.VesselImVoy} / ${v.VesselExVoy}`;
 
 const containersOf = (item: Customs367Item | null | undefined): CustomsContainerRow[] =>
-  item?.data.TransportEquipments.TransportEquipment ?? [];
+  item?.data?.TransportEquipments?.TransportEquipment ?? [];
+
+/**
+ * What customs said of a declaration it gave no container for ('Không tìm thấy thông tin tờ khai' for an unknown or
+ * mistyped number): the single scan shows it as the batch scan does, instead of an empty table without a word.
+ */
+const emptyAnswerText = (item: Customs367Item | null | undefined): { msg?: string } => {
+  if (!item || containersOf(item).length) return {};
+  const msg = (item.msg || item.RESPONSE_TEXT || '').trim();
+  return msg ? { msg } : {};
+};
 
 export function createCustomsScanService(deps: CustomsScanDeps) {
   const { repo, gateway, live } = deps;
@@ -206,17 +216,18 @@ export function createCustomsScanService(deps: CustomsScanDeps) {
     async send367(user: AuthUser, input: Pick<CallRequest<C['reqCas367']>, 'declareNo' | 'office' | 'allow_send_again'>, now = Date.now()) {
       const last = await repo.lastMessage(input.declareNo, input.office);
       if (last) {
-        const lists = containersOf(last.Result as Customs367Item | null);
+        const result = last.Result as Customs367Item | null;
+        const lists = containersOf(result);
         const lastSent = last.SentTime.toISOString();
         if (now - last.SentTime.getTime() < CUSTOMS_RESCAN_MS) {
           const again = new Date(last.SentTime.getTime() + CUSTOMS_RESCAN_MS);
           return {
             success: true,
             message: `Tờ khai đã được quét lúc ${hhmmss(last.SentTime)}, có thể quét lại sau 5 phút (từ ${hhmmss(again)}).`,
-            data: { lists, lastSent },
+            data: { lists, lastSent, ...emptyAnswerText(result) },
           };
         }
-        if (!input.allow_send_again) return { success: true, data: { lists, lastSent } };
+        if (!input.allow_send_again) return { success: true, data: { lists, lastSent, ...emptyAnswerText(result) } };
       }
       const x = await logged(await gateway.queue367({ declareNo: input.declareNo, office: input.office }), {
         SenderBy: user.UserID,
@@ -238,9 +249,11 @@ export function createCustomsScanService(deps: CustomsScanDeps) {
     async view367(input: Pick<CallRequest<C['getCas367']>, 'declareNo' | 'office'>) {
       const last = await repo.lastMessage(input.declareNo, input.office);
       if (!last) return { data: [] as CustomsContainerRow[], state: 'none' };
+      const result = last.Result as Customs367Item | null;
       return {
-        data: containersOf(last.Result as Customs367Item | null),
+        data: containersOf(result),
         state: last.State,
+        ...(last.State === 'done' ? emptyAnswerText(result) : {}),
         lastSent: last.SentTime.toISOString(),
       };
     },

@@ -16,6 +16,7 @@ export function declarationHandlers(
     loadDeclarations: async (input, ctx) => ({ success: true, payload: await service.load(input, ctx.user) }),
     updateDeclaration: async (input, ctx) => ({ success: true, message: await service.update(input, ctx.user) }),
     makeRowguid: async (_input, ctx) => ({ success: true, payload: await service.makeFolder(ctx.user) }),
+    ownBusinessCode: async (_input, ctx) => ({ success: true, payload: await service.ownBusinessCode(ctx.user) }),
     uploadFile: async (input, ctx) => ({ success: true, ...(await service.upload(input, ctx.user)) }),
     deleteFile: async (input, ctx) => {
       await service.deleteFile(input, ctx.user);

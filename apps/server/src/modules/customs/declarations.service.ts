@@ -1,6 +1,7 @@
 import {
   type CallRequest,
   type calls,
+  containerQtyProblem,
   type DeclarationRow,
   declarationFilePath,
   declarationMessages,
@@ -119,6 +120,13 @@ export function createDeclarationService({ repo, files, caps = defaultUploadFold
       return repo.operations();
     },
 
+    /** A customer's own business code (the only one it may register or look up under); staff type any. */
+    async ownBusinessCode(user: AuthUser): Promise<{ CustomerID: string | null; fixed: boolean }> {
+      if (isStaff(user)) return { CustomerID: null, fixed: false };
+      const own = user.CustomerCode ? await repo.businessCodeOf(user.CustomerCode) : null;
+      return { CustomerID: own ? own.toUpperCase() : null, fixed: true };
+    },
+
     /** common/makeRowguid: a new upload folder, at most `caps.foldersPerDay` per user and port day (429 beyond). */
     async makeFolder(user: AuthUser, now = Date.now()) {
       const id = await repo.createFolder(user.UserID, { perDay: caps.foldersPerDay, since: portDayStart(now) });
@@ -173,10 +181,9 @@ export function createDeclarationService({ repo, files, caps = defaultUploadFold
       if (!customCode) throw badRequest(declarationMessages.customCode);
       code(customCode, 'Mã hải quan', 10);
 
-      const qtyText = String(input.ContainerQty ?? '').trim();
-      if (!qtyText || Number(qtyText) === 0) throw badRequest(declarationMessages.containerQty);
-      const qty = Number(qtyText);
-      if (!Number.isInteger(qty) || qty < 1 || qty > 9999) throw badRequest('Tổng số container phải là số nguyên từ 1 đến 9999.');
+      const qtyProblem = containerQtyProblem(input.ContainerQty);
+      if (qtyProblem) throw badRequest(qtyProblem);
+      const qty = Number(String(input.ContainerQty).trim());
 
       const dateText = (input.CustomDate ?? '').trim();
       if (!dateText) throw badRequest(declarationMessages.customDate);

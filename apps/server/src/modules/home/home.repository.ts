@@ -40,7 +40,9 @@ export function createHomeRepository(database: Database) {
       const rows = await q<OrderRowRecord>(
         `select o.order_no "OrderNo", o.parent_order_no "ParentOrderNo", o.pin_code "PinCode", o.terminal_code "TerminalCode",
                 o.transaction_id "TransactionId", o.money_credit "MoneyCredit", o.order_status "OrderStatus",
-                o.total_amount::float8 "TotalAmount", o.currency_code "CurrencyCode", o.job_mode_code "JobModeCode",
+                o.total_amount::float8 "TotalAmount",
+                (case when sum(c.amount) over (partition by o.order_no) = o.total_amount then c.amount end)::float8 "Amount",
+                o.currency_code "CurrencyCode", o.job_mode_code "JobModeCode",
                 coalesce(j.job_mode_name, o.job_mode_code) "JobModeName", o.exp_date "ExpDate",
                 c.container_no "ContainerNo", o.operation_code "OperationCode", o.booking_no "BookingNo", o.bl_no "BLNo",
                 c.iso_sizetype "IsoSizetype", c.mc_weight::float8 "MCWeight", v.vessel_name "VesselName", o.vessel_key "VesselKey",

@@ -12,6 +12,7 @@ import { type CSSProperties, type ReactNode, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gridTheme, rowStateColors } from './ag-grid-setup';
 import { gridColumnDefs, rowClassRules, rowStyleFor } from './grid-columns';
+import { useGridLocaleText } from './grid-locale';
 import type { GridRow } from './grid-rows';
 import type { GridModel } from './use-grid';
 
@@ -70,7 +71,7 @@ export function EditableGrid({ model, toolbarExtra, leadingColumns, pageSize, co
     const rest = described.map((c) => ({ ...c, ...columnOverrides?.[c.colId ?? ''] }));
     return rowNumber ? [rowNumber, ...(leadingColumns ?? []), ...rest] : rest;
   }, [columns, editable, t, agGrid.onInvalid, leadingColumns, columnOverrides]);
-  const localeText = useMemo(() => t('grid.ag', { returnObjects: true }) as Record<string, string>, [t]);
+  const localeText = useGridLocaleText();
   const tracksStates = can.add || can.save || can.delete || can.import;
 
   return (

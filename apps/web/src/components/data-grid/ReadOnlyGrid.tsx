@@ -8,6 +8,7 @@ import { Button, Flex, Input, Space, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gridTheme } from './ag-grid-setup';
+import { useGridLocaleText } from './grid-locale';
 
 /** A column of a read-only grid; `text` gives the shown (and exported, searched) value. */
 export interface ReadOnlyColumn<T> {
@@ -23,6 +24,8 @@ export interface ReadOnlyColumn<T> {
   noSearch?: boolean;
   /** The cell wraps and the row grows to fit it (click-to-expand texts, lists of links, buttons). */
   grow?: boolean;
+  /** Takes this share of the width left by the fixed columns (at least `width`), so a narrow panel keeps it in sight. */
+  flex?: number;
   align?: 'left' | 'center' | 'right';
 }
 
@@ -41,7 +44,7 @@ export interface ReadOnlyGridProps<T> {
   /** Shown when there is nothing to show (e.g. before the first query). */
   emptyText?: string;
   extra?: ReactNode;
-  /** A small list (the scan lists): no search box and no export. */
+  /** A small list (the scan lists): no search box, no export and no STT column (every column in sight in a side panel). */
   compact?: boolean;
   /** Shows the Excel export button (default yes). */
   exportable?: boolean;
@@ -76,18 +79,23 @@ export function ReadOnlyGrid<T>({
   const [search, setSearch] = useState('');
   const columnDefs = useMemo<ColDef<T>[]>(
     () => [
-      {
-        colId: ROW_NUMBER,
-        headerName: t('grid.rowNumber'),
-        width: 70,
-        valueGetter: (p) => (p.node?.rowIndex ?? 0) + 1,
-        getQuickFilterText: () => '',
-        sortable: false,
-      },
+      ...(compact
+        ? []
+        : [
+            {
+              colId: ROW_NUMBER,
+              headerName: t('grid.rowNumber'),
+              width: 70,
+              valueGetter: (p) => (p.node?.rowIndex ?? 0) + 1,
+              getQuickFilterText: () => '',
+              sortable: false,
+            } satisfies ColDef<T>,
+          ]),
       ...columns.map<ColDef<T>>((c) => ({
         colId: c.key,
         headerName: c.title,
         width: c.width ?? 150,
+        ...(c.flex ? { flex: c.flex, minWidth: c.width ?? 100 } : {}),
         valueGetter: (p) => (p.data ? c.text(p.data) : ''),
         cellStyle: (p) => {
           const own = p.data ? c.style?.(p.data) : undefined;
@@ -103,12 +111,9 @@ export function ReadOnlyGrid<T>({
         autoHeaderHeight: true,
       })),
     ],
-    [columns, t],
+    [columns, t, compact],
   );
-  const localeText = useMemo(() => {
-    const base = t('grid.ag', { returnObjects: true }) as Record<string, string>;
-    return emptyText ? { ...base, noRowsToShow: emptyText } : base;
-  }, [t, emptyText]);
+  const localeText = useGridLocaleText(emptyText);
 
   const exportShown = async () => {
     const needle = search.trim().toLocaleLowerCase('vi');
@@ -147,6 +152,8 @@ export function ReadOnlyGrid<T>({
       </Flex>
       <div style={{ height, minHeight: 160, width: '100%' }}>
         <AgGridReact<T>
+          // localeText is read when the grid starts: a new empty text (e.g. customs' answer) starts it again.
+          key={emptyText ?? ''}
           theme={gridTheme}
           rowData={rows}
           columnDefs={columnDefs}
@@ -167,7 +174,7 @@ export function ReadOnlyGrid<T>({
             return style;
           }}
           // STT is the place among the rows shown: renumbered after a search.
-          onModelUpdated={(e) => e.api.refreshCells({ columns: [ROW_NUMBER], force: true })}
+          onModelUpdated={compact ? undefined : (e) => e.api.refreshCells({ columns: [ROW_NUMBER], force: true })}
           onRowClicked={onRowClick ? (e: RowClickedEvent<T>) => e.data && onRowClick(e.data) : undefined}
         />
       </div>

@@ -25,21 +25,52 @@ export function plainCellValue(value: ExcelJS.CellValue): PlainCell {
 
 const HEADER_SEARCH_ROWS = 10;
 
+/** What is wrong with an imported file, in words for its user. */
+export class WorkbookError extends Error {
+  override name = 'WorkbookError';
+}
+
 /**
  * Reads the first sheet of an .xlsx into grid rows (spec 03 §1): the header row is the one
  * among the first rows whose titles match most columns; blank cells are left out, blank rows skipped.
- * Throws an Error whose message tells what is wrong (shown after 'Sai định dạng file excel ! ').
+ * Throws a WorkbookError whose Vietnamese message tells what is wrong (shown after 'Sai định dạng file excel ! ').
  */
 export async function readGridWorkbook(data: ArrayBuffer, columns: readonly GridColumn[]): Promise<GridValues[]> {
-  const workbook = new ExcelJS.Workbook();
+  const rows = await readGridSheet(data, columns);
+  const bad = rows.find((r) => r.errors.length);
+  if (bad) throw new WorkbookError(bad.errors[0]);
+  return rows.map((r) => r.values);
+}
+
+/** A data row of an imported sheet: its row number in the sheet, the cells read, and why cells could not be read. */
+export interface SheetRow {
+  sheetRow: number;
+  values: GridValues;
+  /** 'Dòng 12, cột "Ngày vào bãi": …' for each cell that could not be read (left out of `values`). */
+  errors: string[];
+}
+
+/**
+ * The rows of the first sheet with their sheet row numbers; a cell that cannot be read is named in its row's
+ * `errors` instead of failing the file (a screen that checks rows one by one keeps the others).
+ */
+export async function readGridSheet(data: ArrayBuffer, columns: readonly GridColumn[]): Promise<SheetRow[]> {
   try {
-    await workbook.xlsx.load(data as never);
+    return await readWorkbook(data, columns);
   } catch (e) {
-    // A .csv, an old .xls or a damaged file: say so in Vietnamese, keep the reader's words as detail.
-    throw new Error(t('grid.excel.notXlsx', { detail: e instanceof Error ? e.message : String(e) }));
+    if (e instanceof WorkbookError) throw e;
+    // A .csv, an old .xls, a damaged or renamed file: the zip and sheet readers' own (English) words stay in the
+    // console; the user reads what to do.
+    console.warn('Excel import:', e);
+    throw new WorkbookError(t('grid.excel.notXlsx'));
   }
+}
+
+async function readWorkbook(data: ArrayBuffer, columns: readonly GridColumn[]): Promise<SheetRow[]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(data as never);
   const sheet = workbook.worksheets[0];
-  if (!sheet) throw new Error(t('grid.excel.noSheet'));
+  if (!sheet) throw new WorkbookError(t('grid.excel.noSheet'));
 
   const rowCells = (n: number): PlainCell[] => {
     const cells: PlainCell[] = [];
@@ -64,26 +95,27 @@ export async function readGridWorkbook(data: ArrayBuffer, columns: readonly Grid
       .filter((c) => !c.readOnly)
       .map((c) => c.title)
       .join(', ');
-    throw new Error(t('grid.excel.noHeader', { titles }));
+    throw new WorkbookError(t('grid.excel.noHeader', { titles }));
   }
 
-  const rows: GridValues[] = [];
+  const rows: SheetRow[] = [];
   for (let n = headerRow + 1; n <= sheet.rowCount; n++) {
     const cells = rowCells(n);
     const values: GridValues = {};
+    const errors: string[] = [];
     for (const [index, column] of header) {
       const raw = cells[index];
       if (isBlank(raw)) continue;
       try {
         values[column.field] = parseCell(raw, column);
       } catch (e) {
-        if (e instanceof CellError) throw new Error(t('grid.excel.badCell', { row: n, title: column.title, reason: e.message }));
-        throw e;
+        if (!(e instanceof CellError)) throw e;
+        errors.push(t('grid.excel.badCell', { row: n, title: column.title, reason: e.message }));
       }
     }
-    if (Object.keys(values).length) rows.push(values);
+    if (Object.keys(values).length || errors.length) rows.push({ sheetRow: n, values, errors });
   }
-  if (!rows.length) throw new Error(t('grid.excel.noRows'));
+  if (!rows.length) throw new WorkbookError(t('grid.excel.noRows'));
   return rows;
 }
 

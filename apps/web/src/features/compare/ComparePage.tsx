@@ -14,14 +14,17 @@ import {
 } from '@smartport/contract';
 import { type ColDef, ExternalFilterModule, type GridApi, type IRowNode, ModuleRegistry, TooltipModule } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { App, Button, Card, Flex, Input, Modal, Progress, Radio, Space, Typography } from 'antd';
+import { App, Button, Card, Flex, Input, Modal, Progress, Radio, Select, Space, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gridTheme } from '../../components/data-grid/ag-grid-setup';
 import { displayValue } from '../../components/data-grid/grid-cells';
+import { useGridLocaleText } from '../../components/data-grid/grid-locale';
 import { formatDateTime } from '../../lib/format';
+import { session } from '../../lib/session';
 import { checkContainerBatch } from './api';
 import { type CompareProgress, type CompareValues, emptyProgress, type FailedBatch, runComparison } from './CompareRunner';
+import { checkImportedRows, type ImportedRow } from './compare-rows';
 
 ModuleRegistry.registerModules([TooltipModule, ExternalFilterModule]);
 
@@ -30,17 +33,21 @@ const COMPARE_DATE_TIME = 'HH:mm DD/MM/YYYY';
 const compared = new Set<string>(comparedFields);
 
 type Filter = 'ALL' | CompareStatus;
-type RowStatus = CompareStatus | 'PENDING' | 'SKIPPED';
+type RowStatus = CompareStatus | 'PENDING' | 'SKIPPED' | 'INVALID';
 
 /** One imported row; the grid owns these objects and is told when a batch has changed them. */
 interface CompareGridRow {
   id: string;
+  /** Its row in the imported sheet (the messages name it). */
+  sheetRow: number;
   values: CompareValues;
   status: RowStatus;
   diff: ReadonlySet<string>;
   loaded: PortContainerRecord | null;
-  /** Why the row's batch was skipped. */
+  /** Why the row's batch was skipped, or why the row was not sent. */
   failure?: string;
+  /** A 'NONE' row whose container is at a terminal that was not compared. */
+  elsewhere?: CompareRowResult['elsewhere'];
 }
 
 const column = (field: string) => compareColumns.find((c) => c.field === field) as GridColumn;
@@ -61,13 +68,35 @@ export function ComparePage() {
   const [progress, setProgress] = useState<CompareProgress | null>(null);
   const [running, setRunning] = useState(false);
   const [shownCount, setShownCount] = useState(0);
+  const [invalidCount, setInvalidCount] = useState(0);
+  // The terminal compared with: one of the user's, or all of them (the server's default).
+  const terminals = useMemo(() => session.terminals(), []);
+  const [terminal, setTerminal] = useState('');
   const stopRef = useRef<AbortController | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const title = t('compare.title');
 
   const statusLabel = useCallback(
-    (s: RowStatus) => (s === 'PENDING' ? t('compare.pending') : s === 'SKIPPED' ? t('compare.skipped') : compareStatusLabels[s]),
+    (s: RowStatus) =>
+      s === 'PENDING'
+        ? t('compare.pending')
+        : s === 'SKIPPED'
+          ? t('compare.skipped')
+          : s === 'INVALID'
+            ? t('compare.invalidStatus')
+            : compareStatusLabels[s],
     [t],
+  );
+  /** The status as shown: a container missing here but at another terminal says so. */
+  const rowStatusText = useCallback(
+    (row: CompareGridRow) => {
+      const label = statusLabel(row.status);
+      const e = row.status === 'NONE' ? row.elsewhere : null;
+      if (!e) return label;
+      const where = e.terminals.length ? t('compare.elsewhereOwn', { terminals: e.terminals.join(', ') }) : t('compare.elsewhereOutside');
+      return t('compare.noneElsewhere', { label, where });
+    },
+    [t, statusLabel],
   );
 
   const columnDefs = useMemo<ColDef<CompareGridRow>[]>(() => {
@@ -114,20 +143,24 @@ export function ComparePage() {
         colId: status.field,
         headerName: status.title,
         headerTooltip: status.title,
-        width: status.width ?? 130,
+        // 'Không tồn tại (có tại cảng NDV)' and the like wrap rather than being cut.
+        width: 180,
+        wrapText: true,
+        autoHeight: true,
+        cellStyle: { lineHeight: '1.45', paddingTop: '8px', paddingBottom: '8px' },
         pinned: 'right',
-        valueGetter: (p) => (p.data ? statusLabel(p.data.status) : ''),
-        tooltipValueGetter: (p) => p.data?.failure,
+        valueGetter: (p) => (p.data ? rowStatusText(p.data) : ''),
+        tooltipValueGetter: (p) => p.data?.failure ?? (p.data?.elsewhere ? rowStatusText(p.data) : undefined),
         cellClassRules: {
           'sp-compare-ok': (p) => p.data?.status === 'OK',
           'sp-compare-error': (p) => p.data?.status === 'ERROR',
-          'sp-compare-none': (p) => p.data?.status === 'NONE' || p.data?.status === 'SKIPPED',
+          'sp-compare-none': (p) => p.data?.status === 'NONE' || p.data?.status === 'SKIPPED' || p.data?.status === 'INVALID',
         },
       },
     ];
-  }, [t, statusLabel]);
+  }, [t, rowStatusText]);
 
-  const localeText = useMemo(() => t('grid.ag', { returnObjects: true }) as Record<string, string>, [t]);
+  const localeText = useGridLocaleText();
 
   // The status radio is an external filter: the grid filters its own rows, no new row data.
   const isExternalFilterPresent = useCallback(() => filterRef.current !== 'ALL', []);
@@ -139,15 +172,21 @@ export function ComparePage() {
 
   useEffect(() => () => stopRef.current?.abort(), []);
 
-  const startComparison = async (imported: CompareValues[]) => {
-    const rows: CompareGridRow[] = imported.map((values, i) => ({
+  const startComparison = async (imported: ImportedRow[]) => {
+    const all: CompareGridRow[] = imported.map((r, i) => ({
       id: String(i),
-      values,
-      status: 'PENDING',
+      sheetRow: r.sheetRow,
+      values: r.values,
+      status: r.problem ? 'INVALID' : 'PENDING',
       diff: new Set(),
       loaded: null,
+      ...(r.problem ? { failure: r.problem } : {}),
     }));
-    setRowData(rows);
+    // Only the rows that passed the checks are sent; the others stay on screen, named by their sheet row.
+    const rows = all.filter((r) => r.status === 'PENDING');
+    const chosenTerminal = terminal;
+    setInvalidCount(all.length - rows.length);
+    setRowData(all);
     setSearch('');
     setFilter('ALL');
     setProgress(emptyProgress(rows.length));
@@ -161,32 +200,42 @@ export function ComparePage() {
       progress: final,
       failures,
       stopped,
-    } = await runComparison(imported, {
-      signal: stop.signal,
-      check: (batch, signal) => checkContainerBatch(batch, signal, t('compare.batchFailed')),
-      onBatch: (start, results: readonly CompareRowResult[]) => {
-        results.forEach((r, i) => {
-          const row = rows[start + i];
-          if (!row) return;
-          row.status = r.CompareStatus;
-          row.diff = new Set(r.DiffFields);
-          row.loaded = r.loaded;
-        });
-        changed(start, results.length);
+    } = await runComparison(
+      rows.map((r) => r.values),
+      {
+        signal: stop.signal,
+        check: (batch, signal) => checkContainerBatch(batch, signal, t('compare.batchFailed'), chosenTerminal),
+        onBatch: (start, results: readonly CompareRowResult[]) => {
+          results.forEach((r, i) => {
+            const row = rows[start + i];
+            if (!row) return;
+            row.status = r.CompareStatus;
+            row.diff = new Set(r.DiffFields);
+            row.loaded = r.loaded;
+            row.elsewhere = r.elsewhere;
+          });
+          changed(start, results.length);
+        },
+        onBatchFailed: (start, count, failure) => {
+          for (const row of rows.slice(start, start + count)) {
+            row.status = 'SKIPPED';
+            row.failure = failure.message;
+          }
+          changed(start, count);
+        },
+        onProgress: setProgress,
       },
-      onBatchFailed: (start, count, failure) => {
-        for (const row of rows.slice(start, start + count)) {
-          row.status = 'SKIPPED';
-          row.failure = failure.message;
-        }
-        changed(start, count);
-      },
-      onProgress: setProgress,
-    });
+    );
     if (stopRef.current === stop) stopRef.current = null;
     api.current?.flushAsyncTransactions();
     setRunning(false);
-    reportEnd(final, failures, stopped);
+    // A failed batch is named by the sheet rows it held.
+    const sheetRows = failures.map((f) => ({
+      ...f,
+      from: rows[f.from - 1]?.sheetRow ?? f.from,
+      to: rows[f.to - 1]?.sheetRow ?? f.to,
+    }));
+    reportEnd(final, sheetRows, stopped);
   };
 
   const reportEnd = (p: CompareProgress, failures: FailedBatch[], stopped: boolean) => {
@@ -211,20 +260,32 @@ export function ComparePage() {
   };
 
   const importFile = async (file: File) => {
-    let imported: CompareValues[];
+    let imported: ImportedRow[];
     try {
-      const { readGridWorkbook } = await import('../../components/data-grid/grid-excel');
-      imported = await readGridWorkbook(await file.arrayBuffer(), compareColumns);
+      const { readGridSheet, WorkbookError } = await import('../../components/data-grid/grid-excel');
+      const sheet = await readGridSheet(await file.arrayBuffer(), compareColumns);
+      if (!sheet.length) throw new WorkbookError(t('grid.excel.noRows'));
+      imported = checkImportedRows(sheet);
     } catch (e) {
       modal.error({ title: t('grid.excel.importTitle'), content: `${t('grid.excel.wrongFile')}${errorText(e)}`, okText: t('grid.close') });
       return;
     }
-    const withNumber = imported.filter((r) => typeof r.ContainerNo === 'string' && r.ContainerNo.trim() !== '');
-    if (withNumber.length < imported.length) {
-      void message.warning(t('compare.noContainerNo', { count: imported.length - withNumber.length }));
+    const invalid = imported.filter((r) => r.problem);
+    if (invalid.length) {
+      notification.warning({
+        title: t('compare.invalidTitle', { count: invalid.length }),
+        description: (
+          <Flex vertical gap={4}>
+            {invalid.slice(0, 8).map((r) => (
+              <span key={r.sheetRow}>{r.problem}</span>
+            ))}
+            {invalid.length > 8 && <span>{t('compare.failedMore', { count: invalid.length - 8 })}</span>}
+          </Flex>
+        ),
+        duration: 0,
+      });
     }
-    if (!withNumber.length) return;
-    await startComparison(withNumber);
+    await startComparison(imported);
   };
 
   const exportShown = async () => {
@@ -285,6 +346,14 @@ export function ComparePage() {
             options={filters}
           />
           <Space wrap size={8}>
+            <Select
+              aria-label={t('compare.terminal')}
+              value={terminal}
+              onChange={setTerminal}
+              disabled={running}
+              style={{ minWidth: 180 }}
+              options={[{ value: '', label: t('compare.allTerminals') }, ...terminals.map((code) => ({ value: code, label: code }))]}
+            />
             <Input
               allowClear
               aria-label={t('grid.search')}
@@ -319,6 +388,7 @@ export function ComparePage() {
           <Typography.Text className="sp-compare-count-error">{`${compareStatusLabels.ERROR}: ${counts.ERROR}`}</Typography.Text>
           <Typography.Text className="sp-compare-count-none">{`${compareStatusLabels.NONE}: ${counts.NONE}`}</Typography.Text>
           {counts.skipped > 0 && <Typography.Text type="warning">{t('compare.skippedCount', { count: counts.skipped })}</Typography.Text>}
+          {invalidCount > 0 && <Typography.Text type="warning">{t('compare.invalidCount', { count: invalidCount })}</Typography.Text>}
           <Typography.Text type="secondary" style={{ marginLeft: 'auto' }}>
             {t('grid.legend.count', { shown: shownCount, total: rowData.length })}
           </Typography.Text>

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
 import { connectRealtime } from '../../lib/realtime';
 import { session } from '../../lib/session';
-import { type SingleDeclaration, useReleaseResult, useSendRelease } from './api';
+import { type ReleaseResult, type SingleDeclaration, useReleaseResult, useSendRelease } from './api';
 import { cleanInput, type ResultColumn, ResultGrid, statusColumn, UpperInput, useScanCall } from './CustomsReleaseGrid';
 
 /** The PDF of advice on unsuccessful scans (served by the portal). */
@@ -39,6 +39,11 @@ export function useContainerColumns(): ResultColumn<CustomsContainerRow>[] {
 
 const noRows: CustomsContainerRow[] = [];
 
+/** A declaration customs gave no container for is not an empty table without a word: its answer is shown as an error (spec 01 §8). */
+export const releaseAnswer = (r: ReleaseResult, showError: (text: string) => void) => {
+  if (!r.rows.length && r.msg) showError(r.msg);
+};
+
 /** /Custom/CustomsRelease: one declaration's release status through the queued 367 message (spec 01 §2, §4, §5, §8). */
 export function CustomsRelease() {
   const { t } = useTranslation();
@@ -52,7 +57,8 @@ export function CustomsRelease() {
   const scanCall = useScanCall();
   const sendRelease = useSendRelease();
   const result = useReleaseResult((e) => void message.error(e.message));
-  const rows = result.data ?? noRows;
+  const rows = result.data?.rows ?? noRows;
+  const answerText = result.data?.rows.length ? undefined : result.data?.msg;
   const loading = sendRelease.isPending || awaitingResult;
   // The socket handler, set up once, reads the result list of the latest render.
   const resultRef = useRef(result);
@@ -74,9 +80,16 @@ export function CustomsRelease() {
         waiting.current = null;
         setAwaitingResult(false);
         const failure = e.note_state && e.note_state in customsFailureStates;
+        const refused = !failure && Number(e.response_func) === CUSTOMS_RESPONSE_FUNC.refused;
         if (failure) void message.error(e.message ?? String(e.note_state));
-        else if (Number(e.response_func) === CUSTOMS_RESPONSE_FUNC.refused) void message.error(e.message ?? '');
-        void resultRef.current.search(current).catch((err: Error) => void message.error(err.message));
+        else if (refused) void message.error(e.message ?? '');
+        void resultRef.current
+          .search(current)
+          .then((r) => {
+            // A failure or a refusal has said so already.
+            if (!failure && !refused) releaseAnswer(r, (text) => void message.error(text));
+          })
+          .catch((err: Error) => void message.error(err.message));
       };
       socket.on('customs_result', onResult);
       off = () => socket.off('customs_result', onResult);
@@ -97,8 +110,10 @@ export function CustomsRelease() {
     }
     if (reply) {
       // Scanned less than 5 minutes ago (or not sent again): the stored result is shown.
-      result.show(d, reply.data?.lists ?? []);
+      const stored: ReleaseResult = { rows: reply.data?.lists ?? [], ...(reply.data?.msg ? { msg: reply.data.msg } : {}) };
+      result.show(d, stored);
       if (reply.message) void message.warning(reply.message);
+      releaseAnswer(stored, (text) => void message.error(text));
     }
   };
 
@@ -168,6 +183,7 @@ export function CustomsRelease() {
             rowId={(r) => `${r.CntrNo}`}
             height="60vh"
             loading={loading}
+            emptyText={answerText}
           />
         </Card>
       </Col>

@@ -9,11 +9,15 @@ import { type ScanRequest, useScan } from './api';
 /** A column of a read-only scan/log table (the shared read-only grid's column). */
 export type ResultColumn<T> = ReadOnlyColumn<T>;
 
-/** NA is shown in red (spec 01 §4); the other codes by their meaning, unknown codes as received. */
+/**
+ * NA is shown in red (spec 01 §4); the other codes by their meaning, unknown codes as received. The key result of a
+ * scan: it wraps rather than being cut ('Không đủ điều kiện qua khu vực giám sát' is wider than the column).
+ */
 export const statusColumn = <T,>(title: string, status: (row: T) => string | null | undefined): ResultColumn<T> => ({
   key: 'status',
   title,
-  width: 180,
+  width: 190,
+  grow: true,
   text: (row) => customsStatusText(status(row)),
   style: (row) => {
     const code = customsStatusCode(status(row));

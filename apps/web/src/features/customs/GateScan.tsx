@@ -1,9 +1,10 @@
 import type { Customs363Row, VesselVoyageRecord } from '@smartport/contract';
-import { App, Button, Card, Col, Form, Row, Space, Typography } from 'antd';
+import { App, Form, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
-import { cleanInput, type ResultColumn, ResultGrid, statusColumn, UpperInput, useScanList } from './CustomsReleaseGrid';
+import { cleanInput, type ResultColumn, statusColumn, UpperInput, useScanList } from './CustomsReleaseGrid';
+import { ScanListScreen } from './ScanListScreen';
 import { VesselField, voyageTitle } from './VesselPicker';
 
 /** A gate scan list item (spec 01 §3): UserVoy (display), CntrNo, VesselKey, customsStatus. */
@@ -21,18 +22,20 @@ export function GateScan() {
   const { message } = App.useApp();
   const [vessel, setVessel] = useState<VesselVoyageRecord | null>(null);
   const [cntrNo, setCntrNo] = useState('');
-  const { list, setList, results, selected, setSelected, loading, refresh, start } = useScanList<ListItem, Customs363Row>({
+  const scan = useScanList<ListItem, Customs363Row>({
     keyOf,
     request: (items) => ({ requestType: 363, requestData: items.map((i) => ({ UserVoy: i.VesselKey, CntrNo: i.CntrNo })) }),
     // Each list item takes the status of the first result row of its container.
     statusOf: (rows) => (i) => rows.find((r) => r.cntrNo === i.CntrNo)?.customsStatus ?? '',
   });
 
+  const { list, setList, results, selected } = scan;
+
   const listColumns = useMemo<ResultColumn<ListItem>[]>(
     () => [
-      { key: 'voy', title: t('customsScan.col.userVoy'), width: 170, text: (r) => r.UserVoy },
-      { key: 'cntr', title: t('customsScan.col.container'), width: 125, text: (r) => r.CntrNo },
-      statusColumn<ListItem>(t('customsScan.col.status'), (r) => r.customsStatus),
+      { key: 'voy', title: t('customsScan.col.userVoy'), width: 110, flex: 1, grow: true, text: (r) => r.UserVoy },
+      { key: 'cntr', title: t('customsScan.col.container'), width: 118, text: (r) => r.CntrNo },
+      { ...statusColumn<ListItem>(t('customsScan.col.status'), (r) => r.customsStatus), width: 110, flex: 1 },
     ],
     [t],
   );
@@ -75,49 +78,25 @@ export function GateScan() {
       <Typography.Title level={4} style={{ marginTop: 0 }}>
         {t('customsScan.titleGate')}
       </Typography.Title>
-      <Row gutter={[16, 16]}>
-        <Col xs={24} lg={8}>
-          <Card size="small">
+      <ScanListScreen
+        fields={
+          <>
             <VesselField value={vessel} onChange={setVessel} />
-            <Form layout="vertical" onFinish={add} style={{ marginTop: 8 }}>
-              <Form.Item label={t('customsScan.col.container')} required style={{ marginBottom: 8 }}>
-                <UpperInput label={t('customsScan.col.container')} maxLength={20} value={cntrNo} onChange={setCntrNo} />
-              </Form.Item>
-              <Space wrap>
-                <Button htmlType="submit">{t('customsScan.add')}</Button>
-                <Button onClick={refresh}>{t('customsScan.refresh')}</Button>
-                <Button type="primary" onClick={start} loading={loading}>
-                  {t('customsScan.startScan')}
-                </Button>
-              </Space>
-            </Form>
-            <div style={{ marginTop: 12 }}>
-              <ResultGrid
-                compact
-                title={t('customsScan.scanList')}
-                columns={listColumns}
-                rows={list}
-                rowId={keyOf}
-                height="10vh"
-                selectedId={selected}
-                onRowClick={(r) => setSelected(keyOf(r))}
-              />
-            </div>
-          </Card>
-        </Col>
-        <Col xs={24} lg={16}>
-          <Card size="small">
-            <ResultGrid
-              title={t('customsScan.result')}
-              columns={resultColumns}
-              rows={shown}
-              rowId={(r) => `${r.userVoy}|${r.cntrNo}|${r.customsAppNo}`}
-              height="50vh"
-              loading={loading}
-            />
-          </Card>
-        </Col>
-      </Row>
+            <Form.Item label={t('customsScan.col.container')} required style={{ marginTop: 8, marginBottom: 8 }}>
+              <UpperInput label={t('customsScan.col.container')} maxLength={20} value={cntrNo} onChange={setCntrNo} />
+            </Form.Item>
+          </>
+        }
+        onAdd={add}
+        scan={scan}
+        keyOf={keyOf}
+        listColumns={listColumns}
+        listHeight="10vh"
+        resultColumns={resultColumns}
+        results={shown}
+        resultRowId={(r) => `${r.userVoy}|${r.cntrNo}|${r.customsAppNo}`}
+        resultHeight="50vh"
+      />
     </>
   );
 }

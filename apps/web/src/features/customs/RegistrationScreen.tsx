@@ -1,5 +1,5 @@
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
-import { type DeclarationRow, declarationMessages as msg, uploadLimits } from '@smartport/contract';
+import { containerQtyProblem, type DeclarationRow, declarationMessages as msg, uploadLimits } from '@smartport/contract';
 import {
   App,
   Button,
@@ -17,13 +17,20 @@ import {
   type UploadFile,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ReadOnlyColumn, ReadOnlyGrid } from '../../components/data-grid/ReadOnlyGrid';
 import { ApiError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { session } from '../../lib/session';
-import { useAddDeclaration, useDeclarations, useDeleteDeclarationFile, useUploadDeclarationFile, useUploadFolder } from './api';
+import {
+  useAddDeclaration,
+  useDeclarations,
+  useDeleteDeclarationFile,
+  useOwnBusinessCode,
+  useUploadDeclarationFile,
+  useUploadFolder,
+} from './api';
 import { ExpandableText, FileLinks, fileNames, isApproved, StatusTag, statusText } from './declaration-ui';
 
 const SAFE_TEXT = /[^A-Z0-9 ._\-/,;]/g;
@@ -61,6 +68,12 @@ export function RegistrationScreen({ variant }: { variant: 'E' | 'I' }) {
   const addDeclaration = useAddDeclaration();
   const uploadFile = useUploadDeclarationFile();
   const deleteFile = useDeleteDeclarationFile();
+  // A customer registers and looks up only under its own business code: it is filled in and cannot be changed.
+  const own = useOwnBusinessCode().data;
+  const fixedCustomerId = own?.fixed && own.CustomerID ? own.CustomerID : null;
+  useEffect(() => {
+    if (fixedCustomerId) form.setFieldValue('CustomerID', fixedCustomerId);
+  }, [form, fixedCustomerId]);
 
   const bookingLabel = variant === 'E' ? t('declarations.booking') : t('declarations.bl');
 
@@ -71,7 +84,7 @@ export function RegistrationScreen({ variant }: { variant: 'E' | 'I' }) {
       [!text(v.CustomerID), msg.customerId],
       [!text(v.CustomNo), msg.customNo],
       [!text(v.CustomCode), msg.customCode],
-      [!v.ContainerQty, msg.containerQty],
+      [containerQtyProblem(v.ContainerQty) !== null, containerQtyProblem(v.ContainerQty) ?? ''],
       [!v.CustomDate, msg.customDate],
       [!text(v.BL_BookingNo), variant === 'E' ? msg.booking : msg.bl],
       [!files.some((f) => f.status === 'done'), msg.files],
@@ -226,8 +239,19 @@ export function RegistrationScreen({ variant }: { variant: 'E' | 'I' }) {
             style={{ marginBottom: 12 }}
           />
           <Form form={form} layout="vertical" size="middle" requiredMark={false}>
-            <Form.Item name="CustomerID" label={t('declarations.customerId')} getValueFromEvent={upperCase}>
-              <Input maxLength={20} placeholder={t('declarations.customerIdHint')} autoComplete="off" />
+            <Form.Item
+              name="CustomerID"
+              label={t('declarations.customerId')}
+              getValueFromEvent={upperCase}
+              extra={fixedCustomerId ? t('declarations.customerIdFixed') : undefined}
+            >
+              <Input
+                maxLength={20}
+                placeholder={t('declarations.customerIdHint')}
+                autoComplete="off"
+                readOnly={!!fixedCustomerId}
+                variant={fixedCustomerId ? 'filled' : undefined}
+              />
             </Form.Item>
             <Form.Item name="CustomNo" label={t('declarations.customNo')} getValueFromEvent={upperCase}>
               <Input maxLength={20} autoComplete="off" />
@@ -239,8 +263,20 @@ export function RegistrationScreen({ variant }: { variant: 'E' | 'I' }) {
               <>
                 <Row gutter={8}>
                   <Col span={12}>
-                    <Form.Item name="ContainerQty" label={t('declarations.containerQty')}>
-                      <InputNumber min={1} max={9999} precision={0} style={{ width: '100%' }} />
+                    <Form.Item
+                      name="ContainerQty"
+                      label={t('declarations.containerQty')}
+                      // Checked as typed (0, -3, 2.5 are refused here, before any upload or registration).
+                      rules={[
+                        {
+                          validator: (_, value) => {
+                            const problem = value === null || value === undefined ? null : containerQtyProblem(value);
+                            return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+                          },
+                        },
+                      ]}
+                    >
+                      <InputNumber inputMode="numeric" style={{ width: '100%' }} />
                     </Form.Item>
                   </Col>
                   <Col span={12}>

@@ -1,4 +1,4 @@
-import { type CallInput, calls } from '@smartport/contract';
+import { type CallInput, type CustomsContainerRow, calls } from '@smartport/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, uploadApi } from '../../lib/api-client';
 import { useSearchQuery } from '../../lib/search-query';
@@ -15,6 +15,7 @@ export const customsKeys = {
   declarations: ['customs', 'declarations'] as const,
   declarationList: (filter: DeclarationFilter) => ['customs', 'declarations', filter] as const,
   uploadFolder: ['customs', 'upload-folder'] as const,
+  ownBusinessCode: ['customs', 'own-business-code'] as const,
   ships: ['customs', 'ships'] as const,
   log: ['customs', 'log'] as const,
   logList: (filter: CustomsLogFilter) => ['customs', 'log', filter] as const,
@@ -55,6 +56,15 @@ export function useUploadFolder() {
     gcTime: 0,
     refetchOnMount: 'always',
     retry: false,
+  });
+}
+
+/** The registrant's business code: a customer's own, pre-filled and fixed (the only one accepted); none for staff. */
+export function useOwnBusinessCode() {
+  return useQuery({
+    queryKey: customsKeys.ownBusinessCode,
+    queryFn: async ({ signal }) => (await callApi(calls.customs.ownBusinessCode, {}, { signal })).payload ?? null,
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
@@ -114,13 +124,24 @@ export function useCustomsLog(onLoadError?: (e: Error) => void) {
   });
 }
 
+/**
+ * The single scan's result: the containers of the declaration last scanned, or what customs said when it gave none
+ * (`msg`, e.g. 'Không tìm thấy thông tin tờ khai').
+ */
+export interface ReleaseResult {
+  rows: CustomsContainerRow[];
+  msg?: string;
+}
+
 /** The single scan's table: the stored 367 result of the declaration last scanned (spec 01 §8). */
 export function useReleaseResult(onLoadError?: (e: Error) => void) {
   return useSearchQuery({
     baseKey: customsKeys.releases,
     queryKey: customsKeys.release,
-    queryFn: async (d: SingleDeclaration, signal) =>
-      (await callApi(calls.customs.getCas367, { method: 'view', ...d }, { signal })).data ?? [],
+    queryFn: async (d: SingleDeclaration, signal): Promise<ReleaseResult> => {
+      const reply = await callApi(calls.customs.getCas367, { method: 'view', ...d }, { signal });
+      return { rows: reply.data ?? [], ...(reply.msg ? { msg: reply.msg } : {}) };
+    },
     initial: null,
     onLoadError,
   });

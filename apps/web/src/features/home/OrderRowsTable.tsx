@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useDeleteOrder, useOrderFiles, useOrderQr, useReloadHome } from './api';
-import { canDelete, cargoExtras, customsHold, isUnpaid, payKind, shortPin } from './order-row';
+import { canDelete, cargoExtras, customsHold, isUnpaid, payKind, rowAmount, shortPin } from './order-row';
 import type { PayOrderDialog } from './pay-dialog';
 
 const absolute = (url: string) => (/^https?:/i.test(url) ? url : `${window.location.origin}${url}`);
@@ -165,8 +165,11 @@ export function OrderRowsTable({
       title: t('home.col.amount'),
       width: 140,
       align: 'right',
-      render: (_, r) =>
-        r.CurrencyCode === 'VND' ? formatMoney(r.TotalAmount) : `${r.TotalAmount.toLocaleString('vi-VN')} ${r.CurrencyCode}`,
+      render: (_, r) => {
+        const amount = rowAmount(r);
+        if (amount === null) return null;
+        return r.CurrencyCode === 'VND' ? formatMoney(amount) : `${amount.toLocaleString('vi-VN')} ${r.CurrencyCode}`;
+      },
     },
     {
       key: 'mc',

@@ -15,6 +15,13 @@ export function customsHold(row: Pick<PendingOrderRow, 'CusHold' | 'FE' | 'IsLoc
   return row.CusHold ? 'held' : 'released';
 }
 
+/**
+ * 'Thành tiền' of a container row: the container's own amount when the data has it; otherwise the order total,
+ * once, on the order's first container (not repeated on every container of the order).
+ */
+export const rowAmount = (row: Pick<PendingOrderRow, 'Amount' | 'TotalAmount' | 'sort_code'>): number | null =>
+  row.Amount ?? (row.sort_code === 1 ? row.TotalAmount : null);
+
 /** Pay now when MoneyCredit is M, otherwise pay later (spec 02 §2.1). */
 export const payKind = (row: Pick<PendingOrderRow, 'MoneyCredit'>): 'pay' | 'payLater' => (row.MoneyCredit === 'M' ? 'pay' : 'payLater');
 
