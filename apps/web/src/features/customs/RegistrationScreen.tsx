@@ -61,7 +61,7 @@ export function RegistrationScreen({ variant }: { variant: 'E' | 'I' }) {
   filesRef.current = files;
   const [reason, setReason] = useState<string | null>(null);
   const uploadFolder = useUploadFolder();
-  const folder = uploadFolder.data ?? null;
+  const folder = uploadFolder.data?.id ?? null;
   const ownList = { ImportExport: variant };
   const declarations = useDeclarations(ownList, (e) => void message.error(e.message));
   const rows = declarations.data ?? noRows;
@@ -156,7 +156,7 @@ export function RegistrationScreen({ variant }: { variant: 'E' | 'I' }) {
 
   const beforeUpload = (file: File & { uid: string }) => {
     if (!folder) {
-      void message.error(msg.folder);
+      void message.error(uploadFolder.data?.problem || msg.folder);
       return Upload.LIST_IGNORE;
     }
     const used = filesRef.current.reduce((s, f) => s + (f.size ?? 0), 0);

@@ -1,6 +1,6 @@
 import { type CallInput, type CustomsContainerRow, calls } from '@smartport/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi, uploadApi } from '../../lib/api-client';
+import { ApiError, callApi, uploadApi } from '../../lib/api-client';
 import { useSearchQuery } from '../../lib/search-query';
 
 export type DeclarationFilter = CallInput<typeof calls.customs.loadDeclarations>;
@@ -39,17 +39,23 @@ export function useDeclarations(initial: DeclarationFilter, onLoadError?: (e: Er
 
 /**
  * The temporary folder (FilePatch) the registration's files are uploaded to: a new one each time the screen opens
- * and after each registration (`refetch`); null when the server could not make one.
+ * and after each registration (`refetch`); `id` null when the server could not make one, with its reason if it gave one.
  */
+export interface UploadFolder {
+  id: string | null;
+  problem: string | null;
+}
+
 export function useUploadFolder() {
   return useQuery({
     queryKey: customsKeys.uploadFolder,
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal }): Promise<UploadFolder> => {
       try {
-        return (await callApi(calls.customs.makeRowguid, {}, { signal })).payload ?? null;
+        return { id: (await callApi(calls.customs.makeRowguid, {}, { signal })).payload ?? null, problem: null };
       } catch (e) {
         if ((e as Error).name === 'AbortError') throw e;
-        return null;
+        // The server's own words when it refused (the daily folder cap), else the screen's folder message.
+        return { id: null, problem: (e instanceof ApiError && e.reply?.message) || null };
       }
     },
     staleTime: Number.POSITIVE_INFINITY,
