@@ -61,7 +61,12 @@ export * from './rich-text';
 export { settingsForms } from './settings/forms';
 export { settingsGrids } from './settings/grids';
 export { activeNotice, NOTICES_CHANGED, notifyGrid } from './settings/notify';
+export * from './settings/alert-mail';
+export * from './settings/config-grids';
+export * from './settings/mail-lists';
+export * from './settings/main-config';
 export * from './settings/pay-partners';
+export * from './settings/report-mail';
 export * from './settings/sender-mail';
 export * from './settings/settings-form';
 export { type MenuNode, menuNode, type TerminalRow, terminalRow } from './shell/calls';
@@ -136,4 +141,7 @@ export const projectNamedCalls = [
   // Issue 10: the staff list of money to act on (refunds, invoices not yet published) and its retry.
   'payment/followups',
   'payment/followups/retry-invoice',
+  // /config/contact_config: the spec lists the route without its calls (docs/decisions.md).
+  'config/getContactList',
+  'config/updateContactList',
 ] as const;
