@@ -1,6 +1,7 @@
 // `npm start`: simulators of the external systems, then the portal (API, socket.io and the built SPA) on one port.
-import { buildApp, ConfigError, loadConfig, newSecret, partnerSecretVariables, withSecrets } from '@smartport/server';
+
 import { senderMail } from '@smartport/contract';
+import { buildApp, ConfigError, loadConfig, newSecret, partnerSecretVariables, withSecrets } from '@smartport/server';
 import { demoMailAccount, demoTosAccount, startSimulators } from '@smartport/simulators';
 
 /**

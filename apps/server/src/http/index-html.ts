@@ -11,7 +11,7 @@ export interface SiteMeta {
   SMP_FBID?: unknown;
 }
 
-const escape = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
@@ -26,14 +26,14 @@ export function applySiteMeta(template: string, meta: SiteMeta): string {
   const description = text(meta.SMP_DESCRIPTION);
   const tags: string[] = [];
   if (title) {
-    html = html.replace(/<title>[\s\S]*?<\/title>/i, `<title>${escape(title)}</title>`);
-    tags.push(`<meta property="og:title" content="${escape(title)}" />`);
+    html = html.replace(/<title>[\s\S]*?<\/title>/i, `<title>${escapeHtml(title)}</title>`);
+    tags.push(`<meta property="og:title" content="${escapeHtml(title)}" />`);
   }
   if (description) {
     html = html.replace(/\s*<meta name="description"[^>]*>/i, '');
     tags.push(
-      `<meta name="description" content="${escape(description)}" />`,
-      `<meta property="og:description" content="${escape(description)}" />`,
+      `<meta name="description" content="${escapeHtml(description)}" />`,
+      `<meta property="og:description" content="${escapeHtml(description)}" />`,
     );
   }
   const pairs: [string, string][] = [
@@ -43,7 +43,7 @@ export function applySiteMeta(template: string, meta: SiteMeta): string {
     ['name="google-analytics-property"', text(meta.SMP_UA_PROPERTY)],
     ['property="fb:app_id"', text(meta.SMP_FBID)],
   ];
-  for (const [attr, value] of pairs) if (value) tags.push(`<meta ${attr} content="${escape(value)}" />`);
+  for (const [attr, value] of pairs) if (value) tags.push(`<meta ${attr} content="${escapeHtml(value)}" />`);
   if (!tags.length) return html;
   return html.replace(/<\/head>/i, `    ${tags.join('\n    ')}\n  </head>`);
 }

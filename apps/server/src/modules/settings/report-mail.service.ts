@@ -2,8 +2,8 @@ import { firstMissing, portTime, portTimeText, reportMail, reportMailMessages, s
 import { AppError, badRequest } from '../../http/errors';
 import { escapeHtml, type MailService, mailFailureText } from './mail.service';
 import type { ReportMailRepository, TerminalFigures } from './report-mail.repository';
-import type { SettingsFormService } from './settings-forms.service';
 import { reportWorkbook } from './report-mail.workbook';
+import type { SettingsFormService } from './settings-forms.service';
 
 const HOUR = 3_600_000;
 const vnd = (n: number) => `${n.toLocaleString('vi-VN')} VND`;
