@@ -31,7 +31,7 @@ export const sizeTypeGrid = defineGrid({
       OperationCode: z
         .string({ error: sizeTypeMessages.noOperator })
         .trim()
-        .min(1, sizeTypeMessages.noOperator)
+        // Blank: the server's operator scope answers sizeTypeMessages.noOperator itself (the exact text, spec 03 §5).
         .max(10, 'Mã hãng khai thác tối đa 10 ký tự')
         .transform((v) => v.toUpperCase()),
     }),
