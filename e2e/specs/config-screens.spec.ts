@@ -30,7 +30,10 @@ async function useLocalMailServer(page: Page) {
 }
 
 async function open(page: Page, title: string, path: RegExp) {
-  await openMenu(page, 'Cấu hình', title);
+  const nav = page.getByRole('navigation', { name: 'Menu' });
+  // The 'Cấu hình' group stays open after the first screen: clicking it again would close it.
+  if (await nav.getByText(title, { exact: true }).isVisible()) await nav.getByText(title, { exact: true }).click();
+  else await openMenu(page, 'Cấu hình', title);
   await expect(page).toHaveURL(path);
 }
 
@@ -133,8 +136,10 @@ test("size type: 'Chưa chọn hãng khai thác !' first, then the operator's gr
   await page.getByRole('button', { name: 'Nạp dữ liệu' }).click();
   await expect(toast(page, 'Chưa chọn hãng khai thác !')).toBeVisible();
   await page.getByLabel('Hãng khai thác').click();
-  await page.locator('.ant-select-item-option').first().click();
+  await page.locator('.ant-select-item-option').filter({ hasText: 'CMA CGM' }).click();
+  const listed = page.waitForResponse((r) => r.url().endsWith('/api/common/getSizeTypeList') && r.status() === 200);
   await page.getByRole('button', { name: 'Nạp dữ liệu' }).click();
+  await listed;
   const code = `L${String(Date.now() % 10000).padStart(4, '0')}`;
   await page.getByRole('button', { name: 'Thêm dòng' }).click();
   await editorReady(page);
@@ -155,7 +160,11 @@ test('mail order: DelayTime typed through the HH:MM mask, hour up to 29', async 
   await open(page, 'Gửi mail báo cáo lệnh', /\/config\/mail_order_config$/);
   await expect(grid(page)).toBeVisible();
   await page.getByRole('button', { name: 'Thêm dòng' }).click();
-  const row = grid(page).locator('.ag-row').filter({ has: page.locator('.sp-row-new') }).or(grid(page).locator('.ag-row.sp-row-new')).first();
+  const row = grid(page)
+    .locator('.ag-row')
+    .filter({ has: page.locator('.sp-row-new') })
+    .or(grid(page).locator('.ag-row.sp-row-new'))
+    .first();
   const cell = row.locator('[col-id="DelayTime"]');
   await page.keyboard.press('Escape');
   await cell.dblclick();
