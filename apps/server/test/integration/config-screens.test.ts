@@ -131,7 +131,7 @@ describe('size type (common/getSizeTypeList, updateSizeTypeList, deleteSizeTypeL
     ];
     const saved = await t.call(calls.settings.updateSizeTypeList, { data: rows }, admin);
     expect(saved.body, saved.raw).toMatchObject({ success: true, message: 'Lưu dữ liệu hoàn tất !' });
-    const msc = present((await t.call(calls.settings.getSizeTypeList, { OperationCode: 'msc' }, admin)).body.payload);
+    const msc = present((await t.send(calls.settings.getSizeTypeList, { OperationCode: 'msc' }, admin)).body.payload);
     expect(msc.map((r) => [r.LocalSizetype, r.IsoSizetype, r.CargoTypeCode])).toEqual([
       ['20DC', '22G1', 'GP'],
       ['40HC', '45G1', null],
@@ -150,7 +150,7 @@ describe('size type (common/getSizeTypeList, updateSizeTypeList, deleteSizeTypeL
     expect(badIso.status).toBe(400);
     const del = await t.call(calls.settings.deleteSizeTypeList, { data: [{ Rowguid: present(msc[1]?.Rowguid) }] }, admin);
     expect(del.body).toMatchObject({ success: true, message: 'Xóa dữ liệu hoàn tất !' });
-    expect(present((await t.call(calls.settings.getSizeTypeList, { OperationCode: 'MSC' }, admin)).body.payload)).toHaveLength(1);
+    expect(present((await t.send(calls.settings.getSizeTypeList, { OperationCode: 'MSC' }, admin)).body.payload)).toHaveLength(1);
   });
 });
 
