@@ -1,6 +1,8 @@
 // `npm start`: simulators of the external systems, then the portal (API, socket.io and the built SPA) on one port.
+
+import { senderMail } from '@smartport/contract';
 import { buildApp, ConfigError, loadConfig, newSecret, partnerSecretVariables, withSecrets } from '@smartport/server';
-import { startSimulators } from '@smartport/simulators';
+import { demoMailAccount, demoTosAccount, startSimulators } from '@smartport/simulators';
 
 /**
  * Reads and checks the environment before any simulator starts: a bad value, or a partner key missing
@@ -11,6 +13,11 @@ import { startSimulators } from '@smartport/simulators';
 function checkedEnvironment() {
   try {
     const env = loadConfig();
+    // Demo: the portal checks its TOS connection with the TOS simulator's demo account.
+    if (env.demo && !process.env.TOS_USER) {
+      process.env.TOS_USER = demoTosAccount.user;
+      process.env.TOS_PASSWORD = demoTosAccount.pass;
+    }
     for (const v of partnerSecretVariables) {
       if (!process.env[v.portal] && env.demo) process.env[v.portal] = newSecret();
       if (process.env[v.portal] && !process.env[v.simulator]) process.env[v.simulator] = process.env[v.portal];
@@ -33,6 +40,18 @@ for (const s of sims) {
 const started = Date.now();
 const portal = await buildApp();
 const { app, config, seed } = portal;
+
+// Demo: mail goes to the local mail server (its inbox at SIM_MAIL_URL/messages) until an administrator sets another.
+const smtp = process.env.SIM_MAIL_SMTP_URL ? new URL(process.env.SIM_MAIL_SMTP_URL) : null;
+if (config.demo && smtp) {
+  await portal.services.settingsForms.saveIfAbsent(senderMail, {
+    host: smtp.hostname,
+    port: Number(smtp.port),
+    user: demoMailAccount.user,
+    pass: demoMailAccount.pass,
+    tls: 0,
+  });
+}
 
 const sample = await portal.database.query<{ order_no: string }>(
   "select order_no from orders where order_status = 'C' order by created_time desc limit 1",

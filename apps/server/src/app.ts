@@ -6,9 +6,13 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import underPressure from '@fastify/under-pressure';
+import { mainConfig } from '@smartport/contract';
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
 import { createHttpCustomsGateway } from './adapters/customs/customs.adapter';
 import { createHttpEinvoiceProvider } from './adapters/einvoice/einvoice.adapter';
+import { createSmtpMailSender } from './adapters/mail/mail.adapter';
+import { createHttpTos } from './adapters/tos/tos.adapter';
+import { watchOutcomes } from './adapters/watched';
 import { loadConfig, type PortalConfig, type RunConfig, withSecrets } from './config';
 import { type Database, openDatabase } from './db/client';
 import { type SeedResult, seedDatabase } from './db/seed/seed';
@@ -16,12 +20,16 @@ import { createGridRepository } from './grid/grid.repository';
 import { createGridService } from './grid/grid.service';
 import { type HandlerTable, registerCalls } from './http/call-registry';
 import { AppError } from './http/errors';
+import { renderIndexHtml } from './http/index-html';
 import { openApiDocument } from './http/openapi';
+import { connectionWatchJob } from './jobs/connection-watch.job';
 import { customsExpiryJob } from './jobs/customs-expiry.job';
 import { invoicePublicationJob } from './jobs/invoice-publication.job';
 import { createPgJobLock } from './jobs/job-lock';
+import { mailOrdersJob } from './jobs/mail-orders.job';
 import { paymentReconciliationJob } from './jobs/payment-reconciliation.job';
-import { createScheduler } from './jobs/scheduler';
+import { reportMailJob } from './jobs/report-mail.job';
+import { createScheduler, type Job } from './jobs/scheduler';
 import { uploadCleanupJob } from './jobs/upload-cleanup.job';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authHandlers } from './modules/auth/auth.routes';
@@ -50,8 +58,15 @@ import { createOrdersRepository } from './modules/orders/orders.repository';
 import { ordersHandlers } from './modules/orders/orders.routes';
 import { createPublicOrderService } from './modules/orders/public-order.service';
 import { createPaymentsModule } from './modules/payments';
+import { createConnectionAlertsRepository } from './modules/settings/connection-alerts.repository';
+import { createConnectionAlertsService } from './modules/settings/connection-alerts.service';
+import { createMailService } from './modules/settings/mail.service';
+import { createMailOrdersRepository } from './modules/settings/mail-orders.repository';
+import { createMailOrdersService } from './modules/settings/mail-orders.service';
 import { createNoticesRepository } from './modules/settings/notices.repository';
 import { createNoticesService } from './modules/settings/notices.service';
+import { createReportMailRepository } from './modules/settings/report-mail.repository';
+import { createReportMailService } from './modules/settings/report-mail.service';
 import { settingsHandlers } from './modules/settings/settings.routes';
 import { settingsFormHandlers } from './modules/settings/settings-forms.routes';
 import { createSettingsFormService } from './modules/settings/settings-forms.service';
@@ -152,6 +167,23 @@ export async function buildApp(options: BuildOptions = {}) {
     repo: createSettingsStoreRepository(database.db),
     box: createSecretBox(settingsKey),
   });
+  // Outgoing mail with the sender-mail settings; what the configuration screens make of it (spec 03 §2.4).
+  const mail = createMailService({ forms: settingsForms, sender: createSmtpMailSender() });
+  const alerts = createConnectionAlertsService({
+    repo: createConnectionAlertsRepository(database),
+    forms: settingsForms,
+    mail,
+    log: { warn: (o, m) => app.log.warn(o, m) },
+  });
+  /** A port whose outages are mailed to the connection's alert addresses (at most once per 15 minutes). */
+  const watched = <T extends object>(port: T, connection: Parameters<typeof alerts.report>[0]): T =>
+    watchOutcomes(port, (method, outcome) => void alerts.report(connection, outcome, method));
+  const reportMail = createReportMailService({ repo: createReportMailRepository(database), forms: settingsForms, mail });
+  const mailOrders = createMailOrdersService({
+    repo: createMailOrdersRepository(database),
+    mail,
+    log: { info: (o, m) => app.log.info(o, m), warn: (o, m) => app.log.warn(o, m) },
+  });
   const live = createLiveEventsPort();
   const auth = createAuthService({ repo: authRepo, signer, tokenTtlSeconds: config.tokenTtlSeconds, throttle: options.throttle, live });
   const shell = createShellService(createShellRepository(database.db));
@@ -177,7 +209,7 @@ export async function buildApp(options: BuildOptions = {}) {
     resultTimeoutMs: config.customsResultTimeoutMs,
     log: (m) => app.log.warn(m),
   });
-  const einvoice = createHttpEinvoiceProvider({ baseUrl: config.simulators.einvoice });
+  const einvoice = watched(createHttpEinvoiceProvider({ baseUrl: config.simulators.einvoice }), 'vnpt');
   const home = createHomeService({ repo: createHomeRepository(database), publicOrders, invoicePdfUrl: (i) => einvoice.pdfUrl(i) });
 
   await app.register(helmet, {
@@ -240,7 +272,18 @@ export async function buildApp(options: BuildOptions = {}) {
 
   // The one mechanism behind every grid resource of every module (apps/server/src/grid).
   const grid = createGridService(createGridRepository(database.db), { live });
-  const payments = createPaymentsModule(app, { database, config, live, grid });
+  const payments = createPaymentsModule(app, {
+    database,
+    config,
+    live,
+    grid,
+    watch: (port) => watched(port, 'smp2mb'),
+    // Paid without approval is approved (spec 02 §3: C): mail-order rules on DL hear of it.
+    orderApproved: (orderNo) =>
+      void mailOrders
+        .orderReached(orderNo, 'DL')
+        .catch((err: Error) => app.log.warn({ orderNo, err: err.message }, 'mail order not recorded')),
+  });
   const invoices = createInvoicesService({
     repo: createInvoicesRepository(database.db),
     einvoice,
@@ -265,20 +308,49 @@ export async function buildApp(options: BuildOptions = {}) {
     ...payments.handlers(invoices),
     invoices: invoiceHandlers(invoices),
     settings: {
-      ...settingsHandlers(grid, payments.payPartners, createNoticesService(createNoticesRepository(database.db))),
+      ...settingsHandlers(grid, payments.payPartners, createNoticesService(createNoticesRepository(database.db)), reportMail),
       ...settingsFormHandlers(settingsForms),
     },
   };
   // Scheduled jobs run under a PostgreSQL advisory lock, once per tick across instances (jobs/).
   const jobs = createScheduler({ lock: createPgJobLock(database), log: app.log });
-  const reconciliation = paymentReconciliationJob(payments.payments, app.log);
-  jobs.add({ ...reconciliation, everyMs: options.jobs?.everyMs?.[reconciliation.name] ?? reconciliation.everyMs });
-  const invoiceRetries = invoicePublicationJob(invoices, app.log);
-  jobs.add({ ...invoiceRetries, everyMs: options.jobs?.everyMs?.[invoiceRetries.name] ?? invoiceRetries.everyMs });
-  const customsExpiry = customsExpiryJob(customsScan, app.log);
-  jobs.add({ ...customsExpiry, everyMs: options.jobs?.everyMs?.[customsExpiry.name] ?? customsExpiry.everyMs });
-  const uploadCleanup = uploadCleanupJob(declarations, app.log);
-  jobs.add({ ...uploadCleanup, everyMs: options.jobs?.everyMs?.[uploadCleanup.name] ?? uploadCleanup.everyMs });
+  const addJob = (job: Job) => jobs.add({ ...job, everyMs: options.jobs?.everyMs?.[job.name] ?? job.everyMs });
+  addJob(
+    paymentReconciliationJob(
+      payments.payments,
+      app.log,
+      undefined,
+      (applied) =>
+        void alerts.report(
+          'mb2smp',
+          { failure: 'timeout', detail: `${applied} thanh toán đối tác không báo về (đối soát đã áp dụng)` },
+          'đối soát thanh toán',
+        ),
+    ),
+  );
+  addJob(invoicePublicationJob(invoices, app.log));
+  addJob(customsExpiryJob(customsScan, app.log));
+  addJob(uploadCleanupJob(declarations, app.log));
+  addJob(reportMailJob(reportMail, app.log));
+  addJob(mailOrdersJob(mailOrders, app.log));
+  // The TOS connection (SIM_TOS_URL with TOS_USER / TOS_PASSWORD): checked every minute, an outage mailed (smp2catos).
+  const tosUrl = config.simulators.tos ? new URL(config.simulators.tos) : null;
+  if (tosUrl) {
+    const tos = watched(createHttpTos({ timeoutMs: 10_000 }), 'smp2catos');
+    const conn = {
+      host: `${tosUrl.protocol}//${tosUrl.hostname}`,
+      port: Number(tosUrl.port || (tosUrl.protocol === 'https:' ? 443 : 80)),
+      user: config.tosUser ?? '',
+      password: config.tosPassword ?? '',
+    };
+    addJob(
+      connectionWatchJob(async () => {
+        const r = await tos.testLogin(conn);
+        // A refused account is the TOS answering: the connection is up.
+        return r.ok || r.failure === 'login_refused' ? { ok: true } : { ok: false, failure: r.failure };
+      }, app.log),
+    );
+  }
 
   const registeredCalls = registerCalls(app, handlers, { authenticate: (t) => auth.authenticate(t) });
   registerDeclarationFileRoute(app, declarations, (t) => auth.authenticate(t));
@@ -294,6 +366,8 @@ export async function buildApp(options: BuildOptions = {}) {
       root: webDist,
       wildcard: false,
       index: false,
+      // index.html is rendered with the main config (below), never served as the file.
+      allowedPath: (path) => path !== '/index.html',
       setHeaders(res, path) {
         if (path.includes(`${join('assets', '')}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         else res.setHeader('Cache-Control', 'no-cache');
@@ -301,7 +375,7 @@ export async function buildApp(options: BuildOptions = {}) {
     });
   }
 
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/api/') || req.method !== 'GET') {
       return reply.status(404).send({ success: false, message: `Không tìm thấy chức năng: ${req.url.split('?')[0]}` });
     }
@@ -312,7 +386,9 @@ export async function buildApp(options: BuildOptions = {}) {
     if (file.startsWith('/assets/') || STATIC_FILE.test(file)) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Không tìm thấy tệp.');
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    // The main config (spec 03 §2.4: title, keywords, description, image, analytics ids, social app id) without a rebuild.
+    const html = await renderIndexHtml(indexHtml as string, await settingsForms.read(mainConfig));
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 
   const realtime = await attachRealtime(app.server, {
@@ -344,7 +420,7 @@ export async function buildApp(options: BuildOptions = {}) {
     jobs,
     /** Where the upload store keeps its folders (tests, diagnostics). */
     uploadRoot: uploads.root,
-    services: { auth, shell, publicOrders, payments: payments.payments, invoices, settingsForms },
+    services: { auth, shell, publicOrders, payments: payments.payments, invoices, settingsForms, mail, alerts, reportMail, mailOrders },
   };
 }
 export type PortalApp = Awaited<ReturnType<typeof buildApp>>;

@@ -55,6 +55,9 @@ export interface PortalConfig {
   payVietQrAccount: string;
   /** Where partners reach the portal and order QR links point (PUBLIC_URL); else where it listens. */
   publicUrl: string | undefined;
+  /** The TOS account the portal checks its TOS connection with (TOS_USER / TOS_PASSWORD; the TOS address is SIM_TOS_URL). */
+  tosUser: string | undefined;
+  tosPassword: string | undefined;
 }
 
 /**
@@ -246,6 +249,8 @@ const envSchema = z.object({
     .refine((s) => /^[0-9A-Za-z]{1,19}$/.test(s), { error: 'cần số tài khoản gồm 1–19 chữ số hoặc chữ cái' })
     .optional(),
   PUBLIC_URL: httpUrl.optional(),
+  TOS_USER: z.string().trim().max(100, 'tối đa 100 ký tự').optional(),
+  TOS_PASSWORD: z.string().max(200, 'tối đa 200 ký tự').optional(),
 });
 type EnvKey = keyof typeof envSchema.shape;
 
@@ -320,6 +325,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
     payVietQrSecret: e.PAY_VIETQR_SECRET,
     payVietQrAccount: e.PAY_VIETQR_ACCOUNT ?? '0801000123456',
     publicUrl: e.PUBLIC_URL,
+    tosUser: e.TOS_USER,
+    tosPassword: e.TOS_PASSWORD,
   };
 }
 

@@ -59,10 +59,15 @@ export * from './payments/calls';
 export * from './payments/vietqr';
 export * from './reply';
 export * from './rich-text';
+export * from './settings/alert-mail';
+export * from './settings/config-grids';
 export { settingsForms } from './settings/forms';
 export { settingsGrids } from './settings/grids';
+export * from './settings/mail-lists';
+export * from './settings/main-config';
 export { activeNotice, NOTICES_CHANGED, notifyGrid } from './settings/notify';
 export * from './settings/pay-partners';
+export * from './settings/report-mail';
 export * from './settings/sender-mail';
 export * from './settings/settings-form';
 export { type MenuNode, menuNode, type TerminalRow, terminalRow } from './shell/calls';
@@ -140,4 +145,7 @@ export const projectNamedCalls = [
   'payment/followups/retry-invoice',
   // Issue 10 item 18: the registrant's own business code, filled in on the registration screens.
   'custom/own_business_code',
+  // /config/contact_config: the spec lists the route without its calls (docs/decisions.md).
+  'config/getContactList',
+  'config/updateContactList',
 ] as const;

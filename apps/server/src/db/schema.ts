@@ -33,6 +33,8 @@ export const terminals = pgTable('terminals', {
   Web: varchar('web', { length: 200 }).notNull(),
   ChartColor: varchar('chart_color', { length: 9 }).notNull(),
   IsActive: boolean('is_active').notNull().default(true),
+  /** Rows of the contact screen (/config/contact_config) are addressed by it, like every grid row. */
+  Rowguid: uuid('rowguid').notNull().unique().defaultRandom(),
 });
 
 export const userGroups = pgTable('user_groups', {
@@ -635,3 +637,115 @@ export const paymentFollowups = pgTable(
     uniqueIndex('payment_followups_invoice_uq').on(t.OrderNo).where(sql`kind = 'invoice'`),
   ],
 );
+
+// Configuration (spec 03 §3 "Configuration", migration 0011_config).
+
+/** Size type row: an operator's own size code and the ISO size type it stands for (/config/size_type). */
+export const sizeTypes = pgTable(
+  'size_types',
+  {
+    Rowguid: rowguid(),
+    OperationCode: varchar('operation_code', { length: 10 }).notNull(),
+    LocalSizetype: varchar('local_sizetype', { length: 10 }).notNull(),
+    IsoSizetype: varchar('iso_sizetype', { length: 4 }).notNull(),
+    CargoTypeCode: varchar('cargo_type_code', { length: 10 }),
+    CargoEmptyCode: varchar('cargo_empty_code', { length: 10 }),
+  },
+  (t) => [uniqueIndex('size_types_key_uq').on(t.OperationCode, t.LocalSizetype)],
+);
+
+/** Job-mode mapping row: a portal job mode (by size and cargo type, * = all) as the TOS names it. */
+export const mappingJobModes = pgTable(
+  'mapping_job_modes',
+  {
+    Rowguid: rowguid(),
+    JobModeCode: varchar('job_mode_code', { length: 10 }).notNull(),
+    ContSize: varchar('cont_size', { length: 4 }).notNull().default('*'),
+    CargoTypeCode: varchar('cargo_type_code', { length: 10 }).notNull().default('*'),
+    TosCode: varchar('tos_code', { length: 30 }).notNull(),
+    TosDescription: text('tos_description'),
+    TosUsed: boolean('tos_used').notNull().default(true),
+    MappingMethod: varchar('mapping_method', { length: 20 }),
+  },
+  (t) => [uniqueIndex('mapping_job_modes_key_uq').on(t.JobModeCode, t.ContSize, t.CargoTypeCode)],
+);
+
+/**
+ * Question row: a criterion of the customer rating (spec 03 §3 "Question row", spec 02 §2.6 rating report).
+ * QuestionCode numbers the criterion for the ratings (0 is reserved for free-text notes: codes start at 1).
+ */
+export const questions = pgTable('questions', {
+  Rowguid: rowguid(),
+  QuestionCode: integer('question_code').notNull().unique().generatedByDefaultAsIdentity({ startWith: 1 }),
+  QuestionName: text('question_name').notNull().unique(),
+  IsActive: boolean('is_active').notNull().default(true),
+});
+
+/** Mail order row: mail the orders of a shipping line when they reach a state (DL, PB, HT), at once, periodically or daily. */
+export const mailOrders = pgTable(
+  'mail_orders',
+  {
+    Rowguid: rowguid(),
+    OperationCode: varchar('operation_code', { length: 10 }).notNull(),
+    MailTitle: text('mail_title').notNull(),
+    MailCC: text('mail_cc').notNull(),
+    DataFilter: varchar('data_filter', { length: 2 }).notNull(),
+    DelayType: varchar('delay_type', { length: 3 }).notNull(),
+    DelayTime: varchar('delay_time', { length: 5 }),
+    IsActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('mail_orders_key_uq').on(t.OperationCode, t.DataFilter, t.DelayType)],
+);
+
+/**
+ * One order that reached a mail-order rule's state, waiting for its mail: due at once (TGT), at the end of the
+ * rule's period (TCK) or at the rule's daily time (GHN). Orders due together for one rule go in one mail.
+ */
+export const mailOrderEvents = pgTable(
+  'mail_order_events',
+  {
+    Id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    RuleRowguid: uuid('rule_rowguid')
+      .notNull()
+      .references(() => mailOrders.Rowguid, { onDelete: 'cascade' }),
+    OrderNo: varchar('order_no', { length: 30 }).notNull(),
+    DataFilter: varchar('data_filter', { length: 2 }).notNull(),
+    DueTime: tz('due_time').notNull(),
+    /** Taken by a sender until then (another instance leaves it); cleared when a send fails. */
+    ClaimedUntil: tz('claimed_until'),
+    SentTime: tz('sent_time'),
+    Attempts: integer('attempts').notNull().default(0),
+    LastError: text('last_error'),
+    CreatedTime: tz('created_time').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('mail_order_events_uq').on(t.RuleRowguid, t.OrderNo, t.DataFilter),
+    index('mail_order_events_due_idx').on(t.DueTime).where(sql`sent_time is null`),
+  ],
+);
+
+/** Version row (/config/version_config). */
+export const versions = pgTable('versions', {
+  Rowguid: rowguid(),
+  VersionCode: varchar('version_code', { length: 30 }).notNull().unique(),
+  VersionName: text('version_name').notNull(),
+  Planner: text('planner'),
+  Performer: text('performer'),
+  ReleaseDate: tz('release_date'),
+});
+
+/** The last alert mail per connection (catos2smp, smp2catos, mb2smp, smp2mb, vnpt): at most one per 15 minutes. */
+export const connectionAlerts = pgTable('connection_alerts', {
+  Connection: varchar('connection', { length: 20 }).primaryKey(),
+  LastSent: tz('last_sent').notNull(),
+  LastFailure: text('last_failure'),
+  Count: integer('count').notNull().default(1),
+});
+
+/** Report-mail periods already sent by the job (one mail per period across instances). */
+export const reportMailRuns = pgTable('report_mail_runs', {
+  PeriodEnd: tz('period_end').primaryKey(),
+  PeriodStart: tz('period_start').notNull(),
+  SentTime: tz('sent_time'),
+  LastError: text('last_error'),
+});

@@ -10,6 +10,8 @@ export function paymentReconciliationJob(
   payments: { reconcile(): Promise<{ checked: number; applied: number }> },
   log: SchedulerLog,
   everyMs = 60_000,
+  /** Payments the partner had taken but never told the portal about: its notices are not arriving (alert mail mb2smp). */
+  onUnnotified?: (applied: number) => void,
 ): Job {
   return {
     name: PAYMENT_RECONCILIATION,
@@ -17,6 +19,7 @@ export function paymentReconciliationJob(
     async run() {
       const r = await payments.reconcile();
       if (r.checked) log.info({ job: PAYMENT_RECONCILIATION, ...r }, 'payment reconciliation');
+      if (r.applied) onUnnotified?.(r.applied);
     },
   };
 }

@@ -23,6 +23,8 @@ export interface ReceivedMail {
   text: string;
   html: string | null;
   messageId: string | null;
+  /** Files that came with the message (name, type, size; the content as base64). */
+  attachments: { filename: string | null; contentType: string; size: number; content: string }[];
   size: number;
 }
 
@@ -93,6 +95,12 @@ export const mailSimulator: SimulatorDefinition = {
               text: mail.text ?? '',
               html: typeof mail.html === 'string' ? mail.html : null,
               messageId: mail.messageId ?? null,
+              attachments: mail.attachments.map((a) => ({
+                filename: a.filename ?? null,
+                contentType: a.contentType,
+                size: a.size,
+                content: a.content.toString('base64'),
+              })),
               size: stream.byteLength,
             });
             if (inbox.length > INBOX_LIMIT) inbox.splice(0, inbox.length - INBOX_LIMIT);

@@ -3,6 +3,7 @@ import { type ComponentType, type LazyExoticComponent, Suspense, useEffect, useS
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useMe, useMenu } from '../lib/session-queries';
+import { siteName } from '../lib/site-title';
 import { resolveView } from './resolve-view';
 import { findPage, viewGroupLoaders } from './view-groups';
 
@@ -25,7 +26,7 @@ export function ViewOutlet() {
     if (!menu.data) return;
     let cancelled = false;
     const resolved = resolveView(pathname, menu.data);
-    document.title = resolved.entry ? `${resolved.entry.MenuName} - SmartPort` : 'SmartPort';
+    document.title = resolved.entry ? `${resolved.entry.MenuName} - ${siteName()}` : siteName();
     if (!resolved.entry) {
       setState({ kind: 'forbidden' });
       return;

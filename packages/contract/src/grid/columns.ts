@@ -35,6 +35,32 @@ export interface GridColumn {
   width?: number;
   /** Rich text (HTML): the server sanitises it before storing (DESIGN.md §5). */
   richText?: boolean;
+  /** A text typed through a mask (spec 03 §5 mail order DelayTime: HH:MM, hour up to 29, minute 00–59). */
+  mask?: 'HH:MM';
+}
+
+/** Spec 03 §3 mail order DelayTime: HH:MM, the hour at most 29, minutes 00–59. */
+export const DELAY_TIME = /^([01]\d|2\d):([0-5]\d)$/;
+export const delayTimeMessage = 'Thời gian phải có dạng HH:MM (giờ từ 00 đến 29, phút từ 00 đến 59)';
+
+/** What the HH:MM mask makes of what was typed ('830' → '08:30', '8:30' → '08:30'); null when it cannot fit. */
+export function maskHHMM(input: string): string | null {
+  const t = input.trim();
+  const parts = /^(\d{1,2})[:h.](\d{1,2})$/.exec(t);
+  let h: number;
+  let m: number;
+  if (parts) {
+    h = Number(parts[1]);
+    m = Number(parts[2]);
+  } else if (/^\d{3,4}$/.test(t)) {
+    h = Number(t.slice(0, t.length - 2));
+    m = Number(t.slice(-2));
+  } else if (/^\d{1,2}$/.test(t)) {
+    h = Number(t);
+    m = 0;
+  } else return null;
+  if (h > 29 || m > 59) return null;
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
 }
 
 export const rowguid = z.uuid('Rowguid không hợp lệ').optional().nullable();

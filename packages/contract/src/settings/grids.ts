@@ -1,9 +1,20 @@
 import { gridCallTable } from '../grid/resource';
+import { contactGrid, mailOrderGrid, mappingJobModeGrid, questionGrid, sizeTypeGrid, versionGrid } from './config-grids';
 import { getActiveNotifyList, notifyGrid } from './notify';
 import { payPartnerGrid } from './pay-partners';
+import { mailReportSendNow } from './report-mail';
 
 /** The settings module's grids (configuration screens of spec 03 §2.4/§2.5): the server derives their handlers from this list. */
-export const settingsGrids = [payPartnerGrid, notifyGrid] as const;
+export const settingsGrids = [
+  payPartnerGrid,
+  notifyGrid,
+  sizeTypeGrid,
+  mappingJobModeGrid,
+  questionGrid,
+  mailOrderGrid,
+  versionGrid,
+  contactGrid,
+] as const;
 
-/** Their calls as `calls.settings.*`, and the signed-in users' active notifications. */
-export const settingsGridCalls = { ...gridCallTable(...settingsGrids), getActiveNotifyList } as const;
+/** Their calls as `calls.settings.*`, the signed-in users' active notifications and the report mail's send-now. */
+export const settingsGridCalls = { ...gridCallTable(...settingsGrids), getActiveNotifyList, mailReportSendNow } as const;

@@ -80,6 +80,9 @@ export function createSmtpMailSender(opts: { timeoutMs?: number } = {}): MailSen
           subject: message.subject,
           ...(message.html !== undefined ? { html: message.html } : {}),
           ...(message.text !== undefined ? { text: message.text } : {}),
+          ...(message.attachments?.length
+            ? { attachments: message.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })) }
+            : {}),
         });
         return { ok: true as const, messageId: info.messageId, accepted: [...info.accepted], rejected: [...info.rejected] };
       });

@@ -23,6 +23,8 @@ export interface MailMessage {
   subject: string;
   html?: string;
   text?: string;
+  /** Files sent with the message (the report mail's Excel workbook). */
+  attachments?: { filename: string; content: Buffer; contentType?: string }[];
 }
 
 export type MailFailure = {

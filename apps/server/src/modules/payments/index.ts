@@ -22,8 +22,13 @@ export function createPaymentsModule(
     config: RunConfig;
     live: LiveEvents;
     grid: GridService;
+    /** Wraps each partner port (the connection alert mail watches their outcomes); the port itself by default. */
+    watch?: <T extends object>(port: T) => T;
+    /** An order paid without approval is approved (status C): told once, not awaited. */
+    orderApproved?: (orderNo: string) => void;
   },
 ) {
+  const watch = deps.watch ?? (<T extends object>(port: T) => port);
   const sims = deps.config.simulators;
   let listening: string | null = null;
   const settings: PaymentSettings = {
@@ -34,9 +39,9 @@ export function createPaymentsModule(
   };
   // The partners' adapters: their addresses from the config, the shared secrets they sign results with.
   const ports: PaymentPorts = {
-    card: createHttpCardGateway({ baseUrl: sims.card }),
-    bankPage: createHttpBankPageGateway({ baseUrl: sims.napas, secret: settings.napasSecret }),
-    vietqr: createHttpVietQrBank({ baseUrl: sims.vietqr, secret: settings.vietQrSecret }),
+    card: watch(createHttpCardGateway({ baseUrl: sims.card })),
+    bankPage: watch(createHttpBankPageGateway({ baseUrl: sims.napas, secret: settings.napasSecret })),
+    vietqr: watch(createHttpVietQrBank({ baseUrl: sims.vietqr, secret: settings.vietQrSecret })),
   };
   const repo = createPaymentsRepository(deps.database.db);
   const payPartners = createPayPartnersService(deps.grid, async (user, orderNo) => {
@@ -54,7 +59,10 @@ export function createPaymentsModule(
     settings,
     offers: payPartners.offers,
     log: app.log,
-    afterPaid: (orderNo, userId) => invoicesLate?.publishAfterPayment(orderNo, userId),
+    afterPaid: (orderNo, userId) => {
+      deps.orderApproved?.(orderNo);
+      invoicesLate?.publishAfterPayment(orderNo, userId);
+    },
   });
 
   // Partners reach the portal where it listens; the VietQR bank is told where to send its notices.

@@ -37,6 +37,13 @@ export function createSettingsFormService(deps: { repo: SettingsStoreRepository;
       return { success: true, message: 'Lưu dữ liệu hoàn tất !' };
     },
 
+    /** Saves `input` only when nothing is stored yet (demo settings at start); answers whether it did. */
+    async saveIfAbsent(form: SettingsForm, input: Record<string, unknown>): Promise<boolean> {
+      if (await repo.load(formStoreKey(form))) return false;
+      await this.save(form, input);
+      return true;
+    },
+
     /** The values with secrets in clear, for server-side use only (never a call's answer). */
     async read(form: SettingsForm): Promise<Record<string, unknown>> {
       return { ...form.defaults, ...openSecrets(form, await stored(form), box.open) };

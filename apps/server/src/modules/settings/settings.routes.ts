@@ -4,6 +4,7 @@ import type { GridService } from '../../grid/grid.service';
 import type { ModuleHandlers } from '../../http/call-registry';
 import type { NoticesService } from './notices.service';
 import type { PayPartnersService } from './pay-partners.service';
+import type { ReportMailService } from './report-mail.service';
 import type { SettingsFormCallName } from './settings-forms.routes';
 
 /** The settings grids' calls come from their entries; the pay-partner list adds the payer's choice. */
@@ -11,9 +12,11 @@ export function settingsHandlers(
   grid: GridService,
   payPartners: PayPartnersService,
   notices: NoticesService,
+  reportMail: Pick<ReportMailService, 'sendNow'>,
 ): Omit<ModuleHandlers<'settings'>, SettingsFormCallName> {
   return {
     ...gridHandlers(settingsGrids, grid, { getPayPartners: (input, ctx) => payPartners.list(ctx.user, input) }),
     getActiveNotifyList: async () => ({ success: true, payload: await notices.active() }),
+    mailReportSendNow: (input) => reportMail.sendNow(input),
   };
 }

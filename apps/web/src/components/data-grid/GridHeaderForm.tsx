@@ -16,18 +16,26 @@ const fromForm = (columns: readonly GridColumn[], values: FormValues): GridValue
     columns.map((c) => [c.field, c.type === 'datetime' && values[c.field] ? (values[c.field] as Dayjs).toISOString() : values[c.field]]),
   );
 
-function HeaderInput({ column }: { column: GridColumn }) {
+/** Form.Item hands its control's value, onChange and id (the label's target): passed on to the input. */
+function HeaderInput({ column, ...control }: { column: GridColumn } & Record<string, unknown>) {
   switch (column.type) {
     case 'enum':
-      return <Select style={{ minWidth: 180 }} options={(column.options ?? []).map((o) => ({ value: o.value, label: o.label }))} />;
+      return (
+        <Select
+          {...control}
+          showSearch={{ optionFilterProp: 'label' }}
+          style={{ minWidth: column.width ?? 180 }}
+          options={(column.options ?? []).map((o) => ({ value: o.value, label: o.label }))}
+        />
+      );
     case 'number':
-      return <InputNumber style={{ width: 140 }} />;
+      return <InputNumber {...control} style={{ width: 140 }} />;
     case 'datetime':
-      return <DatePicker showTime format="DD/MM/YYYY HH:mm:ss" />;
+      return <DatePicker {...control} showTime format="DD/MM/YYYY HH:mm:ss" />;
     case 'bool':
-      return <Checkbox />;
+      return <Checkbox {...control} />;
     default:
-      return <Input allowClear style={{ width: column.width ?? 180 }} />;
+      return <Input {...control} allowClear style={{ width: column.width ?? 180 }} />;
   }
 }
 

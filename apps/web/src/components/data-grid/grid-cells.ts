@@ -1,4 +1,4 @@
-import type { GridColumn } from '@smartport/contract';
+import { delayTimeMessage, type GridColumn, maskHHMM } from '@smartport/contract';
 import { formatDateTime, GRID_DATE_TIME, parsePortDateTime, portWallClock } from '../../lib/format';
 import { i18n } from '../../lib/i18n';
 
@@ -67,8 +67,12 @@ const excelSerialToDate = (serial: number) => new Date(Math.round((serial - 2556
 export function parseCell(raw: PlainCell, column: GridColumn): unknown {
   const shown = raw instanceof Date ? formatDateTime(excelWallClock(raw), GRID_DATE_TIME) : String(raw ?? '').trim();
   switch (column.type) {
-    case 'text':
-      return shown;
+    case 'text': {
+      if (column.mask !== 'HH:MM') return shown;
+      const masked = maskHHMM(shown);
+      if (masked === null) throw new CellError(delayTimeMessage);
+      return masked;
+    }
     case 'number': {
       const n = typeof raw === 'number' ? raw : typeof raw === 'string' ? parseNumber(raw) : null;
       if (n === null) throw new CellError(t('grid.excel.notNumber', { value: shown }));

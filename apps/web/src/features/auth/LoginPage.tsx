@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { session } from '../../lib/session';
+import { siteName } from '../../lib/site-title';
 import { type LoginInput, useLogin } from './api';
 
 /** Only a path inside the portal may be the target after login (no open redirect). */
@@ -23,7 +24,7 @@ export function LoginPage() {
   const login = useLogin();
 
   useEffect(() => {
-    document.title = `${t('login.title')} - SmartPort`;
+    document.title = `${t('login.title')} - ${siteName()}`;
   }, [t]);
 
   const submit = async (values: LoginInput) => {

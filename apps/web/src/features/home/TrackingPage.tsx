@@ -2,6 +2,7 @@ import { Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { siteName } from '../../lib/site-title';
 import { shortPin } from './order-row';
 import type { PayOrderDialog } from './pay-dialog';
 import { TrackingList } from './TrackingList';
@@ -12,7 +13,7 @@ export function TrackingPage({ payDialog }: { payDialog: PayOrderDialog }) {
   const { pathname } = useLocation();
   const pin = decodeURIComponent(pathname.split('/').filter(Boolean)[2] ?? '').trim();
   useEffect(() => {
-    document.title = `${t('home.trackingPageTitle', { pin: shortPin(pin) })} - SmartPort`;
+    document.title = `${t('home.trackingPageTitle', { pin: shortPin(pin) })} - ${siteName()}`;
   }, [pin, t]);
   return (
     <>

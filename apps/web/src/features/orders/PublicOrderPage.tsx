@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { siteName } from '../../lib/site-title';
 import { usePublicOrder } from './api';
 
 const statusColor: Record<OrderStatus, string> = { A: 'orange', P: 'blue', C: 'green', D: 'red' };
@@ -14,7 +15,7 @@ export function PublicOrderPage() {
   const { model = '' } = useParams();
   const order = usePublicOrder(model);
   useEffect(() => {
-    document.title = `${t('publicOrder.title')} - SmartPort`;
+    document.title = `${t('publicOrder.title')} - ${siteName()}`;
   }, [t]);
 
   if (order.isPending) return <Spin size="large" fullscreen />;

@@ -1,4 +1,16 @@
-import { payPartnerGrid, type SettingsForm, senderMail } from '@smartport/contract';
+import {
+  alertMail,
+  contactGrid,
+  mailOrderGrid,
+  mainConfig,
+  mappingJobModeGrid,
+  payPartnerGrid,
+  questionGrid,
+  type SettingsForm,
+  senderMail,
+  sizeTypeGrid,
+  versionGrid,
+} from '@smartport/contract';
 import { lazy } from 'react';
 import type { ViewPages } from '../../app/view-types';
 import { gridPage } from '../../components/data-grid/grid-page';
@@ -12,5 +24,14 @@ export const pages: ViewPages = {
   notify_config: lazy(() => import('../../features/settings/NotifyConfigPage')),
   pay_partner_config: gridPage(payPartnerGrid),
   mail_config: settingsFormPage(senderMail),
+  report_mail_config: lazy(() => import('../../features/settings/ReportMailPage')),
+  alert_mail_config: settingsFormPage(alertMail),
+  main_config: settingsFormPage(mainConfig),
+  size_type: gridPage(sizeTypeGrid),
+  mapping_job_mode: gridPage(mappingJobModeGrid),
+  question_config: gridPage(questionGrid),
+  mail_order_config: gridPage(mailOrderGrid),
+  version_config: gridPage(versionGrid),
+  contact_config: gridPage(contactGrid),
   payment_followups: lazy(() => import('../../features/payments/PaymentFollowupsPage')),
 };

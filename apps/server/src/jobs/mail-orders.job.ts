@@ -1,0 +1,19 @@
+import type { Job, SchedulerLog } from './scheduler';
+
+export const MAIL_ORDERS = 'mail.orders';
+
+/** Mail of orders whose periodic (TCK) or daily (GHN) time came, and real-time ones whose first send failed. */
+export function mailOrdersJob(
+  mailOrders: { sendDue(): Promise<{ mails: number; orders: number }> },
+  log: SchedulerLog,
+  everyMs = 60_000,
+): Job {
+  return {
+    name: MAIL_ORDERS,
+    everyMs,
+    async run() {
+      const r = await mailOrders.sendDue();
+      if (r.mails) log.info({ job: MAIL_ORDERS, ...r }, 'order mails sent');
+    },
+  };
+}

@@ -1,0 +1,143 @@
+import { DELAY_TIME, type MailOrderFilter, mailOrderFilterNames, portTimeText, splitMailList } from '@smartport/contract';
+import { escapeHtml, type MailService, mailFailureText } from './mail.service';
+import type { MailedOrder, MailOrderRule, MailOrdersRepository } from './mail-orders.repository';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** Vietnam is UTC+7 all year: port midnight is 17:00 UTC the day before. */
+const PORT_OFFSET = 7 * 60 * MINUTE;
+const portMidnight = (at: Date) => Math.floor((at.getTime() + PORT_OFFSET) / DAY) * DAY - PORT_OFFSET;
+const minutesOf = (hhmm: string | null) => {
+  const m = DELAY_TIME.exec(hhmm ?? '');
+  return m ? Number(m[1]) * 60 + Number(m[2]) : null;
+};
+
+/**
+ * When the mail of an order that reached a rule's state at `at` goes:
+ * - TGT (real time): at once;
+ * - TCK (periodic): at the end of the running period of DelayTime, periods counted from port midnight
+ *   (01:30 → 01:30, 03:00, 04:30 …); orders of one period go in one mail;
+ * - GHN (daily): at the next DelayTime of a day (port time); 24:00–29:59 is that hour minus 24 on the next day
+ *   (the port's working day runs past midnight), so 25:00 sends the day's orders at 01:00 the next morning.
+ */
+export function dueTime(rule: Pick<MailOrderRule, 'DelayType' | 'DelayTime'>, at: Date): Date {
+  const minutes = minutesOf(rule.DelayTime);
+  if (rule.DelayType === 'TGT' || minutes === null) return at;
+  const midnight = portMidnight(at);
+  if (rule.DelayType === 'TCK') {
+    const period = Math.max(minutes, 1) * MINUTE;
+    return new Date(midnight + Math.ceil((at.getTime() - midnight) / period) * period);
+  }
+  const offset = minutes * MINUTE;
+  for (const day of [-1, 0, 1]) {
+    const candidate = midnight + day * DAY + offset;
+    if (candidate >= at.getTime()) return new Date(candidate);
+  }
+  return new Date(midnight + DAY + offset);
+}
+
+const statusNames: Record<string, string> = { A: 'Chưa thanh toán', P: 'Chờ duyệt', C: 'Đã duyệt', D: 'Đã hủy' };
+
+function mailHtml(rule: MailOrderRule, orders: MailedOrder[]): string {
+  const rows = orders
+    .map(
+      (o) =>
+        `<tr><td>${escapeHtml(o.OrderNo)}</td><td>${escapeHtml(o.TerminalCode)}</td><td>${escapeHtml(o.CustomerName ?? o.CustomerCode)}</td>` +
+        `<td>${escapeHtml(o.JobModeName ?? o.JobModeCode)}</td><td>${escapeHtml(o.VesselName ?? '')}</td>` +
+        `<td>${escapeHtml(o.BookingNo ?? o.BLNo ?? '')}</td><td align="right">${o.Containers}</td>` +
+        `<td align="right">${escapeHtml(o.TotalAmount.toLocaleString('vi-VN'))}</td><td>${escapeHtml(statusNames[o.OrderStatus] ?? o.OrderStatus)}</td>` +
+        `<td>${escapeHtml(portTimeText(o.CreatedTime))}</td></tr>`,
+    )
+    .join('');
+  return [
+    '<div style="font-family:Arial,sans-serif;font-size:14px">',
+    `<h3 style="color:#0b4a8b">${escapeHtml(rule.MailTitle)}</h3>`,
+    `<p>Hãng tàu: <b>${escapeHtml(rule.OperationCode)}</b> — ${escapeHtml(mailOrderFilterNames[rule.DataFilter])}: ${orders.length} lệnh.</p>`,
+    '<table border="1" cellpadding="6" cellspacing="0" style="border-collapse:collapse">',
+    '<tr style="background:#e8f0fb"><th>Số lệnh</th><th>Cảng</th><th>Khách hàng</th><th>Phương án</th><th>Tàu</th><th>Booking/BL</th><th>Số cont</th><th>Thành tiền (VND)</th><th>Trạng thái</th><th>Ngày tạo</th></tr>',
+    rows,
+    '</table>',
+    '</div>',
+  ].join('\n');
+}
+
+/** How long a sender holds events it took; another instance takes them after it (a sender that died). */
+const CLAIM_MS = 2 * MINUTE;
+const MAX_ATTEMPTS = 10;
+
+/**
+ * Mail of orders to shipping lines (spec 03 §3 'Mail order row'): an order that reaches a state is recorded for each
+ * active rule of its line and state, then mailed to the rule's MailCC at its time. Every send claims its events first
+ * (one instance sends them); a failed send leaves them for the next run (at most 10 tries).
+ */
+export function createMailOrdersService(deps: {
+  repo: MailOrdersRepository;
+  mail: Pick<MailService, 'send'>;
+  log?: { info(o: object, m: string): void; warn(o: object, m: string): void };
+  now?: () => Date;
+}) {
+  const { repo } = deps;
+  const now = () => deps.now?.() ?? new Date();
+
+  async function sendGroup(rule: MailOrderRule, ids: number[]): Promise<boolean> {
+    const taken = await repo.claim(ids, CLAIM_MS);
+    if (!taken.length) return false;
+    const orders = await repo.orders(taken);
+    const to = splitMailList(rule.MailCC);
+    const sent =
+      orders.length && to.length
+        ? await deps.mail.send({ to, subject: `${rule.MailTitle} (${orders.length} lệnh)`, html: mailHtml(rule, orders) })
+        : ({ ok: true } as const);
+    if (sent.ok) {
+      await repo.sent(taken);
+      return true;
+    }
+    const error = mailFailureText(sent) + (sent.detail ? ` (${sent.detail})` : '');
+    await repo.failed(taken, error);
+    deps.log?.warn({ rule: rule.Rowguid, orders: taken.length, error }, 'mail order not sent');
+    return false;
+  }
+
+  return {
+    /**
+     * An order reached a state (DL approved, PB allocated, HT completed): recorded for every matching rule; the
+     * real-time ones are sent now (not awaited by the caller's answer: `wait` lets tests and jobs await them).
+     */
+    async orderReached(orderNo: string, state: MailOrderFilter): Promise<{ recorded: number; sent: number }> {
+      const at = now();
+      let recorded = 0;
+      let sent = 0;
+      for (const rule of await repo.rulesFor(orderNo, state)) {
+        const due = dueTime(rule, at);
+        const id = await repo.addEvent(rule.Rowguid, orderNo, state, due);
+        if (id === null) continue;
+        recorded++;
+        if (rule.DelayType === 'TGT' && (await sendGroup(rule, [id]))) sent++;
+      }
+      return { recorded, sent };
+    },
+
+    /** The job's run: every event whose time came, one mail per rule and due time. */
+    async sendDue(): Promise<{ mails: number; orders: number }> {
+      const groups = new Map<string, { rule: string; ids: number[] }>();
+      for (const e of await repo.due(MAX_ATTEMPTS)) {
+        const key = `${e.RuleRowguid}|${e.DueTime.getTime()}`;
+        const g = groups.get(key) ?? { rule: e.RuleRowguid, ids: [] };
+        g.ids.push(e.Id);
+        groups.set(key, g);
+      }
+      let mails = 0;
+      let orders = 0;
+      for (const g of groups.values()) {
+        const rule = await repo.rule(g.rule);
+        if (!rule) continue;
+        if (await sendGroup(rule, g.ids)) {
+          mails++;
+          orders += g.ids.length;
+        }
+      }
+      return { mails, orders };
+    },
+  };
+}
+export type MailOrdersService = ReturnType<typeof createMailOrdersService>;
