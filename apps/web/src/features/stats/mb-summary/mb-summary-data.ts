@@ -84,7 +84,6 @@ export function mbTerminalShares(data: MbData, measure: MbMeasure): { TerminalCo
     .sort((a, b) => b.value - a.value);
 }
 
-
 export interface MbColumnSeries {
   periods: string[];
   /** One stacked column series per terminal, a value per period. */

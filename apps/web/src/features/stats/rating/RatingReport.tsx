@@ -1,5 +1,4 @@
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
-import StarFilled from '@ant-design/icons/StarFilled';
 import type { RatingAggregateRow, RatingDetailRow, RatingNoteRow } from '@smartport/contract';
 import { App, AutoComplete, Button, Card, Col, DatePicker, Flex, Modal, Rate, Row, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -33,7 +32,19 @@ const ratingTime = (value: string) => {
  * A modal with one OK button bound to Enter (spec 02 §2.6.1), 1000 px wide (§9). Enter anywhere while it is open
  * closes it, as the OK button would.
  */
-function OkModal({ open, title, onClose, children, width = 1000 }: { open: boolean; title: string; onClose: () => void; children: ReactNode; width?: number }) {
+function OkModal({
+  open,
+  title,
+  onClose,
+  children,
+  width = 1000,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  width?: number;
+}) {
   const { t } = useTranslation(STATS_NS);
   useEffect(() => {
     if (!open) return;
@@ -246,7 +257,7 @@ export function RatingReport() {
         <Col xs={24} lg={6}>
           <Card size="small">
             <Flex vertical gap={10}>
-              <label>
+              <div>
                 <span style={{ display: 'block', fontSize: 12, color: '#666' }}>{t('rating.fromDate')}</span>
                 <DatePicker
                   aria-label={t('rating.fromDate')}
@@ -256,8 +267,8 @@ export function RatingReport() {
                   style={{ width: '100%' }}
                   onChange={(d) => d && setFromDate(d.startOf('day'))}
                 />
-              </label>
-              <label>
+              </div>
+              <div>
                 <span style={{ display: 'block', fontSize: 12, color: '#666' }}>{t('rating.toDate')}</span>
                 <DatePicker
                   aria-label={t('rating.toDate')}
@@ -267,8 +278,8 @@ export function RatingReport() {
                   style={{ width: '100%' }}
                   onChange={(d) => d && setToDate(d.endOf('day'))}
                 />
-              </label>
-              <label>
+              </div>
+              <div>
                 <span style={{ display: 'block', fontSize: 12, color: '#666' }}>{t('rating.user')}</span>
                 <AutoComplete
                   aria-label={t('rating.user')}
@@ -278,9 +289,13 @@ export function RatingReport() {
                   placeholder={t('rating.userPlaceholder')}
                   style={{ width: '100%' }}
                   onChange={(v) => setUserId(String(v ?? ''))}
-                  filterOption={(input, option) => String(option?.label ?? '').toLowerCase().includes(input.toLowerCase())}
+                  filterOption={(input, option) =>
+                    String(option?.label ?? '')
+                      .toLowerCase()
+                      .includes(input.toLowerCase())
+                  }
                 />
-              </label>
+              </div>
               <TerminalToggles terminals={terminalRows} selected={selected} onChange={setChosen} />
               <Button type="primary" onClick={submit} loading={totals.isFetching}>
                 {t('rating.submit')}
@@ -311,16 +326,23 @@ export function RatingReport() {
         </Col>
       </Row>
 
-      <OkModal open={overview !== null} title={t('rating.overviewTitle', { name: overview?.QuestionName ?? '' })} onClose={() => setOverview(null)} width={520}>
+      <OkModal
+        open={overview !== null}
+        title={t('rating.overviewTitle', { name: overview?.QuestionName ?? '' })}
+        onClose={() => setOverview(null)}
+        width={520}
+      >
         <Flex vertical gap={8} role="list" aria-label={t('rating.col.overview')}>
           {overview &&
             starCounts(overview).map(({ stars, count }) => (
-              <Flex key={stars} role="listitem" aria-label={`${t('rating.starsLabel', { count: stars })}: ${count}`} align="center" gap={12}>
-                <span style={{ width: 110, color: '#fadb14', whiteSpace: 'nowrap' }}>
-                  {Array.from({ length: stars }, (_, i) => (
-                    <StarFilled key={i} />
-                  ))}
-                </span>
+              <Flex
+                key={stars}
+                role="listitem"
+                aria-label={`${t('rating.starsLabel', { count: stars })}: ${count}`}
+                align="center"
+                gap={12}
+              >
+                <Rate disabled value={stars} count={5} style={{ fontSize: 14, width: 130 }} />
                 <Typography.Text style={{ width: 60 }}>{t('rating.starsLabel', { count: stars })}</Typography.Text>
                 <Typography.Text strong>{t('rating.ratings', { n: formatCount(count) })}</Typography.Text>
               </Flex>
@@ -330,7 +352,9 @@ export function RatingReport() {
 
       <OkModal
         open={detailOf !== null}
-        title={detailOf && isNotesCriterion(detailOf) ? t('rating.notesTitle') : t('rating.detailTitle', { name: detailOf?.QuestionName ?? '' })}
+        title={
+          detailOf && isNotesCriterion(detailOf) ? t('rating.notesTitle') : t('rating.detailTitle', { name: detailOf?.QuestionName ?? '' })
+        }
         onClose={() => setDetailOf(null)}
       >
         {detailOf && isNotesCriterion(detailOf) ? (
