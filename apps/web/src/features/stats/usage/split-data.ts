@@ -52,7 +52,6 @@ const isZero = (f: SplitFigures) => splitMetrics.every((m) => !f[m].smp && !f[m]
 
 export const total = (s: Split) => s.smp + s.tos;
 
-
 export interface SplitJobMode {
   JobModeCode: string;
   JobModeName: string;
