@@ -1,6 +1,6 @@
 // `npm start`: simulators of the external systems, then the portal (API, socket.io and the built SPA) on one port.
 import { buildApp, ConfigError, loadConfig, newSecret, partnerSecretVariables, withSecrets } from '@smartport/server';
-import { startSimulators } from '@smartport/simulators';
+import { demoTosAccount, startSimulators } from '@smartport/simulators';
 
 /**
  * Reads and checks the environment before any simulator starts: a bad value, or a partner key missing
@@ -14,6 +14,11 @@ function checkedEnvironment() {
     for (const v of partnerSecretVariables) {
       if (!process.env[v.portal] && env.demo) process.env[v.portal] = newSecret();
       if (process.env[v.portal] && !process.env[v.simulator]) process.env[v.simulator] = process.env[v.portal];
+    }
+    // The demo TOS simulator's account reads its order feed (TOS-side orders of the usage report).
+    if (env.demo && !process.env.TOS_USER && !process.env.TOS_PASSWORD) {
+      process.env.TOS_USER = demoTosAccount.user;
+      process.env.TOS_PASSWORD = demoTosAccount.pass;
     }
     return withSecrets(loadConfig());
   } catch (err) {

@@ -9,6 +9,8 @@ import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
 import { createHttpCustomsGateway } from './adapters/customs/customs.adapter';
 import { createHttpEinvoiceProvider } from './adapters/einvoice/einvoice.adapter';
+import { createHttpTos } from './adapters/tos/tos.adapter';
+import type { TosConnection } from './adapters/tos/tos.port';
 import { loadConfig, type PortalConfig, type RunConfig, withSecrets } from './config';
 import { type Database, openDatabase } from './db/client';
 import { type SeedResult, seedDatabase } from './db/seed/seed';
@@ -21,6 +23,7 @@ import { invoicePublicationJob } from './jobs/invoice-publication.job';
 import { createPgJobLock } from './jobs/job-lock';
 import { paymentReconciliationJob } from './jobs/payment-reconciliation.job';
 import { createScheduler } from './jobs/scheduler';
+import { tosOrderImportJob } from './jobs/tos-orders.job';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authHandlers } from './modules/auth/auth.routes';
 import { createAuthService, type ThrottleLimits } from './modules/auth/auth.service';
@@ -57,6 +60,11 @@ import { createSettingsStoreRepository } from './modules/settings/settings-store
 import { createShellRepository } from './modules/shell/shell.repository';
 import { shellHandlers } from './modules/shell/shell.routes';
 import { createShellService } from './modules/shell/shell.service';
+import { createStatsRepository } from './modules/stats/stats.repository';
+import { statsHandlers } from './modules/stats/stats.routes';
+import { createStatsService } from './modules/stats/stats.service';
+import { createTosOrdersRepository } from './modules/stats/tos-orders.repository';
+import { createTosOrderImport } from './modules/stats/tos-orders.service';
 import { attachRealtime, createLiveEventsPort, type LiveEvents } from './realtime/realtime';
 import { createSecretBox, newSettingsKey, parseSettingsKey } from './security/secret-box';
 import { createSigner, newSecret } from './security/token';
@@ -240,6 +248,7 @@ export async function buildApp(options: BuildOptions = {}) {
     log: app.log,
   });
   payments.publishInvoicesWith(invoices);
+  const stats = createStatsService({ repo: createStatsRepository(database) });
   const handlers: HandlerTable = {
     auth: authHandlers(auth),
     shell: shellHandlers(shell),
@@ -258,6 +267,7 @@ export async function buildApp(options: BuildOptions = {}) {
       ...settingsHandlers(grid, payments.payPartners, createNoticesService(createNoticesRepository(database.db))),
       ...settingsFormHandlers(settingsForms),
     },
+    stats: statsHandlers(stats),
   };
   // Scheduled jobs run under a PostgreSQL advisory lock, once per tick across instances (jobs/).
   const jobs = createScheduler({ lock: createPgJobLock(database), log: app.log });
@@ -265,6 +275,14 @@ export async function buildApp(options: BuildOptions = {}) {
   jobs.add({ ...reconciliation, everyMs: options.jobs?.everyMs?.[reconciliation.name] ?? reconciliation.everyMs });
   const invoiceRetries = invoicePublicationJob(invoices, app.log);
   jobs.add({ ...invoiceRetries, everyMs: options.jobs?.everyMs?.[invoiceRetries.name] ?? invoiceRetries.everyMs });
+  // TOS-side orders for the usage report, from the TOS order feed (SIM_TOS_URL + TOS_USER/TOS_PASSWORD).
+  const tosOrders = createTosOrderImport({
+    tos: createHttpTos(),
+    connection: () => tosConnection(config.simulators.tos, config.tosUser, config.tosPassword),
+    repo: createTosOrdersRepository(database),
+  });
+  const tosImport = tosOrderImportJob(tosOrders, app.log);
+  jobs.add({ ...tosImport, everyMs: options.jobs?.everyMs?.[tosImport.name] ?? tosImport.everyMs });
 
   const registeredCalls = registerCalls(app, handlers, { authenticate: (t) => auth.authenticate(t) });
   registerDeclarationFileRoute(app, declarations, (t) => auth.authenticate(t));
@@ -328,7 +346,14 @@ export async function buildApp(options: BuildOptions = {}) {
     live: live as LiveEvents,
     registeredCalls,
     jobs,
-    services: { auth, shell, publicOrders, payments: payments.payments, invoices, settingsForms },
+    services: { auth, shell, publicOrders, payments: payments.payments, invoices, settingsForms, stats, tosOrders },
   };
 }
 export type PortalApp = Awaited<ReturnType<typeof buildApp>>;
+
+/** The TOS connection of the order feed: its address and account; null when one of them is missing. */
+function tosConnection(url: string | undefined, user: string | undefined, password: string | undefined): TosConnection | null {
+  if (!url || !user || !password) return null;
+  const u = new URL(url);
+  return { host: `${u.protocol}//${u.hostname}`, port: Number(u.port || (u.protocol === 'https:' ? 443 : 80)), user, password };
+}

@@ -45,6 +45,9 @@ export interface PortalConfig {
   payVietQrAccount: string;
   /** Where partners reach the portal and order QR links point (PUBLIC_URL); else where it listens. */
   publicUrl: string | undefined;
+  /** The TOS account the TOS order feed is read with (TOS_USER, TOS_PASSWORD); no import without them. */
+  tosUser: string | undefined;
+  tosPassword: string | undefined;
 }
 
 /** The partner secrets a running portal needs; `withSecrets` guarantees them. */
@@ -199,6 +202,8 @@ const envSchema = z.object({
     .refine((s) => /^[0-9A-Za-z]{1,19}$/.test(s), { error: 'cần số tài khoản gồm 1–19 chữ số hoặc chữ cái' })
     .optional(),
   PUBLIC_URL: httpUrl.optional(),
+  TOS_USER: z.string().trim().max(100).optional(),
+  TOS_PASSWORD: z.string().max(200).optional(),
 });
 type EnvKey = keyof typeof envSchema.shape;
 
@@ -269,6 +274,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
     payVietQrSecret: e.PAY_VIETQR_SECRET,
     payVietQrAccount: e.PAY_VIETQR_ACCOUNT ?? '0801000123456',
     publicUrl: e.PUBLIC_URL,
+    tosUser: e.TOS_USER || undefined,
+    tosPassword: e.TOS_PASSWORD || undefined,
   };
 }
 

@@ -53,7 +53,8 @@ export const jobTypes = ['nh', 'dr', 'dv'] as const;
 export type JobType = (typeof jobTypes)[number];
 
 /** Checks a from/to pair (and the number of periods of the type) on a request object. */
-function checkRange(fromKey: string, toKey: string, type: (v: Record<string, unknown>) => StatsLoadType) {
+/** `type` null: a plain date range (details, ratings, personal summaries), no period limit. */
+function checkRange(fromKey: string, toKey: string, type: (v: Record<string, unknown>) => StatsLoadType | null) {
   return (v: Record<string, unknown>, ctx: z.RefinementCtx) => {
     const from = typeof v[fromKey] === 'string' ? parseStatsDay(v[fromKey] as string, 'start') : null;
     const to = typeof v[toKey] === 'string' ? parseStatsDay(v[toKey] as string, 'end') : null;
@@ -61,7 +62,7 @@ function checkRange(fromKey: string, toKey: string, type: (v: Record<string, unk
     if (!to) ctx.addIssue({ code: 'custom', path: [toKey], message: statsMessages.toTime.replace('toTime', toKey) });
     if (!from || !to) return;
     if (from > to) ctx.addIssue({ code: 'custom', path: [toKey], message: statsMessages.order });
-    else if (periodCount(type(v), from, to) > STATS_MAX_PERIODS)
+    else if (type(v) && periodCount(type(v) as StatsLoadType, from, to) > STATS_MAX_PERIODS)
       ctx.addIssue({ code: 'custom', path: [toKey], message: statsMessages.tooLong });
   };
 }
@@ -222,7 +223,7 @@ export const statsDetailLine = z.object({
 });
 export type StatsDetailLine = z.infer<typeof statsDetailLine>;
 
-const detailRange = checkRange('FromDate', 'ToDate', () => 'day');
+const detailRange = checkRange('FromDate', 'ToDate', () => null);
 const detailReply = replyWith({ data: z.array(statsDetailLine).optional() });
 
 export const dashboardCustomerInfoLoad = defineCall({
@@ -256,7 +257,7 @@ export const dashboardUserInfoLoad = defineCall({
 
 // Ratings (spec 02 §2.6.1).
 
-const ratingRange = checkRange('fromdate', 'todate', () => 'day');
+const ratingRange = checkRange('fromdate', 'todate', () => null);
 const ratingShape = {
   fromdate: timeText,
   todate: timeText,
@@ -418,7 +419,7 @@ const personalRequest = optionalBody(
       toDate: timeText,
       makeOrderType: z.enum(jobTypes, { error: 'Loại lệnh (makeOrderType) phải là nh, dr hoặc dv' }).optional(),
     })
-    .superRefine(checkRange('fromDate', 'toDate', () => 'day')),
+    .superRefine(checkRange('fromDate', 'toDate', () => null)),
 );
 
 /**
