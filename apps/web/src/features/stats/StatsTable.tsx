@@ -213,6 +213,8 @@ export function StatsTable({ tree, choice, expanded, onExpandedChange, ranking, 
         expandedRowKeys: [...expanded],
         onExpandedRowsChange: (keys: readonly Key[]) => onExpandedChange(keys.map(String)),
         indentSize: 16,
+        // The ranking's first column is the rank: the tree's icon and indent go with the names.
+        expandIconColumnIndex: ranking ? 1 : 0,
       }}
     />
   );
