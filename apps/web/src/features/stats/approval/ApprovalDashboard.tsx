@@ -227,7 +227,7 @@ export function ApprovalDashboard({ period }: { period: PeriodValue }) {
           </Flex>
         </Flex>
         {/* The three cards exist but are hidden (spec 02 §2.7); the metric stays 'ord' until they are shown. */}
-        <Row gutter={[12, 12]} hidden>
+        <Row gutter={[12, 12]} hidden style={{ display: 'none' }}>
           {(Object.keys(cardMetric) as (keyof typeof cardMetric)[]).map((m) => (
             <Col key={m} span={8}>
               <StatCard
@@ -263,7 +263,7 @@ export function ApprovalDashboard({ period }: { period: PeriodValue }) {
               dataSource={rows}
               pagination={false}
               loading={answer.isFetching}
-              scroll={{ x: 720 }}
+              scroll={{ x: 560 }}
               expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded([...keys]) }}
               locale={{ emptyText: t('common.noData') }}
             />

@@ -342,7 +342,9 @@ export function RatingReport() {
                 align="center"
                 gap={12}
               >
-                <Rate disabled value={stars} count={5} style={{ fontSize: 14, width: 130 }} />
+                <span aria-hidden="true">
+                  <Rate disabled value={stars} count={5} style={{ fontSize: 14, width: 130 }} />
+                </span>
                 <Typography.Text style={{ width: 60 }}>{t('rating.starsLabel', { count: stars })}</Typography.Text>
                 <Typography.Text strong>{t('rating.ratings', { n: formatCount(count) })}</Typography.Text>
               </Flex>
