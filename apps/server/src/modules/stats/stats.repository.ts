@@ -24,7 +24,7 @@ export interface OrderBaseQuery {
 }
 
 export interface OrderBaseRow {
-  /** First day of the calendar period, 'YYYY-MM-DD'. */
+  /** A day inside the row's period, 'YYYY-MM-DD' (the service folds rows into periods). */
   pk: string;
   terminal: string;
   job: string;
@@ -160,7 +160,7 @@ interface Grouping {
 }
 /** The key columns of an order base query over a table whose columns are named as in the rollups. */
 function orderGrouping(q: OrderBaseQuery, a: string, pkExpr: string): Grouping {
-  const cols = [`${pkExpr} as pk`, `${a}.terminal_code as terminal`, `${a}.job_mode_code as job`];
+  const cols = [`${pkExpr}::text as pk`, `${a}.terminal_code as terminal`, `${a}.job_mode_code as job`];
   const group = [pkExpr, `${a}.terminal_code`, `${a}.job_mode_code`];
   const add = (on: boolean, expr: string, name: string) => {
     cols.push(on ? `${expr} as ${name}` : `'' as ${name}`);
@@ -197,7 +197,8 @@ export function createStatsRepository(database: Database) {
       const params: unknown[] = [];
       // The terminal cube has no customer or user: any of them asked for, or filtered on, needs the party cube.
       const party = query.by.customer || query.by.user || query.customerCode != null || query.userId != null;
-      const g = orderGrouping(query, 's', periodKey(query.type, 's.period_start'));
+      // Grouped by the rows' own period start (no date function per row); the service folds days and months into periods.
+      const g = orderGrouping(query, 's', 's.period_start');
       return q<OrderBaseRow>(
         `select ${g.select}, ${figures('s')}
            from ${party ? 'stats_party' : 'stats_terminal'} s
@@ -211,10 +212,10 @@ export function createStatsRepository(database: Database) {
     async mbBase(query) {
       if (!query.terminals.length) return [];
       const params: unknown[] = [];
-      const pk = periodKey(query.type, 's.period_start');
+      const pk = 's.period_start';
       const customer = query.customerCode != null ? ` and s.customer_code = ${param(params, query.customerCode)}` : '';
       return q<MbBaseRow>(
-        `select ${pk} pk, s.terminal_code terminal, sum(s.pay_count)::int count, sum(s.pay_amount)::float8 amount, sum(s.service_fee)::float8 fee
+        `select ${pk}::text pk, s.terminal_code terminal, sum(s.pay_count)::int count, sum(s.pay_amount)::float8 amount, sum(s.service_fee)::float8 fee
            from stats_mb s
           where ${rollupRange(query.type, query.from, query.to, params)}
             and s.terminal_code = any(${param(params, [...query.terminals], '::text[]')})${customer}

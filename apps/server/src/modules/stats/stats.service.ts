@@ -7,6 +7,7 @@ import {
   type PersonalSummaryRow,
   parseStatsDay,
   periodLabel,
+  periodOf,
   type RatingAggregateRow,
   type SmpTosRow,
   STATS_DETAIL_MAX_LINES,
@@ -24,7 +25,7 @@ import {
 import type { AuthUser } from '../../http/context';
 import { badRequest } from '../../http/errors';
 import { scopeTerminals } from '../../security/terminal-scope';
-import type { OrderBaseQuery, OrderBaseRow, PersonalKind, StatsRepository, StatsSource } from './stats.repository';
+import type { MbBaseRow, OrderBaseQuery, OrderBaseRow, PersonalKind, StatsRepository, StatsSource } from './stats.repository';
 
 type C = typeof calls.stats;
 type PeriodInput = CallRequest<C['dashboardOrderChartLoad']>;
@@ -77,6 +78,39 @@ const byText =
     return 0;
   };
 
+/** Folds base rows into their periods: a row's day becomes its period's first day, equal keys summed. */
+function foldOrders(type: StatsLoadType, rows: OrderBaseRow[]): OrderBaseRow[] {
+  const out = new Map<string, OrderBaseRow>();
+  for (const r of rows) {
+    const pk = periodOf(type, r.pk).first;
+    const key = `${pk}|${r.terminal}|${r.job}|${r.customer}|${r.user}|${r.source}|${r.auto}`;
+    const o = out.get(key);
+    if (o) {
+      o.orders += r.orders;
+      o.containers += r.containers;
+      o.teus += r.teus;
+      o.amount += r.amount;
+    } else out.set(key, { ...r, pk });
+  }
+  // Rows whose figures cancel out (an order moved away) are no rows.
+  return [...out.values()].filter((r) => r.orders || r.containers || r.teus || r.amount);
+}
+
+function foldMb(type: StatsLoadType, rows: MbBaseRow[]): MbBaseRow[] {
+  const out = new Map<string, MbBaseRow>();
+  for (const r of rows) {
+    const pk = periodOf(type, r.pk).first;
+    const key = `${pk}|${r.terminal}`;
+    const o = out.get(key);
+    if (o) {
+      o.count += r.count;
+      o.amount += r.amount;
+      o.fee += r.fee;
+    } else out.set(key, { ...r, pk });
+  }
+  return [...out.values()].filter((r) => r.count || r.amount || r.fee);
+}
+
 const noFlags: StatsFlags = {
   IsLoLo: false,
   IsCFSStuff: false,
@@ -89,6 +123,7 @@ const noFlags: StatsFlags = {
 export function createStatsService(deps: { repo: StatsRepository; source?: StatsSource }) {
   const { repo } = deps;
   const source = deps.source ?? repo.rollup;
+  const orderBase = async (q: OrderBaseQuery): Promise<OrderBaseRow[]> => foldOrders(q.type, await source.orderBase(q));
 
   async function jobModeInfo() {
     const list = await repo.jobModes();
@@ -160,7 +195,7 @@ export function createStatsService(deps: { repo: StatsRepository; source?: Stats
       smpOnly: approval,
       jobModes: await jobModesOf(input.JobType),
     });
-    const [rows, jobs] = await Promise.all([source.orderBase(q), jobModeInfo()]);
+    const [rows, jobs] = await Promise.all([orderBase(q), jobModeInfo()]);
     const out = new Map<string, SmpTosRow & { pk: string }>();
     for (const r of rows) {
       const key = `${r.pk}|${r.terminal}|${r.job}`;
@@ -257,7 +292,7 @@ export function createStatsService(deps: { repo: StatsRepository; source?: Stats
 
     async orderChart(user: AuthUser, input: PeriodInput): Promise<Keyed<StatsRow>> {
       const q = baseQuery(user, input);
-      const [rows, jobs] = await Promise.all([source.orderBase(q), jobModeInfo()]);
+      const [rows, jobs] = await Promise.all([orderBase(q), jobModeInfo()]);
       return keyed(q.type, q.from, q.to, rows.map(statsRowOf(q, jobs)), byText('TerminalCode', 'JobModeCode'));
     },
 
@@ -265,7 +300,7 @@ export function createStatsService(deps: { repo: StatsRepository; source?: Stats
       const cf = customerFilter(user, input.CustomerCode);
       const q = baseQuery(user, input, { customerCode: cf.code, by: { customer: true, user: false, split: false } });
       if (cf.none) return emptyKeyed(q);
-      const [rows, jobs] = await Promise.all([source.orderBase(q), jobModeInfo()]);
+      const [rows, jobs] = await Promise.all([orderBase(q), jobModeInfo()]);
       const customers = new Map((await repo.customers([...new Set(rows.map((r) => r.customer))])).map((c) => [c.CustomerCode, c]));
       const toRow = statsRowOf(q, jobs);
       const out = rows.map((r) => {
@@ -284,7 +319,7 @@ export function createStatsService(deps: { repo: StatsRepository; source?: Stats
 
     async userChart(user: AuthUser, input: CallRequest<C['dashboardUserChartLoad']>): Promise<Keyed<UserStatsRow>> {
       const q = baseQuery(user, input, { userId: input.UserID?.trim() || null, by: { customer: true, user: true, split: false } });
-      const [rows, jobs] = await Promise.all([source.orderBase(q), jobModeInfo()]);
+      const [rows, jobs] = await Promise.all([orderBase(q), jobModeInfo()]);
       const customerCodes = [...new Set(rows.map((r) => r.customer))];
       const [names, sales] = await Promise.all([repo.userNames([...new Set(rows.map((r) => r.user))]), repo.salesPeople(customerCodes)]);
       const nameOf = new Map(names.map((u) => [u.UserID, u.UserName]));
@@ -339,7 +374,7 @@ export function createStatsService(deps: { repo: StatsRepository; source?: Stats
 
     async mbChart(user: AuthUser, input: PeriodInput): Promise<Keyed<MbSummaryRow>> {
       const q = baseQuery(user, input);
-      const rows = await source.mbBase(q);
+      const rows = foldMb(q.type, await source.mbBase(q));
       return keyed<MbSummaryRow>(
         q.type,
         q.from,
