@@ -107,3 +107,18 @@ describe('two-sided reports: SMARTPORT/TOS and TỰ ĐỘNG/DUYỆT TAY (spec 02
     ]);
   });
 });
+
+describe('personal summaries (spec 02 §7)', () => {
+  it('one line per terminal with a count per status, the total line last', async () => {
+    const { personalTable } = await import('../src/features/stats/personal/personal-rows');
+    const lines = personalTable([
+      { TerminalCode: 'NHP', Status: 'A', Counting: 2 },
+      { TerminalCode: 'NDP', Status: 'C', Counting: 5 },
+      { TerminalCode: 'NDP', Status: 'A', Counting: 1 },
+    ]);
+    expect(lines.map((l) => l.TerminalCode)).toEqual(['NDP', 'NHP', '']);
+    expect(lines[0]).toEqual({ TerminalCode: 'NDP', counts: { C: 5, A: 1 }, total: 6 });
+    expect(lines[2]).toEqual({ TerminalCode: '', counts: { A: 3, C: 5 }, total: 8 });
+    expect(personalTable([])).toEqual([]);
+  });
+});

@@ -118,7 +118,8 @@ export function MbSummaryReport() {
       legend: { bottom: 0, type: 'scroll' },
       grid: { left: 8, right: 16, top: 24, bottom: 48, containLabel: true },
       xAxis: { type: 'category', data: columns.periods, axisLabel: { hideOverlap: true } },
-      yAxis: { type: 'value', max: columns.yMax },
+      // The axis ends 10% above the peak; its last label would sit on the one below it.
+      yAxis: { type: 'value', max: columns.yMax, axisLabel: { showMaxLabel: false } },
       series: [
         ...columns.stacks.map((s) => ({
           name: s.TerminalCode,

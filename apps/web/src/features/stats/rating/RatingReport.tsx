@@ -141,14 +141,20 @@ export function RatingReport() {
 
   const columns = useMemo<ReadOnlyColumn<RatingAggregateRow>[]>(
     () => [
-      { key: 'criterion', title: t('rating.col.criterion'), width: 320, text: (r) => r.QuestionName },
-      { key: 'average', title: t('rating.col.average'), width: 150, align: 'right', text: (r) => formatAverage(r) },
-      { key: 'total', title: t('rating.col.total'), width: 130, align: 'right', text: (r) => formatCount(r.TotalRating) },
-      { key: 'count', title: t('rating.col.count'), width: 150, align: 'right', text: (r) => formatCount(r.CountRating) },
+      { key: 'criterion', title: t('rating.col.criterion'), width: 210, grow: true, text: (r) => r.QuestionName },
+      {
+        key: 'average',
+        title: t('rating.col.average'),
+        width: 100,
+        align: 'right',
+        text: (r) => (isNotesCriterion(r) ? '' : formatAverage(r)),
+      },
+      { key: 'total', title: t('rating.col.total'), width: 90, align: 'right', text: (r) => formatCount(r.TotalRating) },
+      { key: 'count', title: t('rating.col.count'), width: 100, align: 'right', text: (r) => formatCount(r.CountRating) },
       {
         key: 'overview',
         title: t('rating.col.overview'),
-        width: 120,
+        width: 100,
         align: 'center',
         noExport: true,
         text: () => '',
@@ -162,7 +168,7 @@ export function RatingReport() {
       {
         key: 'detail',
         title: t('rating.col.detail'),
-        width: 110,
+        width: 85,
         align: 'center',
         noExport: true,
         text: () => '',
