@@ -161,7 +161,7 @@ test.describe('CRM dashboards (spec 02 §2.3–2.5)', () => {
     const count = await customers.count();
     expect(count).toBeGreaterThan(0);
     expect(count).toBeLessThanOrEqual(5);
-    await expect(customers.first().getByRole('button', { name: '1', exact: true })).toBeVisible();
+    await expect(customers.first().getByRole('button', { name: 'Hạng 1', exact: true })).toBeVisible();
     await expect(customers.first().locator('[data-bar]')).toHaveCount(3);
     // Top 3 keeps ranks 1–3.
     await rank.getByText('Top 3', { exact: true }).click();
@@ -170,7 +170,7 @@ test.describe('CRM dashboards (spec 02 §2.3–2.5)', () => {
 
     // The rank number opens the trend: one line per active terminal and the red total.
     const firstName = (await customers.first().locator('td').nth(1).innerText()).trim();
-    await customers.first().getByRole('button', { name: '1', exact: true }).click();
+    await customers.first().getByRole('button', { name: 'Hạng 1', exact: true }).click();
     const trend = page.getByRole('dialog');
     await expect(trend).toContainText(`Biểu đồ tổng lệnh ${firstName} từ 01/01/${year} đến 31/12/${year}`, slow);
     await expect(trend.getByRole('figure')).toContainText('Tổng', slow);
@@ -193,7 +193,8 @@ test.describe('CRM dashboards (spec 02 §2.3–2.5)', () => {
     const detailTexts = await sheetTexts(detailFile.path);
     expect(detailTexts).toContain('CHI TIẾT THỐNG KÊ');
     expect(detailTexts.some((t) => t.startsWith('STT|Số lệnh / PIN|Số container|'))).toBe(true);
-    await detail.getByRole('button', { name: 'Đóng', exact: true }).click();
+    await detail.locator('.ant-modal-footer').getByRole('button', { name: 'Đóng' }).click();
+    await expect(detail).toBeHidden();
 
     // The ranking export is titled by the measure.
     const file = await download(page, () => page.getByRole('button', { name: 'Xuất Excel' }).click());
@@ -205,14 +206,14 @@ test.describe('CRM dashboards (spec 02 §2.3–2.5)', () => {
     // Choosing a customer forces 'all' and opens every row; with no terminal it is not found: the red notice, Enter closes it.
     const selector = page.getByRole('combobox', { name: 'Khách hàng' });
     await selector.click();
-    await selector.fill(firstName.slice(0, 12));
-    await page.locator('.ant-select-item-option').first().click();
+    await selector.fill(firstName);
+    await page.locator('.ant-select-item-option', { hasText: firstName }).first().click();
     await expect(rank.getByRole('radio', { name: 'Tất cả' })).toBeChecked();
     await page.getByRole('button', { name: 'Tra cứu' }).click();
     await expect(page.locator(`tr[data-key^="t:Năm ${year}:"] + tr[data-level="3"]`).first()).toBeVisible(slow);
     await page.getByRole('group', { name: 'Cảng' }).getByRole('button', { name: 'Bỏ chọn tất cả' }).click();
     await page.getByRole('button', { name: 'Tra cứu' }).click();
-    const notice = page.getByRole('dialog').filter({ hasText: 'Thông báo!' });
+    const notice = page.getByRole('dialog', { name: 'Thông báo!' });
     await expect(notice).toContainText(`Không tìm thấy khách hàng ${firstName} trong thống kê !`, slow);
     await page.screenshot({ path: `${shots}/customer-notfound-1366.png` });
     await page.keyboard.press('Enter');

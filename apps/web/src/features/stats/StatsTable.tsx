@@ -136,12 +136,18 @@ export function StatsTable({ tree, choice, expanded, onExpandedChange, ranking, 
           {
             key: 'rank',
             title: t('dash.col.rank'),
-            width: 70,
+            width: 64,
             align: 'center' as const,
             render: (_: unknown, r: Row) =>
               r.level === 3 && r.node ? (
                 <Tooltip title={t('dash.openTrend', { name: r.node.subject.name })}>
-                  <Button type="link" size="small" onClick={() => r.node && ranking.onRank(r.node)} icon={<BarChartOutlined />}>
+                  <Button
+                    type="link"
+                    size="small"
+                    aria-label={`${t('dash.col.rank')} ${r.rank}`}
+                    onClick={() => r.node && ranking.onRank(r.node)}
+                    icon={<BarChartOutlined />}
+                  >
                     {r.rank}
                   </Button>
                 </Tooltip>
@@ -149,8 +155,8 @@ export function StatsTable({ tree, choice, expanded, onExpandedChange, ranking, 
           },
         ]
       : []),
-    { key: 'name', title: ranking ? t('dash.col.period') : t('dash.col.periodTerminal'), render: (_, r) => r.name, width: 240 },
-    ...(ranking ? [{ key: 'extra', title: ranking.extraTitle, width: 160, render: (_: unknown, r: Row) => r.extra ?? '' }] : []),
+    { key: 'name', title: ranking ? t('dash.col.period') : t('dash.col.periodTerminal'), render: (_, r) => r.name, width: 220 },
+    ...(ranking ? [{ key: 'extra', title: ranking.extraTitle, width: 170, render: (_: unknown, r: Row) => r.extra ?? '' }] : []),
     ...groups.map((g) => ({
       key: g,
       title: t(`dash.col.${g}`),
@@ -162,7 +168,7 @@ export function StatsTable({ tree, choice, expanded, onExpandedChange, ranking, 
       key: 'total',
       title: `${t('dash.col.total')}${choice === 'sum' ? ' (VNĐ)' : ''}`,
       align: 'right',
-      width: 140,
+      width: 130,
       render: (_, r) => (r.measures ? <Typography.Text strong={r.level !== 3}>{figure(r.measures, choice, '')}</Typography.Text> : null),
     },
     {
@@ -204,7 +210,7 @@ export function StatsTable({ tree, choice, expanded, onExpandedChange, ranking, 
       pagination={false}
       columns={columns}
       dataSource={rows}
-      scroll={{ x: ranking ? 1100 : 800 }}
+      scroll={{ x: ranking ? 1000 : 700 }}
       sticky
       locale={{ emptyText: t('common.noData') }}
       rowClassName={(r) => `stats-level-${r.level}`}

@@ -61,15 +61,19 @@ function doughnut(title: string, subtext: string, slices: { TerminalCode: string
       trigger: 'item',
       valueFormatter: (v: unknown) => (choice === 'sum' ? formatVnd(Number(v)) : formatCount(Number(v))),
     },
-    legend: { bottom: 0, type: 'plain', itemWidth: 10, itemHeight: 10, textStyle: { fontSize: 11 } },
+    legend: { bottom: 0, type: 'scroll', itemWidth: 10, itemHeight: 10, textStyle: { fontSize: 11 } },
     series: [
       {
         type: 'pie',
-        radius: ['38%', '62%'],
-        center: ['50%', '52%'],
-        avoidLabelOverlap: true,
-        // Percent labels only on slices over 5% (spec 02 §9).
-        label: { formatter: (p: { percent?: number }) => ((p.percent ?? 0) > 5 ? `${(p.percent ?? 0).toFixed(1)}%` : ''), fontSize: 11 },
+        radius: ['36%', '72%'],
+        center: ['50%', '54%'],
+        // Percent labels on the ring, only on slices over 5% (spec 02 §9).
+        label: {
+          position: 'inside',
+          color: '#fff',
+          fontSize: 10,
+          formatter: (p: { percent?: number }) => ((p.percent ?? 0) > 5 ? `${(p.percent ?? 0).toFixed(1)}%` : ''),
+        },
         labelLine: { show: false },
         data: slices.map((s) => ({ name: s.TerminalCode, value: s.value, itemStyle: { color: terminalColor(s.TerminalCode) } })),
       },
@@ -87,7 +91,7 @@ export function GroupDoughnuts({ data, choice }: { data: Record<string, StatsRow
     const title = t(`dash.group.${g}`);
     const measure = t(`dash.measure.${choice}`);
     return (
-      <Col key={g} xs={24} md={8}>
+      <Col key={g} xs={24} lg={8}>
         <EChart
           label={t('dash.groupChart', { group: title, measure })}
           empty={!total}
