@@ -103,7 +103,10 @@ export function StatsTable({ tree, choice, expanded, onExpandedChange, ranking, 
                 node,
                 terminal: term,
                 rank: node.rank,
-                name: node.subject.name,
+                // Inline-block: a long name wraps under itself, not under the tree's indent.
+                name: (
+                  <span style={{ display: 'inline-block', verticalAlign: 'top', maxWidth: 'calc(100% - 48px)' }}>{node.subject.name}</span>
+                ),
                 extra: node.subject.extra,
                 measures: node.measures,
                 share: node.share,
