@@ -328,6 +328,11 @@ export async function buildApp(options: BuildOptions = {}) {
   live.attach(realtime.events);
 
   if (options.jobs?.start !== false) jobs.start();
+  // The TOS-side orders are there from the first minutes, not after the first 5-minute tick (runs through the
+  // lock, so one instance imports; `stop()` waits for it before the database closes).
+  if (options.jobs?.start !== false && tosConnection(config.simulators.tos, config.tosUser, config.tosPassword)) {
+    void jobs.runNow(tosImport.name).catch((err: Error) => app.log.warn({ err: err.message }, 'TOS order import not run'));
+  }
 
   app.addHook('onClose', async () => {
     // Runs in progress finish before the database closes under them.
