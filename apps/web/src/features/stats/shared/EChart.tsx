@@ -53,14 +53,14 @@ export function EChart({ option, empty, emptyText, style, label, onClick }: ECha
   const size: CSSProperties = { width: '100%', height: 250, ...style };
   if (empty) {
     return (
-      <figure aria-label={label} style={{ ...size, margin: 0, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <figure aria-label={label} style={{ margin: 0, ...size, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? t('common.noData')} />
       </figure>
     );
   }
   // ECharts writes its own ARIA description on the box it draws in; the label stays on the outer figure.
   return (
-    <figure aria-label={label} style={{ ...size, margin: 0 }}>
+    <figure aria-label={label} style={{ margin: 0, ...size }}>
       <div ref={box} style={{ width: '100%', height: '100%' }} />
     </figure>
   );
