@@ -91,6 +91,18 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.screenshot({ path: `${shots}/${name}-1366.png` });
   await page.setViewportSize({ width: 800, height: 900 });
+  // At 800 px nothing sticks out sideways (the tables scroll inside their cards).
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('body *')]
+          .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+          .filter((el) => !el.closest('.ant-table-content, .ant-table-body, .ag-root-wrapper'))
+          .slice(0, 5)
+          .map((el) => `${el.tagName}.${String(el.className).slice(0, 60)}`),
+      ),
+    )
+    .toEqual([]);
   await page.screenshot({ path: `${shots}/${name}-800.png`, fullPage: true });
   await page.setViewportSize({ width: 1366, height: 768 });
 }

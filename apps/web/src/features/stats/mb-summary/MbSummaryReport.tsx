@@ -13,7 +13,7 @@ import { PeriodControls } from '../shared/PeriodControls';
 import { currentPeriod, type PeriodType, type PeriodValue, REQUEST_TIME, requestRange } from '../shared/period';
 import { useSilentPreload } from '../shared/preload';
 import { StatCard } from '../shared/StatCard';
-import { formatCount, formatVnd } from '../shared/stats-format';
+import { formatCount, formatShare, formatVnd } from '../shared/stats-format';
 import { TerminalToggles } from '../shared/TerminalToggles';
 import { TOTAL_LINE_COLOR, terminalColor } from '../shared/terminal-colors';
 import { registerStatsTexts, STATS_NS } from '../shared/texts';
@@ -105,7 +105,7 @@ export function MbSummaryReport() {
           center: ['50%', '44%'],
           data: shares.map((s) => ({ name: s.TerminalCode, value: s.value, itemStyle: { color: colorOf(s.TerminalCode) } })),
           // Spec 02 §9: the percent label only on slices over 5%.
-          label: { formatter: (p: { percent?: number }) => ((p.percent ?? 0) > 5 ? `${(p.percent ?? 0).toFixed(2)}%` : '') },
+          label: { formatter: (p: { percent?: number }) => ((p.percent ?? 0) > 5 ? formatShare(p.percent ?? 0) : '') },
         },
       ],
     }),

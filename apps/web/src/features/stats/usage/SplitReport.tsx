@@ -133,8 +133,8 @@ export function SplitReport({ kind, footer }: SplitReportProps) {
             { name: tos, value: totals[metric].tos, itemStyle: { color: sideColors.tos } },
           ],
           label: {
-            formatter: (p: { name?: string; percent?: number }) =>
-              (p.percent ?? 0) > 5 ? `${p.name}\n${(p.percent ?? 0).toFixed(2)}%` : '',
+            // The names are in the legend; the ring carries the percents (slices over 5%, spec 02 §9).
+            formatter: (p: { percent?: number }) => ((p.percent ?? 0) > 5 ? formatShare(p.percent ?? 0) : ''),
           },
         },
       ],
