@@ -133,6 +133,7 @@ CREATE INDEX "ratings_terminal_time_idx" ON "ratings" USING btree ("terminal_cod
 CREATE INDEX "ratings_user_time_idx" ON "ratings" USING btree ("user_id","created_time");--> statement-breakpoint
 CREATE INDEX "stats_party_customer_idx" ON "stats_party" USING btree ("customer_code","grain","period_start");--> statement-breakpoint
 CREATE INDEX "stats_party_user_idx" ON "stats_party" USING btree ("user_id","grain","period_start");--> statement-breakpoint
+CREATE INDEX "stats_personal_user_idx" ON "stats_personal" USING btree ("user_id","kind","grain","period_start");--> statement-breakpoint
 -- Statistics rollups (issue 11): kept by statement triggers in the transaction that changes orders,
 -- containers, payments, invoices or ratings. Days are Vietnam days (UTC+7, no daylight saving).
 CREATE FUNCTION stats_vn_day(t timestamptz) RETURNS date LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$

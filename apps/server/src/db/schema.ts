@@ -827,5 +827,8 @@ export const statsPersonal = pgTable(
     JobModeCode: varchar('job_mode_code', { length: 10 }).notNull(),
     Counting: integer('counting').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.Grain, t.PeriodStart, t.UserID, t.TerminalCode, t.Kind, t.Status, t.JobModeCode] })],
+  (t) => [
+    primaryKey({ columns: [t.Grain, t.PeriodStart, t.UserID, t.TerminalCode, t.Kind, t.Status, t.JobModeCode] }),
+    index('stats_personal_user_idx').on(t.UserID, t.Kind, t.Grain, t.PeriodStart),
+  ],
 );
