@@ -236,13 +236,13 @@ export async function seedDemoData(database: Database, sizes: DemoSizes, now = n
     [ratingQuestionSeed.map((x) => x[0]), ratingQuestionSeed.map((x) => x[1])],
   );
   // Sales accounts have no known password (a random one, hashed): they are people, not demo logins.
-  for (const [id, name] of salesPeopleSeed) {
-    await q(
-      `insert into users (user_id, user_name, password_hash, user_group_code, terminal_codes) values ($1, $2, $3, 'STAFF', $4::text[])
-       on conflict do nothing`,
-      [id, name, await hash(randomBytes(18).toString('base64')), [...allTerminalCodes]],
-    );
-  }
+  const salesHashes = await Promise.all(salesPeopleSeed.map(() => hash(randomBytes(18).toString('base64'))));
+  await q(
+    `insert into users (user_id, user_name, password_hash, user_group_code, terminal_codes)
+     select id, name, h, 'STAFF', $4::text[] from unnest($1::text[], $2::text[], $3::text[]) as x(id, name, h)
+     on conflict do nothing`,
+    [salesPeopleSeed.map((x) => x[0]), salesPeopleSeed.map((x) => x[1]), salesHashes, [...allTerminalCodes]],
+  );
   // Each customer has one or two sales people (some share them).
   const sales = customers.flatMap((c, i) => {
     const first = salesPeopleSeed[i % salesPeopleSeed.length]?.[0] as string;
