@@ -13,7 +13,7 @@ import { demoMailAccount, demoTosAccount, startSimulators } from '@smartport/sim
 function checkedEnvironment() {
   try {
     const env = loadConfig();
-    // Demo: the portal checks its TOS connection with the TOS simulator's demo account.
+    // Demo: the TOS simulator's demo account, for the connection check and the TOS order feed.
     if (env.demo && !process.env.TOS_USER) {
       process.env.TOS_USER = demoTosAccount.user;
       process.env.TOS_PASSWORD = demoTosAccount.pass;

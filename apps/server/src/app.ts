@@ -12,6 +12,7 @@ import { createHttpCustomsGateway } from './adapters/customs/customs.adapter';
 import { createHttpEinvoiceProvider } from './adapters/einvoice/einvoice.adapter';
 import { createSmtpMailSender } from './adapters/mail/mail.adapter';
 import { createHttpTos } from './adapters/tos/tos.adapter';
+import type { TosConnection } from './adapters/tos/tos.port';
 import { watchOutcomes } from './adapters/watched';
 import { loadConfig, type PortalConfig, type RunConfig, withSecrets } from './config';
 import { type Database, openDatabase } from './db/client';
@@ -30,6 +31,7 @@ import { mailOrdersJob } from './jobs/mail-orders.job';
 import { paymentReconciliationJob } from './jobs/payment-reconciliation.job';
 import { reportMailJob } from './jobs/report-mail.job';
 import { createScheduler, type Job } from './jobs/scheduler';
+import { tosOrderImportJob } from './jobs/tos-orders.job';
 import { uploadCleanupJob } from './jobs/upload-cleanup.job';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authHandlers } from './modules/auth/auth.routes';
@@ -74,6 +76,11 @@ import { createSettingsStoreRepository } from './modules/settings/settings-store
 import { createShellRepository } from './modules/shell/shell.repository';
 import { shellHandlers } from './modules/shell/shell.routes';
 import { createShellService } from './modules/shell/shell.service';
+import { createStatsRepository } from './modules/stats/stats.repository';
+import { statsHandlers } from './modules/stats/stats.routes';
+import { createStatsService } from './modules/stats/stats.service';
+import { createTosOrdersRepository } from './modules/stats/tos-orders.repository';
+import { createTosOrderImport } from './modules/stats/tos-orders.service';
 import { attachRealtime, createLiveEventsPort, type LiveEvents } from './realtime/realtime';
 import { createSecretBox, parseSettingsKey } from './security/secret-box';
 import { createSigner } from './security/token';
@@ -293,6 +300,7 @@ export async function buildApp(options: BuildOptions = {}) {
     log: app.log,
   });
   payments.publishInvoicesWith(invoices);
+  const stats = createStatsService({ repo: createStatsRepository(database) });
   const handlers: HandlerTable = {
     auth: authHandlers(auth),
     shell: shellHandlers(shell),
@@ -311,6 +319,7 @@ export async function buildApp(options: BuildOptions = {}) {
       ...settingsHandlers(grid, payments.payPartners, createNoticesService(createNoticesRepository(database.db)), reportMail),
       ...settingsFormHandlers(settingsForms),
     },
+    stats: statsHandlers(stats),
   };
   // Scheduled jobs run under a PostgreSQL advisory lock, once per tick across instances (jobs/).
   const jobs = createScheduler({ lock: createPgJobLock(database), log: app.log });
@@ -351,6 +360,15 @@ export async function buildApp(options: BuildOptions = {}) {
       }, app.log),
     );
   }
+  // TOS-side orders for the usage report, from the TOS order feed (SIM_TOS_URL + TOS_USER/TOS_PASSWORD);
+  // a failing feed raises the same connection alert as the check above.
+  const tosOrders = createTosOrderImport({
+    tos: watched(createHttpTos(), 'smp2catos'),
+    connection: () => tosConnection(config.simulators.tos, config.tosUser, config.tosPassword),
+    repo: createTosOrdersRepository(database),
+  });
+  const tosImport = tosOrderImportJob(tosOrders, app.log);
+  addJob(tosImport);
 
   const registeredCalls = registerCalls(app, handlers, { authenticate: (t) => auth.authenticate(t) });
   registerDeclarationFileRoute(app, declarations, (t) => auth.authenticate(t));
@@ -400,6 +418,11 @@ export async function buildApp(options: BuildOptions = {}) {
   live.attach(realtime.events);
 
   if (options.jobs?.start !== false) jobs.start();
+  // The TOS-side orders are there from the first minutes, not after the first 5-minute tick (runs through the
+  // lock, so one instance imports; `stop()` waits for it before the database closes).
+  if (options.jobs?.start !== false && tosConnection(config.simulators.tos, config.tosUser, config.tosPassword)) {
+    void jobs.runNow(tosImport.name).catch((err: Error) => app.log.warn({ err: err.message }, 'TOS order import not run'));
+  }
 
   app.addHook('onClose', async () => {
     // Runs in progress finish before the database closes under them.
@@ -420,7 +443,27 @@ export async function buildApp(options: BuildOptions = {}) {
     jobs,
     /** Where the upload store keeps its folders (tests, diagnostics). */
     uploadRoot: uploads.root,
-    services: { auth, shell, publicOrders, payments: payments.payments, invoices, settingsForms, mail, alerts, reportMail, mailOrders },
+    services: {
+      auth,
+      shell,
+      publicOrders,
+      payments: payments.payments,
+      invoices,
+      settingsForms,
+      mail,
+      alerts,
+      reportMail,
+      mailOrders,
+      stats,
+      tosOrders,
+    },
   };
 }
 export type PortalApp = Awaited<ReturnType<typeof buildApp>>;
+
+/** The TOS connection of the order feed: its address and account; null when one of them is missing. */
+function tosConnection(url: string | undefined, user: string | undefined, password: string | undefined): TosConnection | null {
+  if (!url || !user || !password) return null;
+  const u = new URL(url);
+  return { host: `${u.protocol}//${u.hostname}`, port: Number(u.port || (u.protocol === 'https:' ? 443 : 80)), user, password };
+}

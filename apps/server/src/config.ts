@@ -55,7 +55,7 @@ export interface PortalConfig {
   payVietQrAccount: string;
   /** Where partners reach the portal and order QR links point (PUBLIC_URL); else where it listens. */
   publicUrl: string | undefined;
-  /** The TOS account the portal checks its TOS connection with (TOS_USER / TOS_PASSWORD; the TOS address is SIM_TOS_URL). */
+  /** The TOS account (TOS_USER / TOS_PASSWORD; address SIM_TOS_URL): the connection check and the TOS order feed (no import without it). */
   tosUser: string | undefined;
   tosPassword: string | undefined;
 }

@@ -1,8 +1,11 @@
 export { type BuildOptions, buildApp, type PortalApp } from './app';
 export { ConfigError, loadConfig, type PortalConfig, partnerSecretVariables, type RunConfig, withSecrets } from './config';
 export { type Database, openDatabase } from './db/client';
-export { seedDemoData } from './db/seed/demo-data';
+export { jobModeSeed, seedDemoData } from './db/seed/demo-data';
 export { portContainerPlan } from './db/seed/port-containers.data';
 export { seedDatabase } from './db/seed/seed';
+export type { AuthUser } from './http/context';
 export { createCompareRepository } from './modules/compare/compare.repository';
+export { createStatsRepository, type StatsRepository } from './modules/stats/stats.repository';
+export { createStatsService, type StatsService } from './modules/stats/stats.service';
 export { newSecret } from './security/token';

@@ -11,6 +11,7 @@ import * as payments from './payments/calls';
 import { settingsFormCalls } from './settings/forms';
 import { settingsGridCalls } from './settings/grids';
 import * as shell from './shell/calls';
+import * as stats from './stats/calls';
 
 export * from './access';
 export { type SessionUser, sessionUser } from './auth/calls';
@@ -71,6 +72,36 @@ export * from './settings/report-mail';
 export * from './settings/sender-mail';
 export * from './settings/settings-form';
 export { type MenuNode, menuNode, type TerminalRow, terminalRow } from './shell/calls';
+export {
+  type CustomerStatsRow,
+  customerStatsRow,
+  type JobType,
+  jobTypes,
+  type MbSummaryRow,
+  mbSummaryRow,
+  type PersonalSummaryRow,
+  personalSummaryRow,
+  type RatingAggregateRow,
+  type RatingDetailRow,
+  type RatingNoteRow,
+  ratingAggregateRow,
+  ratingDetailRow,
+  ratingNoteRow,
+  type SmpTosRow,
+  STATS_DETAIL_MAX_LINES,
+  STATS_LIST_SEPARATOR,
+  type StatsDetailLine,
+  type StatsRow,
+  smpTosRow,
+  statsDetailLine,
+  statsMessages,
+  statsPeriod,
+  statsRow,
+  type UserStatsRow,
+  userStatsRow,
+} from './stats/calls';
+export * from './stats/measures';
+export * from './stats/period';
 
 /** Every call, grouped by module. The server registers a handler for each; the web calls them. */
 export const calls = {
@@ -121,6 +152,23 @@ export const calls = {
   invoices: { publishOrderNo: invoices.publishOrderNo, draftInvoice: invoices.draftInvoice },
   settings: { ...settingsGridCalls, ...settingsFormCalls },
   compare: { checkContaierData: compare.checkContaierData },
+  stats: {
+    dashboardOrderChartLoad: stats.dashboardOrderChartLoad,
+    dashboardCustomerChartLoad: stats.dashboardCustomerChartLoad,
+    dashboardUserChartLoad: stats.dashboardUserChartLoad,
+    dashboardCustomerInfoLoad: stats.dashboardCustomerInfoLoad,
+    dashboardUserInfoLoad: stats.dashboardUserInfoLoad,
+    totalRating: stats.totalRating,
+    dataRating: stats.dataRating,
+    dataRatingNote: stats.dataRatingNote,
+    dashboardMbChartLoad: stats.dashboardMbChartLoad,
+    tosSmpOrderChartLoad: stats.tosSmpOrderChartLoad,
+    sumTosSmp: stats.sumTosSmp,
+    sumCmsSmp: stats.sumCmsSmp,
+    orderSummary: stats.orderSummary,
+    invoiceSummary: stats.invoiceSummary,
+    transactionSummary: stats.transactionSummary,
+  },
 } as const;
 
 export const callList: readonly CallDef[] = Object.values(calls).flatMap((m) => Object.values(m) as CallDef[]);

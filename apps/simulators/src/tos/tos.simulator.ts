@@ -12,6 +12,8 @@ const defaults = {
   failLogin: false,
   /** Answer every API call 503 (maintenance). */
   down: false,
+  /** TOS-side orders per day in the order feed (all terminals together). */
+  ordersPerDay: 8,
 };
 
 const DAY = 86_400_000;
@@ -42,18 +44,92 @@ function vesselCalls(now = Date.now()) {
   });
 }
 
+/** The terminals of spec 02 §1 and the job modes the TOS shares with the portal (job-mode mapping). */
+const feedTerminals = ['NDP', 'NDV', 'NHP', 'NHI', 'GML', 'BDP', 'VMD', 'ASL', 'STD', 'PMD', 'PIP', 'IC3', 'GNL'] as const;
+const feedJobModes = ['TRAR', 'CAPR', 'LAYN', 'HBAI', 'HICD', 'DONG', 'RUT', 'SLHK', 'DVBAI', 'DVKT', 'DVKC'] as const;
+const feedSizes = [
+  ['22G1', 1],
+  ['45G1', 2],
+  ['42G1', 2],
+  ['22R1', 1],
+  ['45R1', 2],
+] as const;
+const feedOwners = ['MSCU', 'MAEU', 'CMAU', 'ONEU', 'EGHU', 'CSNU', 'HLXU', 'YMLU'];
+/** The feed knows the port's customers by their codes (master data shared with the portal). */
+const FEED_CUSTOMERS = 60;
+
+/** A small deterministic generator per order number (mulberry32), so the feed is the same on every read. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)] as T,
+  };
+}
+
+/**
+ * Order `seq` (1, 2, …) of the TOS-side order feed: orders made at the terminals' own counters over
+ * the last three years and on, `perDay` a day, in the TOS's words. The same seq is the same order.
+ */
+function feedOrder(seq: number, epoch: number, perDay: number) {
+  const r = rng(seq * 2654435761 + 17);
+  const step = DAY / perDay;
+  const at = epoch + (seq - 1) * step + Math.floor(r.next() * step);
+  const terminal = r.pick(feedTerminals);
+  const job = r.pick(feedJobModes);
+  const count = job === 'DVKC' ? 1 : r.int(1, 3);
+  const containers = Array.from({ length: count }, () => {
+    const [iso, teu] = r.pick(feedSizes);
+    return {
+      containerNo: `${r.pick(feedOwners)}${String(r.int(100000, 999999))}${r.int(0, 9)}`,
+      isoSizetype: iso,
+      fe: r.next() < 0.4 ? 'E' : 'F',
+      teu,
+    };
+  });
+  const amount = containers.reduce((sum, c) => sum + (c.teu === 1 ? 700_000 : 1_050_000), 0);
+  const d = new Date(at + 7 * HOUR);
+  const ymd = `${String(d.getUTCFullYear() % 100).padStart(2, '0')}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
+  return {
+    seq,
+    orderNo: `TOS${terminal}${ymd}${String(seq).padStart(7, '0')}`,
+    terminalCode: terminal,
+    customerCode: `C${String(r.int(1, FEED_CUSTOMERS)).padStart(7, '0')}`,
+    jobModeCode: job,
+    amount,
+    createdAt: new Date(at).toISOString(),
+    containers,
+  };
+}
+
 /**
  * Terminal operating system (TOS) stand-in: a login (refuses a wrong password) that opens a session,
- * and the vessel schedule read with that session. Knobs: `POST /_knobs {latencyMs, hang, failLogin, down}`.
+ * the vessel schedule and the TOS-side order feed read with that session.
+ * Knobs: `POST /_knobs {latencyMs, hang, failLogin, down, ordersPerDay}`.
  */
 export const tosSimulator: SimulatorDefinition = {
   name: 'tos',
-  description: 'Hệ thống khai thác cảng (TOS): đăng nhập thử, lịch tàu',
+  description: 'Hệ thống khai thác cảng (TOS): đăng nhập thử, lịch tàu, luồng lệnh phía TOS',
   portOffset: 1,
   build(app) {
     const knobs = installKnobs(app, defaults);
     const accounts = new Map([[demoTosAccount.user, demoTosAccount.pass]]);
     const sessions = new Map<string, number>();
+    // The feed starts three years before the day the simulator started; it grows as time passes.
+    const epoch = Math.floor(Date.now() / DAY) * DAY - 3 * 365 * DAY;
+    const sessionOk = (authorization: string | undefined) => {
+      const session = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
+      const until = session ? sessions.get(session) : undefined;
+      return !!until && until >= Date.now();
+    };
 
     app.addHook('preHandler', async (req, reply) => {
       if (knobs.down && req.url.startsWith('/api/')) return reply.status(503).send({ success: false, message: 'TOS đang bảo trì' });
@@ -71,13 +147,33 @@ export const tosSimulator: SimulatorDefinition = {
 
     /** Vessel calls whose ETA lies in [from, to] (ISO dates; default: the whole week), for a logged-in session. */
     app.get<{ Querystring: { from?: string; to?: string } }>('/api/vessel-schedule', async (req, reply) => {
-      const session = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-      const until = session ? sessions.get(session) : undefined;
-      if (!until || until < Date.now()) return reply.status(401).send({ success: false, message: 'Phiên làm việc TOS không hợp lệ' });
+      if (!sessionOk(req.headers.authorization))
+        return reply.status(401).send({ success: false, message: 'Phiên làm việc TOS không hợp lệ' });
       const from = req.query.from ? Date.parse(req.query.from) : Number.NEGATIVE_INFINITY;
       const to = req.query.to ? Date.parse(req.query.to) : Number.POSITIVE_INFINITY;
       if (Number.isNaN(from) || Number.isNaN(to)) return reply.status(400).send({ success: false, message: 'Ngày không hợp lệ' });
       return { success: true, data: vesselCalls().filter((v) => Date.parse(v.eta) >= from && Date.parse(v.eta) <= to) };
+    });
+
+    /**
+     * The TOS-side order feed: orders after sequence number `after` (0 = from the start), at most
+     * `limit` (≤ 1000), oldest first; `last` is the sequence number to ask after next time, `more`
+     * whether more orders are already there.
+     */
+    app.get<{ Querystring: { after?: string; limit?: string } }>('/api/orders', async (req, reply) => {
+      if (!sessionOk(req.headers.authorization))
+        return reply.status(401).send({ success: false, message: 'Phiên làm việc TOS không hợp lệ' });
+      const after = Number(req.query.after ?? 0);
+      const limit = Number(req.query.limit ?? 500);
+      if (!Number.isInteger(after) || after < 0 || !Number.isInteger(limit) || limit < 1 || limit > 1000) {
+        return reply.status(400).send({ success: false, message: 'Tham số không hợp lệ' });
+      }
+      const perDay = Math.max(1, Math.floor(knobs.ordersPerDay));
+      const available = Math.floor(((Date.now() - epoch) / DAY) * perDay);
+      const last = Math.min(available, after + limit);
+      const data = [];
+      for (let seq = after + 1; seq <= last; seq++) data.push(feedOrder(seq, epoch, perDay));
+      return { success: true, data, last: Math.max(last, after), more: last < available };
     });
   },
 };

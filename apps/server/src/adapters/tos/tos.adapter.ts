@@ -21,6 +21,31 @@ const schedule = z.object({
   ),
 });
 
+const orderFeed = z.object({
+  success: z.literal(true),
+  data: z.array(
+    z.object({
+      seq: z.number().int().positive(),
+      orderNo: z.string().min(1).max(30),
+      terminalCode: z.string().min(1).max(10),
+      customerCode: z.string().min(1).max(20),
+      jobModeCode: z.string().min(1).max(10),
+      amount: z.number().int().nonnegative(),
+      createdAt: z.iso.datetime({ offset: true }),
+      containers: z.array(
+        z.object({
+          containerNo: z.string().min(1).max(11),
+          isoSizetype: z.string().min(1).max(4),
+          fe: z.enum(['F', 'E']),
+          teu: z.number().int().min(1).max(2),
+        }),
+      ),
+    }),
+  ),
+  last: z.number().int().nonnegative(),
+  more: z.boolean(),
+});
+
 /** The connection's base address; null when host or port cannot make one. */
 export function tosBaseUrl(conn: Pick<TosConnection, 'host' | 'port'>): string | null {
   const host = conn.host.trim();
@@ -78,6 +103,33 @@ export function createHttpTos(opts: { timeoutMs?: number } = {}): TerminalOperat
           Berth: v.berth ?? null,
           Berthed: v.status === 'BERTHED',
         })),
+      };
+    },
+    async orderFeed(conn, page) {
+      const s = await login(conn);
+      if (!s.ok) return s;
+      const query = new URLSearchParams({ after: String(page.after), limit: String(page.limit) });
+      const r = await callJson(
+        { baseUrl: s.baseUrl, path: `/api/orders?${query}`, headers: { authorization: `Bearer ${s.session}` }, timeoutMs },
+        { ok: orderFeed, error },
+      );
+      if (!r.ok) return r.failure === 'refused' ? refusal(r) : r;
+      return {
+        ok: true,
+        value: {
+          last: r.value.last,
+          more: r.value.more,
+          orders: r.value.data.map((o) => ({
+            seq: o.seq,
+            OrderNo: o.orderNo,
+            TerminalCode: o.terminalCode,
+            CustomerCode: o.customerCode,
+            JobModeCode: o.jobModeCode,
+            TotalAmount: o.amount,
+            CreatedTime: new Date(o.createdAt),
+            containers: o.containers.map((c) => ({ ContainerNo: c.containerNo, IsoSizetype: c.isoSizetype, FE: c.fe, Teu: c.teu })),
+          })),
+        },
       };
     },
   };

@@ -22,6 +22,26 @@ export interface TosVesselCall {
   Berthed: boolean;
 }
 
+/** An order made at a terminal's own counter, as the TOS order feed gives it (portal names). */
+export interface TosOrder {
+  /** The feed's sequence number (ask after the last one read). */
+  seq: number;
+  OrderNo: string;
+  TerminalCode: string;
+  CustomerCode: string;
+  JobModeCode: string;
+  TotalAmount: number;
+  CreatedTime: Date;
+  containers: { ContainerNo: string; IsoSizetype: string; FE: string; Teu: number }[];
+}
+
+/** A page of the order feed: the orders after `after`, the sequence number to continue from, and whether more wait. */
+export interface TosOrderPage {
+  orders: TosOrder[];
+  last: number;
+  more: boolean;
+}
+
 /** The TOS refused the account; `detail` is its reason (for 'Không thể kết nối : {message}'). */
 export type TosLoginRefused = { ok: false; failure: 'login_refused'; detail?: string };
 
@@ -31,4 +51,6 @@ export interface TerminalOperatingSystem {
   testLogin(conn: TosConnection): Promise<{ ok: true } | TosLoginRefused | PartnerDown>;
   /** Vessel calls whose ETA lies in the range. */
   vesselSchedule(conn: TosConnection, range: { from: Date; to: Date }): Promise<Outcome<TosVesselCall[]> | TosLoginRefused>;
+  /** TOS-side orders after sequence number `after` (0 = from the start), oldest first. */
+  orderFeed(conn: TosConnection, page: { after: number; limit: number }): Promise<Outcome<TosOrderPage> | TosLoginRefused>;
 }

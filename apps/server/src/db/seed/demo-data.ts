@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
 import type { Database } from '../client';
 import { seedCatalogs } from './catalogs.data';
 import { seedDemoDeclarations } from './declarations.data';
@@ -230,6 +232,36 @@ export async function seedDemoData(database: Database, sizes: DemoSizes, now = n
   );
 
   await q(
+    // The evaluation criteria of the configuration screen (table questions); code 0, the free-text note, is no criterion.
+    `insert into questions (question_code, question_name) select * from unnest($1::int[], $2::text[]) on conflict do nothing`,
+    [ratingQuestionSeed.filter((x) => x[0] > 0).map((x) => x[0]), ratingQuestionSeed.filter((x) => x[0] > 0).map((x) => x[1])],
+  );
+  await q(`select setval(pg_get_serial_sequence('questions', 'question_code'), greatest((select max(question_code) from questions), 1))`);
+  // Sales accounts have no known password (a random one, hashed): they are people, not demo logins.
+  const salesHashes = await Promise.all(salesPeopleSeed.map(() => hash(randomBytes(18).toString('base64'))));
+  await q(
+    `insert into users (user_id, user_name, password_hash, user_group_code, terminal_codes)
+     select id, name, h, 'STAFF', $4::text[] from unnest($1::text[], $2::text[], $3::text[]) as x(id, name, h)
+     on conflict do nothing`,
+    [salesPeopleSeed.map((x) => x[0]), salesPeopleSeed.map((x) => x[1]), salesHashes, [...allTerminalCodes]],
+  );
+  // Each customer has one or two sales people (some share them).
+  const sales = customers.flatMap((c, i) => {
+    const first = salesPeopleSeed[i % salesPeopleSeed.length]?.[0] as string;
+    const second = salesPeopleSeed[(i * 3 + 1) % salesPeopleSeed.length]?.[0] as string;
+    return i % 3 === 0 && second !== first
+      ? [
+          [c.code, first],
+          [c.code, second],
+        ]
+      : [[c.code, first]];
+  });
+  await q(
+    `insert into customer_sales (customer_code, business_user_id) select * from unnest($1::text[], $2::text[]) on conflict do nothing`,
+    [sales.map((x) => x[0]), sales.map((x) => x[1])],
+  );
+
+  await q(
     `insert into job_modes (job_mode_code, job_mode_name, is_lolo, is_cfs_stuff, is_cfs_unstuff, is_cfs_change, is_service_yard, is_service_non_cont, extra_mode)
      select * from unnest($1::text[], $2::text[], $3::bool[], $4::bool[], $5::bool[], $6::bool[], $7::bool[], $8::bool[], $9::int[])
      on conflict do nothing`,
@@ -285,6 +317,103 @@ export async function seedDemoData(database: Database, sizes: DemoSizes, now = n
   await seedDemoDeclarations(database, customers, now);
 }
 
+/** Service fee of an MB-channel payment (VND): 0.11 % of the amount, at least 1,100, rounded to 100. */
+export function mbServiceFee(amount: number): number {
+  return Math.max(1100, Math.round((amount * 0.0011) / 100) * 100);
+}
+
+/** Rating criteria (spec 02 §2.6.1); QuestionCode 0 holds the free-text notes. */
+export const ratingQuestionSeed = [
+  [1, 'Mức độ hài lòng về thủ tục đăng ký lệnh'],
+  [2, 'Tốc độ xử lý và duyệt lệnh'],
+  [3, 'Thanh toán trực tuyến thuận tiện'],
+  [4, 'Thái độ phục vụ của nhân viên cảng'],
+  [5, 'Thời gian giao nhận container tại cảng'],
+  [0, 'Ý kiến đóng góp khác'],
+] as const;
+
+const ratingNotes = [
+  'Thủ tục nhanh gọn, rất hài lòng.',
+  'Mong cảng bổ sung thêm cổng thanh toán QR.',
+  'Thời gian chờ tại cổng còn lâu vào giờ cao điểm.',
+  'Nhân viên hỗ trợ nhiệt tình.',
+  'Đề nghị gửi thông báo khi lệnh được duyệt.',
+  'Hóa đơn điện tử xuất chậm vào cuối tháng.',
+];
+const ratingScreens = ['Lệnh chờ thanh toán', 'Đăng ký lệnh', 'Thanh toán trực tuyến'];
+
+interface RatingSeedRow {
+  terminal: string;
+  user: string;
+  customer: string;
+  orderNo: string;
+  pin: string;
+  screen: string;
+  job: string;
+  question: number;
+  rating: number | null;
+  note: string | null;
+  at: number;
+}
+
+/** One rater's answers after an order: stars for each criterion, sometimes a note. */
+function rate(
+  r: Random,
+  out: RatingSeedRow[],
+  o: { orderNo: string; pin: string; terminal: string; customer: string; user: string; job: string; at: number },
+) {
+  const at = o.at + r.int(10, 600) * 60_000;
+  const screen = r.pick(ratingScreens);
+  const mood = r.int(2, 5);
+  for (const [code] of ratingQuestionSeed) {
+    const base = {
+      terminal: o.terminal,
+      user: o.user,
+      customer: o.customer,
+      orderNo: o.orderNo,
+      pin: o.pin.split('-')[0] as string,
+      screen,
+      job: o.job,
+      at,
+    };
+    if (code === 0) {
+      if (r.chance(0.3)) out.push({ ...base, question: 0, rating: null, note: r.pick(ratingNotes) });
+    } else out.push({ ...base, question: code, rating: Math.min(5, Math.max(1, mood + r.int(-1, 1))), note: null });
+  }
+}
+
+async function insertRatings(database: Database, rows: RatingSeedRow[]) {
+  if (!rows.length) return;
+  await database.query(
+    `insert into ratings (terminal_code, user_id, customer_code, order_no, pin_code, screen_name, job_mode_code, question_code, rating, rating_note, created_time)
+     select tc, u, c, o, p, s, j, q, r, n, to_timestamp(t / 1000.0)
+     from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::int[], $10::text[], $11::float8[])
+          as x(tc, u, c, o, p, s, j, q, r, n, t)`,
+    [
+      rows.map((x) => x.terminal),
+      rows.map((x) => x.user),
+      rows.map((x) => x.customer),
+      rows.map((x) => x.orderNo),
+      rows.map((x) => x.pin),
+      rows.map((x) => x.screen),
+      rows.map((x) => x.job),
+      rows.map((x) => x.question),
+      rows.map((x) => x.rating),
+      rows.map((x) => x.note),
+      rows.map((x) => x.at),
+    ],
+  );
+}
+
+/** Sales people (spec 02 §2.5 'Nhân viên kinh doanh'): staff accounts, each in charge of some customers. */
+export const salesPeopleSeed = [
+  ['kd.hung', 'Ngô Văn Hùng'],
+  ['kd.lan', 'Trịnh Thị Lan'],
+  ['kd.phong', 'Đinh Quang Phong'],
+  ['kd.ngoc', 'Lý Bảo Ngọc'],
+  ['kd.tuan', 'Mai Anh Tuấn'],
+] as const;
+
 const creators = ['khachhang', 'nhanvien', 'hangtau', 'web.haiminh', 'web.dongalog', 'web.thanhcong', 'web.phutai', 'web.minhphu'];
 
 async function seedOrders(
@@ -316,6 +445,9 @@ async function seedOrders(
   const endMs = now.getTime();
   let serial = 100000;
   let invoiceSerial = 0;
+  // Ratings draw from their own sequence so the orders stay what they were before ratings existed.
+  const rr = createRandom(20261122);
+  const ratingRows: RatingSeedRow[] = [];
   for (let offset = 0; offset < total; offset += chunk) {
     const n = Math.min(chunk, total - offset);
     const o = {
@@ -363,6 +495,8 @@ async function seedOrders(
       amount: [] as number[],
     };
     const p = {
+      user: [] as string[],
+      fee: [] as number[],
       order: [] as string[],
       partner: [] as string[],
       key: [] as string[],
@@ -464,12 +598,29 @@ async function seedOrders(
       o.tx.push(tx);
       o.skip.push(r.chance(0.7));
       o.auto.push(r.chance(0.8));
-      o.source.push(r.chance(0.7) ? 'SMP' : 'TOS');
+      // Orders made in the portal are SMARTPORT orders; TOS-side orders come from the TOS simulator's
+      // order feed (modules/stats/tos-orders.service.ts). The draw stays so the rest of the data is unchanged.
+      r.chance(0.7);
+      o.source.push('SMP');
       o.by.push(customer.code === 'C0000001' ? 'khachhang' : r.pick(creators));
       o.created.push(created);
+      const creator = o.by[o.by.length - 1] as string;
+      if (rr.chance(0.12))
+        rate(rr, ratingRows, {
+          orderNo,
+          pin: o.pin[o.pin.length - 1] as string,
+          terminal,
+          customer: customer.code,
+          user: creator,
+          job: jobCode,
+          at: created,
+        });
       if (paid && tx) {
         p.order.push(orderNo);
-        p.partner.push(r.pick(['MB', 'VCB_NAPAS', 'VIETQR']));
+        p.user.push(creator);
+        const partner = r.pick(['MB', 'VCB_NAPAS', 'VIETQR']);
+        p.fee.push(partner === 'MB' ? mbServiceFee(amount) : 0);
+        p.partner.push(partner);
         p.key.push(`seed-${orderNo}`);
         p.amount.push(amount);
         p.tx.push(tx);
@@ -546,10 +697,10 @@ async function seedOrders(
       ],
     );
     await database.query(
-      `insert into payments (order_no, partner_code, idempotency_key, amount, status, transaction_id, created_time, completed_time)
-       select o, pc, k, a, 1, tx, to_timestamp(t / 1000.0), to_timestamp(t / 1000.0)
-       from unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::float8[]) as x(o, pc, k, a, tx, t)`,
-      [p.order, p.partner, p.key, p.amount, p.tx, p.time],
+      `insert into payments (order_no, partner_code, idempotency_key, amount, status, transaction_id, created_time, completed_time, user_id, service_fee)
+       select o, pc, k, a, 1, tx, to_timestamp(t / 1000.0), to_timestamp(t / 1000.0), u, f
+       from unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::float8[], $7::text[], $8::bigint[]) as x(o, pc, k, a, tx, t, u, f)`,
+      [p.order, p.partner, p.key, p.amount, p.tx, p.time, p.user, p.fee],
     );
     await database.query(
       `insert into invoices (order_no, invoice_series, invoice_no, tax_authority_code, amount, issue_date)
@@ -557,5 +708,7 @@ async function seedOrders(
        from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::float8[]) as x(o, s, n, tac, a, t)`,
       [inv.order, inv.series, inv.no, inv.tac, inv.amount, inv.time],
     );
+    await insertRatings(database, ratingRows);
+    ratingRows.length = 0;
   }
 }

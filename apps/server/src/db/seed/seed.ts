@@ -126,6 +126,8 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
       log(`Đang tạo dữ liệu mẫu (${options.seedOrders} lệnh)…`);
       await seedDemoData(database, { orders: options.seedOrders });
       await seedPortContainers(database);
+      // Planner statistics for the freshly filled tables, the rollups among them (PGlite runs no autovacuum).
+      await database.query('analyze orders, order_containers, stats_terminal, stats_party, stats_mb, stats_rating, stats_personal');
       seededOrders = options.seedOrders;
     }
   }

@@ -46,6 +46,27 @@ describe('TOS adapter', () => {
     expect(narrow.ok && narrow.value.length).toBeLessThan(5);
   });
 
+  it('reads the TOS-side order feed a page at a time, the same orders on every read, with a cursor to continue from', async () => {
+    const first = await tos.orderFeed(conn, { after: 0, limit: 50 });
+    if (!first.ok) throw new Error(`feed: ${first.failure}`);
+    expect(first.value.orders.map((o) => o.seq)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(first.value).toMatchObject({ last: 50, more: true });
+    for (const o of first.value.orders) {
+      expect(o.CreatedTime.getTime()).toBeLessThan(Date.now());
+      expect(o.containers.length).toBeGreaterThan(0);
+      expect(o.TerminalCode).toMatch(/^[A-Z0-9]{3}$/);
+    }
+    const again = await tos.orderFeed(conn, { after: 25, limit: 25 });
+    expect(again.ok && again.value.orders).toEqual(first.value.orders.slice(25));
+    await knobs({ ordersPerDay: 1 });
+    const all = await tos.orderFeed(conn, { after: 1090, limit: 1000 });
+    expect(all.ok && all.value.more).toBe(false);
+    expect(await tos.orderFeed({ ...conn, password: 'sai' }, { after: 0, limit: 10 })).toMatchObject({
+      ok: false,
+      failure: 'login_refused',
+    });
+  });
+
   it('tells a TOS that is down (503) from one that does not answer in time (time-out)', async () => {
     await knobs({ down: true });
     expect(await tos.testLogin(conn)).toMatchObject({ ok: false, failure: 'refused', detail: 'TOS đang bảo trì' });

@@ -1,0 +1,25 @@
+/** Numbers with Vietnamese grouping (1.234.567). */
+export function formatCount(n: number | null | undefined): string {
+  return Math.round(n ?? 0).toLocaleString('vi-VN');
+}
+
+/** Money is integer VND, shown with 'VNĐ' (spec 02 §1). */
+export function formatVnd(n: number | null | undefined): string {
+  return `${formatCount(n)} VNĐ`;
+}
+
+/** A share in percent with 2 decimals (spec 02 §9), Vietnamese decimal comma: part over total, zero when total is zero. */
+export function sharePercent(part: number, total: number): number {
+  if (!total) return 0;
+  return Math.round((part / total) * 10_000) / 100;
+}
+export function formatShare(percent: number): string {
+  return `${percent.toLocaleString('vi-VN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}%`;
+}
+
+/** The y-axis maximum 10% above the peak (spec 02 §9), whole units; undefined without data (ECharts chooses). */
+export function axisMaxAbovePeak(peak: number): number | undefined {
+  if (!(peak > 0)) return undefined;
+  // Rounded first so 200 × 1.1 is 220, not 221 (binary fractions).
+  return Math.ceil(Math.round(peak * 1.1 * 1e6) / 1e6);
+}
