@@ -1,7 +1,7 @@
 // `npm run bench`: one table of the measurements of docs/performance.md, on PGlite and, with BENCH_DATABASE_URL,
 // on PostgreSQL; ratios measured side by side in the same run, absolute figures as medians of the runs.
 // `npm run bench -- --smoke`: the same rows at tiny counts in seconds (npm test runs it; no figure is judged).
-// `--only=api,web`: only those providers.
+// `--only=api,web`: only those providers; `--postgres-only`: skip PGlite (with BENCH_DATABASE_URL).
 //
 // Rows come from the row providers listed in providers.ts (one import and one entry there adds rows).
 import { spawnSync } from 'node:child_process';
@@ -20,8 +20,8 @@ const chosen = only ? providers.filter((p) => only.includes(p.name)) : providers
 if (!process.env.BENCH_NO_BUILD) spawnSync(process.execPath, ['scripts/build-web-if-needed.mjs'], { cwd: root, stdio: 'inherit' });
 
 const ctxTmp = new BenchContext(smoke ? scales.smoke : scales.full, []);
-const targets: Target[] = [pgliteTarget(ctxTmp.tmp)];
 const url = process.env.BENCH_DATABASE_URL;
+const targets: Target[] = url && args.includes('--postgres-only') ? [] : [pgliteTarget(ctxTmp.tmp)];
 if (url) targets.push(await postgresTarget(url, ctxTmp.tmp));
 const ctx = Object.assign(ctxTmp, { targets }) as BenchContext;
 

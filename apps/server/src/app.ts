@@ -24,6 +24,7 @@ import { createScheduler } from './jobs/scheduler';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authHandlers } from './modules/auth/auth.routes';
 import { createAuthService, type ThrottleLimits } from './modules/auth/auth.service';
+import { createSessionCache } from './modules/auth/session-cache';
 import { createCatalogsRepository } from './modules/catalogs/catalogs.repository';
 import { catalogHandlers } from './modules/catalogs/catalogs.routes';
 import { createCatalogsService } from './modules/catalogs/catalogs.service';
@@ -149,7 +150,20 @@ export async function buildApp(options: BuildOptions = {}) {
     box: createSecretBox(settingsKey),
   });
   const live = createLiveEventsPort();
-  const auth = createAuthService({ repo: authRepo, signer, tokenTtlSeconds: config.tokenTtlSeconds, throttle: options.throttle, live });
+  // Checked sessions are kept while every change to them is heard (NOTIFY auth_changed; modules/auth/session-cache.ts).
+  const sessions = createSessionCache({ ttlMs: config.sessionCacheSeconds * 1000 });
+  const stopListening =
+    config.sessionCacheSeconds > 0
+      ? await database.listen('auth_changed', { notify: () => sessions.clear(), up: (on) => sessions.setListening(on) })
+      : null;
+  const auth = createAuthService({
+    repo: authRepo,
+    signer,
+    tokenTtlSeconds: config.tokenTtlSeconds,
+    throttle: options.throttle,
+    live,
+    sessions,
+  });
   const shell = createShellService(createShellRepository(database.db));
   const publicOrders = createPublicOrderService({ repo: createOrdersRepository(database.db), signer });
   // A portal built on a given database (tests) or in memory keeps uploads in a temporary folder.
@@ -316,6 +330,7 @@ export async function buildApp(options: BuildOptions = {}) {
     await jobs.stop();
     customsScan.close();
     await realtime.close();
+    await stopListening?.();
     if (ownsDatabase) await database.close();
     await uploads.close();
   });
