@@ -294,7 +294,15 @@ export async function buildApp(options: BuildOptions = {}) {
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes x.br and x.gz beside each file (apps/web/vite.config.ts): sent as they are to a browser that
+      // accepts them, with Content-Encoding and Vary: Accept-Encoding; the plain file otherwise.
+      preCompressed: true,
+      // The Cache-Control below, not send's default (`public, max-age=0`, which used to overwrite it).
+      cacheControl: false,
       setHeaders(res, path) {
+        res.setHeader('Vary', 'Accept-Encoding');
+        // Content-hashed names (assets/) never change: a year, immutable. Everything else (index.html, version.json,
+        // the help PDFs) is checked again on every use.
         if (path.includes(`${join('assets', '')}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         else res.setHeader('Cache-Control', 'no-cache');
       },
