@@ -83,7 +83,7 @@ function precompress(): Plugin {
 export default defineConfig({
   plugins: [react(), versionFile(), helpPdfs(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(version) },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500, manifest: true },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000', '/socket.io': { target: 'ws://127.0.0.1:3000', ws: true } },
   },

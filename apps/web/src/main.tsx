@@ -1,6 +1,6 @@
 import './lib/i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import viVN from 'antd/locale/vi_VN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/vi';
@@ -28,12 +28,11 @@ if (root) {
   createRoot(root).render(
     <StrictMode>
       <ConfigProvider locale={viVN} theme={{ token: { colorPrimary: '#0b63b6', borderRadius: 6 } }}>
-        <AntApp>
-          <QueryClientProvider client={queryClient}>
-            <VersionBanner />
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </AntApp>
+        {/* antd's App (message, modal, notification) wraps the signed-in frame only (features/shell/ShellFrame). */}
+        <QueryClientProvider client={queryClient}>
+          <VersionBanner />
+          <RouterProvider router={router} />
+        </QueryClientProvider>
       </ConfigProvider>
     </StrictMode>,
   );
