@@ -6,7 +6,8 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import underPressure from '@fastify/under-pressure';
-import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyServerOptions, LogController } from 'fastify';
+import pino from 'pino';
 import { createHttpCustomsGateway } from './adapters/customs/customs.adapter';
 import { createHttpEinvoiceProvider } from './adapters/einvoice/einvoice.adapter';
 import { loadConfig, type PortalConfig, type RunConfig, withSecrets } from './config';
@@ -118,6 +119,8 @@ export async function buildApp(options: BuildOptions = {}) {
     ));
   const ownsDatabase = !options.database;
 
+  // Logs are written without blocking the event loop (pino's asynchronous destination, flushed on close).
+  const logStream = options.logger === undefined ? pino.destination({ dest: 1, sync: false }) : null;
   const app = Fastify({
     logger:
       options.logger ??
@@ -125,9 +128,20 @@ export async function buildApp(options: BuildOptions = {}) {
         level: config.logLevel,
         redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true },
         serializers: { req: requestSerializer },
+        stream: logStream,
       } as FastifyServerOptions['logger']),
+    // One line per request when it is answered (below), not Fastify's two (issue 15: two synchronous writes per call
+    // were a tenth of a list call's time).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: config.trustProxy,
+  });
+  app.addHook('onResponse', (req, reply, done) => {
+    req.log.info(
+      { req, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime * 10) / 10 },
+      'request completed',
+    );
+    done();
   });
 
   let seed: SeedResult = { demoLogins: [], seededOrders: 0 };
@@ -341,6 +355,7 @@ export async function buildApp(options: BuildOptions = {}) {
     await stopListening?.();
     if (ownsDatabase) await database.close();
     await uploads.close();
+    logStream?.flushSync();
   });
 
   return {
