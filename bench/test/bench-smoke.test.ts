@@ -8,7 +8,7 @@ import { providers } from '../src/providers';
 const root = new URL('../..', import.meta.url).pathname;
 
 test('the bench runs in --smoke mode and prints every row', { timeout: 300_000 }, () => {
-  const env = { ...process.env, BENCH_NO_BUILD: '1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, BENCH_NO_BUILD: '1' };
   delete env.BENCH_DATABASE_URL;
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'bench/src/run.ts', '--smoke'], { cwd: root, env, encoding: 'utf8' });
   const out = `${run.stdout}\n${run.stderr}`;

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyError, type FastifyServerOptions, LogController } from 'fastify';
+import helmet from 'helmet';
 import pino from 'pino';
 import { createHttpCustomsGateway } from './adapters/customs/customs.adapter';
 import { createHttpEinvoiceProvider } from './adapters/einvoice/einvoice.adapter';
@@ -198,7 +198,9 @@ export async function buildApp(options: BuildOptions = {}) {
   const einvoice = createHttpEinvoiceProvider({ baseUrl: config.simulators.einvoice });
   const home = createHomeService({ repo: createHomeRepository(database), publicOrders, invoicePdfUrl: (i) => einvoice.pdfUrl(i) });
 
-  await app.register(helmet, {
+  // Security headers (helmet), built once: @fastify/helmet built them again for every request, parsing the CSP each
+  // time (issue 15's profile). Set on every answer, before any handler runs.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -214,6 +216,9 @@ export async function buildApp(options: BuildOptions = {}) {
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined));
   });
   // Load shedding: a saturated event loop or database pool answers 503 + Retry-After at once instead of queueing
   // every request into a time-out; it recovers by itself when the pressure goes (docs/decisions.md).

@@ -1,9 +1,11 @@
 // A bench child process: the portal as `npm start` builds it (configured by the environment), listening on a free
-// loopback port, and beside it the bare baseline: node:http answering the same list call with the same SQL on the
-// portal's own database connections (its pg pool, or its PGlite), serialised the same way. Tells the parent over IPC.
+// loopback port, and beside it the bare baseline: node:http answering the same list call with the same SQL,
+// serialised the same way, on as many connections (on PostgreSQL a pg pool of the portal's size running the
+// statement prepared, as the portal does; on PGlite the portal's own in-process connection). Tells the parent over IPC.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '@smartport/server';
+import pg from 'pg';
 
 const started = performance.now();
 const portal = await buildApp();
@@ -15,6 +17,11 @@ export const BARE_OPERATION_LIST = `select "rowguid" "Rowguid", "operation_code"
   "is_active" "IsActive", "is_edo" "IsEDO", "is_lf" "IsLF", "money_credit" "MoneyCredit"
   from "shipping_lines" order by "shipping_lines"."operation_code" asc`;
 
+const pool = process.env.DATABASE_URL ? new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 }) : null;
+const bareList = pool
+  ? async () => (await pool.query({ name: 'bare_operation_list', text: BARE_OPERATION_LIST })).rows
+  : () => portal.database.query(BARE_OPERATION_LIST);
+
 const bare = createServer((req, res) => {
   req.resume();
   req.on('end', () => {
@@ -22,7 +29,7 @@ const bare = createServer((req, res) => {
       res.writeHead(404).end();
       return;
     }
-    portal.database.query(BARE_OPERATION_LIST).then(
+    bareList().then(
       (rows) => {
         const body = JSON.stringify({ success: true, payload: rows });
         res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
@@ -49,6 +56,7 @@ const stop = async () => {
   if (stopping) return;
   stopping = true;
   bare.close();
+  await pool?.end();
   await portal.app.close();
   process.exit(0);
 };
