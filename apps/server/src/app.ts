@@ -95,7 +95,9 @@ export const defaultPressure: PressureLimits = {
   maxEventLoopDelay: 1000,
   // Off by default: a busy but responsive loop is no reason to refuse.
   maxEventLoopUtilization: 0,
-  maxDbWaiting: 100,
+  // 200 open connections each waiting for one query is a busy portal, not an overloaded one (issue 15's load row:
+  // 0 errors at 200 connections); thousands are shed.
+  maxDbWaiting: 400,
   checkIntervalMs: 250,
   retryAfterSeconds: 10,
 };
