@@ -69,7 +69,7 @@ export const provider: RowProvider = {
           `${shedOther ? ` (503 thiếu Retry-After ${shedOther})` : ''}; p99 các câu trả lời ${fmtMs(over.p99)}; ` +
           `quá hạn/lỗi kết nối ${over.errors}; hồi phục ${fmtMs(recoverMs)}`,
         budget: 'từ chối nhanh (503 + Retry-After), tự hồi phục',
-        met: scale.smoke ? undefined : shedOther === 0 && Number.isFinite(recoverMs),
+        met: scale.smoke ? undefined : over.shedWithRetryAfter > 0 && shedOther === 0 && Number.isFinite(recoverMs),
       },
     ];
   },
