@@ -28,6 +28,11 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The bench in --smoke mode (bench/src/run.ts): every row printed, no figure judged.
+        test: { name: 'bench', environment: 'node', include: ['bench/test/**/*.test.ts'] },
+      },
+      {
+        extends: true,
         test: { name: 'server-pglite', environment: 'node', include: integrationFiles, env: { TEST_DB_KIND: 'pglite' } },
       },
       ...(process.env.TEST_DATABASE_URL

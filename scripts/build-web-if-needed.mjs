@@ -20,8 +20,18 @@ function newest(dir) {
   }
   return t;
 }
-const sources = [join(web, 'src'), join(web, 'public'), join(web, 'tools'), join(root, 'docs/help'), join(root, 'packages/contract/src')];
-const srcTime = Math.max(...sources.filter(existsSync).map(newest), statSync(join(web, 'index.html')).mtimeMs);
+const sources = [
+  join(web, 'vite.config.ts'),
+  join(web, 'src'),
+  join(web, 'public'),
+  join(web, 'tools'),
+  join(root, 'docs/help'),
+  join(root, 'packages/contract/src'),
+];
+const srcTime = Math.max(
+  ...sources.filter(existsSync).map((p) => (statSync(p).isDirectory() ? newest(p) : statSync(p).mtimeMs)),
+  statSync(join(web, 'index.html')).mtimeMs,
+);
 if (existsSync(marker) && statSync(marker).mtimeMs >= srcTime) process.exit(0);
 console.log('Đang build giao diện web (vite build)…');
 const outArg = process.env.WEB_DIST ? ` -- --outDir ${JSON.stringify(outDir)}` : '';

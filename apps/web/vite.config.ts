@@ -1,3 +1,7 @@
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { helpDocForPath, readHelpSource, renderHelpPdf, renderHelpPdfs } from './tools/help-pdfs';
@@ -37,10 +41,49 @@ function helpPdfs(): Plugin {
   };
 }
 
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/;
+
+/**
+ * Writes `x.br` (brotli, best) and `x.gz` (gzip -9) beside every compressible file of the build over 1 KB, so the
+ * portal serves them as they are (@fastify/static preCompressed) without compressing per request (issue 15).
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  const walk = async (dir: string): Promise<string[]> =>
+    (
+      await Promise.all(
+        (await readdir(dir, { withFileTypes: true })).map((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)])),
+      )
+    ).flat();
+  return {
+    name: 'smartport-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await walk(outDir)).filter((f) => COMPRESSIBLE.test(f));
+      await Promise.all(
+        files.map(async (file) => {
+          if ((await stat(file)).size < 1024) return;
+          const data = await readFile(file);
+          const [br, gz] = await Promise.all([
+            promisify(brotliCompress)(data, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+            }),
+            promisify(gzip)(data, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), versionFile(), helpPdfs()],
+  plugins: [react(), versionFile(), helpPdfs(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(version) },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500, manifest: true },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000', '/socket.io': { target: 'ws://127.0.0.1:3000', ws: true } },
   },

@@ -1,11 +1,17 @@
-// Container comparison (DESIGN.md §7): 10,000 spreadsheet rows checked through `common/checkContaierData`
-// in batches of 70 with a few in flight, as the screen sends them; and the batch query against one
-// query per row, to show what checking row by row would cost.
-import { COMPARE_BATCH_SIZE } from '@smartport/contract';
-import { buildApp, createCompareRepository, type Database, portContainerPlan, seedDatabase } from '@smartport/server';
+// Container comparison (DESIGN.md §7, ≤ 3 s end to end): N spreadsheet rows checked through
+// `common/checkContaierData` in batches of 70 with 4 in flight, as the screen sends them; and end to end in
+// Chromium, from choosing the file on /common/compare to the last counter.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { COMPARE_BATCH_SIZE, compareColumns } from '@smartport/contract';
+import { portContainerPlan } from '@smartport/server';
+import ExcelJS from 'exceljs';
+import { launch, visitAs } from './lib/browser';
+import type { BenchContext, Target } from './lib/context';
+import { fmtMs, fmtRate, fmtRatio, loginToken, median } from './lib/measure';
+import type { BenchRow, RowProvider } from './lib/table';
 
-const ROWS = Number(process.env.BENCH_COMPARE_ROWS ?? 10_000);
-/** Spec 03 §9: rows per call (COMPARE_BATCH_SIZE, as the screen sends them); the screen keeps a few calls in flight. */
+/** The screen keeps a few calls in flight (features/compare/CompareRunner). */
 const IN_FLIGHT = 4;
 
 /** Rows as a spreadsheet would have them: known containers (some twice) and about one in six unknown. */
@@ -15,67 +21,119 @@ function sheetRows(count: number) {
     ContainerNo: i % 6 === 5 ? `ZZZU${String(900000 + i).padStart(7, '0')}` : (known[(i * 7) % known.length] as string),
     VesselName: 'MSC ANNA',
     FE: 'F',
-    DateIn: new Date(Date.UTC(2026, 10, 1, 8, 30)).toISOString(),
   }));
 }
 
-/** Seeds demo data into `database`, checks the rows, prints the measurements and closes it. */
-export async function timeCompare(label: string, database: Database) {
-  await seedDatabase(database, { demo: true, seedOrders: 1000 });
-  const { app } = await buildApp({
-    database,
-    seed: false,
-    logger: false,
-    config: { demo: true, webDist: undefined, redisUrl: undefined, corsOrigins: [], port: 0 },
-  });
-  try {
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { UserID: 'admin', Password: 'Admin@2026' } });
-    const token = (login.json() as { access_token: string }).access_token;
-    const rows = sheetRows(ROWS);
-    const batches: (typeof rows)[] = [];
-    for (let i = 0; i < rows.length; i += COMPARE_BATCH_SIZE) batches.push(rows.slice(i, i + COMPARE_BATCH_SIZE));
-
-    const counts = { OK: 0, ERROR: 0, NONE: 0 };
-    let next = 0;
-    const worker = async () => {
-      while (next < batches.length) {
-        const batch = batches[next++] as typeof rows;
-        const res = await app.inject({
-          method: 'POST',
-          url: '/api/common/checkContaierData',
-          headers: { authorization: `Bearer ${token}` },
-          payload: { data: batch },
-        });
-        if (res.statusCode !== 200) throw new Error(`checkContaierData ${res.statusCode}: ${res.body}`);
-        for (const r of (res.json() as { data: { CompareStatus: keyof typeof counts }[] }).data) counts[r.CompareStatus]++;
-      }
-    };
-    const t0 = performance.now();
-    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-    const callMs = performance.now() - t0;
-
-    // The query alone: one per batch of 70 against one per row.
-    const repo = createCompareRepository(database.db);
-    const terminals = (await database.query<{ c: string }>('select terminal_code as c from terminals')).map((r) => r.c);
-    const t1 = performance.now();
-    for (const batch of batches) {
-      await repo.latestVisits(
-        batch.map((r) => r.ContainerNo),
-        terminals,
-      );
+async function throughApi(base: string, token: string, rows: ReturnType<typeof sheetRows>) {
+  const batches: (typeof rows)[] = [];
+  for (let i = 0; i < rows.length; i += COMPARE_BATCH_SIZE) batches.push(rows.slice(i, i + COMPARE_BATCH_SIZE));
+  let next = 0;
+  let checked = 0;
+  const worker = async () => {
+    while (next < batches.length) {
+      const batch = batches[next++] as typeof rows;
+      const res = await fetch(`${base}/api/common/checkContaierData`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ data: batch }),
+      });
+      if (res.status !== 200) throw new Error(`checkContaierData ${res.status}: ${await res.text()}`);
+      checked += ((await res.json()) as { data: unknown[] }).data.length;
     }
-    const batchQueryMs = performance.now() - t1;
-    const t2 = performance.now();
-    for (const r of rows) await repo.latestVisits([r.ContainerNo], terminals);
-    const perRowMs = performance.now() - t2;
-
-    console.log(
-      `${label} – đối chiếu ${ROWS} dòng qua common/checkContaierData (${batches.length} lô × ${COMPARE_BATCH_SIZE}, ${IN_FLIGHT} lô song song): ` +
-        `${(callMs / 1000).toFixed(2)} s (${Math.round(ROWS / (callMs / 1000))} dòng/s; ${counts.OK} trùng khớp, ${counts.ERROR} sai khác, ${counts.NONE} không tồn tại); ` +
-        `truy vấn theo lô ${(batchQueryMs / 1000).toFixed(2)} s, từng dòng ${(perRowMs / 1000).toFixed(2)} s: theo lô nhanh hơn ${(perRowMs / batchQueryMs).toFixed(1)} lần`,
-    );
-  } finally {
-    await app.close();
-    await database.close();
-  }
+  };
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  if (checked !== rows.length) throw new Error(`checked ${checked} of ${rows.length} rows`);
+  return performance.now() - t0;
 }
+
+async function workbook(path: string, rows: ReturnType<typeof sheetRows>) {
+  const fields = compareColumns.filter((c) => c.field !== 'CompareStatus');
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Đối chiếu');
+  ws.addRow(fields.map((c) => c.title));
+  for (const r of rows) ws.addRow(fields.map((c) => (r as Record<string, string>)[c.field] ?? null));
+  await writeFile(path, new Uint8Array(await wb.xlsx.writeBuffer()));
+}
+
+async function inChromium(ctx: BenchContext, base: string, file: string, count: number): Promise<number[]> {
+  const browser = await launch(ctx);
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < ctx.scale.runs; i++) {
+      const context = await visitAs(browser, base, 'admin');
+      const page = await context.newPage();
+      await page.goto(`${base}/common/compare`);
+      await page.getByRole('button', { name: 'Nhập Excel' }).waitFor({ timeout: 60_000 });
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: 'Nhập Excel' }).click();
+      const fc = await chooser;
+      const t0 = performance.now();
+      await fc.setFiles(file);
+      await page.waitForFunction(
+        (n) => {
+          const el = document.querySelector('[role="status"][aria-label="Kết quả đối chiếu"]');
+          const sum = [...(el?.textContent ?? '').matchAll(/(?:Trùng khớp|Sai Khác|Không tồn tại): (\d+)/g)].reduce(
+            (a, m) => a + Number(m[1]),
+            0,
+          );
+          return sum === n;
+        },
+        count,
+        { polling: 20, timeout: 120_000 },
+      );
+      times.push(performance.now() - t0);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return times;
+}
+
+export const provider: RowProvider = {
+  name: 'compare',
+  keys: ['compare-api', 'compare-chromium'],
+  async rows(ctx: BenchContext, target: Target): Promise<BenchRow[]> {
+    const n = ctx.scale.compareRows;
+    const portal = await ctx.portal(target);
+    const { access_token } = await loginToken(portal.url, 'admin', 'Admin@2026');
+    const rows = sheetRows(n);
+    await throughApi(portal.url, access_token, rows.slice(0, COMPARE_BATCH_SIZE * IN_FLIGHT));
+    const api: number[] = [];
+    for (let i = 0; i < ctx.scale.runs; i++) api.push(await throughApi(portal.url, access_token, rows));
+    const apiMs = median(api);
+    const out: BenchRow[] = [
+      {
+        key: 'compare-api',
+        label: `Đối chiếu ${n.toLocaleString('en-US')} dòng qua API (lô ${COMPARE_BATCH_SIZE}, ${IN_FLIGHT} lô song song)`,
+        db: target.name,
+        figures: `${fmtMs(apiMs)} (${fmtRate(n / (apiMs / 1000))} dòng)`,
+        budget: '≤ 3 s',
+        met: ctx.scale.smoke ? undefined : apiMs <= 3000,
+      },
+    ];
+    if (!ctx.hasChromium || !ctx.hasWeb) {
+      out.push({
+        key: 'compare-chromium',
+        label: 'Đối chiếu trong Chromium',
+        db: target.name,
+        figures: 'bỏ qua: không có Chromium hoặc bản build web',
+      });
+      return out;
+    }
+    const file = join(ctx.tmp, `compare-${n}.xlsx`);
+    await workbook(file, rows);
+    const ui = median(await inChromium(ctx, portal.url, file, n));
+    out.push({
+      key: 'compare-chromium',
+      label: `Đối chiếu ${n.toLocaleString('en-US')} dòng trong Chromium: chọn tệp → bộ đếm cuối`,
+      db: target.name,
+      figures: fmtMs(ui),
+      ratio: `${fmtRatio(ui / apiMs)} API`,
+      budget: '≤ 3 s',
+      met: ctx.scale.smoke ? undefined : ui <= 3000,
+    });
+    return out;
+  },
+};

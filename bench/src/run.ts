@@ -1,62 +1,56 @@
-// `npm run bench`: seeding speed of the demo data generator (bulk `unnest` inserts) and container comparison, on PGlite and,
-// with BENCH_DATABASE_URL (or TEST_DATABASE_URL), on PostgreSQL. Prints ratios measured in one run.
-import { randomBytes } from 'node:crypto';
-import { openDatabase, seedDatabase, seedDemoData } from '@smartport/server';
-import pg from 'pg';
-import { timeCompare } from './compare';
+// `npm run bench`: one table of the measurements of docs/performance.md, on PGlite and, with BENCH_DATABASE_URL,
+// on PostgreSQL; ratios measured side by side in the same run, absolute figures as medians of the runs.
+// `npm run bench -- --smoke`: the same rows at tiny counts in seconds (npm test runs it; no figure is judged).
+// `--only=api,web`: only those providers; `--postgres-only`: skip PGlite (with BENCH_DATABASE_URL).
+//
+// Rows come from the row providers listed in providers.ts (one import and one entry there adds rows).
+import { spawnSync } from 'node:child_process';
+import { BenchContext, pgliteTarget, postgresTarget, root, scales, type Target } from './lib/context';
+import { type BenchRow, formatTable } from './lib/table';
+import { providers } from './providers';
 
-const orders = Number(process.env.BENCH_ORDERS ?? 50_000);
+const args = process.argv.slice(2);
+const smoke = args.includes('--smoke');
+const only = args
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const chosen = only ? providers.filter((p) => only.includes(p.name)) : providers;
 
-async function timeSeed(label: string, target: Parameters<typeof openDatabase>[0]) {
-  const database = await openDatabase(target);
-  await seedDatabase(database, { demo: false, seedOrders: 0 });
-  const t0 = performance.now();
-  await seedDemoData(database, { orders });
-  const ms = performance.now() - t0;
-  const [row] = await database.query<{ n: number }>('select count(*)::int as n from order_containers');
-  // Row-by-row for comparison: 500 single-row inserts of the same shape.
-  const t1 = performance.now();
-  for (let i = 0; i < 500; i++) {
-    await database.query(
-      `insert into orders (order_no, pin_code, terminal_code, customer_code, job_mode_code, money_credit, total_amount)
-       values ($1, $2, 'NDP', 'C0000001', 'TRAR', 'M', 650000)`,
-      [`BENCH${i}`, `P${i}`],
-    );
-  }
-  const perRowMs = (performance.now() - t1) / 500;
-  await database.close();
-  const perOrderMs = ms / orders;
-  console.log(
-    `${label}: ${orders} lệnh + ${row?.n ?? 0} container trong ${(ms / 1000).toFixed(1)} s ` +
-      `(${Math.round(orders / (ms / 1000))} lệnh/s); chèn từng dòng chậm hơn ${(perRowMs / perOrderMs).toFixed(1)} lần`,
-  );
-}
+if (!process.env.BENCH_NO_BUILD) spawnSync(process.execPath, ['scripts/build-web-if-needed.mjs'], { cwd: root, stdio: 'inherit' });
 
-await timeSeed('PGlite', { kind: 'pglite' });
-await timeCompare('PGlite', await openDatabase({ kind: 'pglite' }));
+const ctxTmp = new BenchContext(smoke ? scales.smoke : scales.full, []);
+const url = process.env.BENCH_DATABASE_URL;
+const targets: Target[] = url && args.includes('--postgres-only') ? [] : [pgliteTarget(ctxTmp.tmp)];
+if (url) targets.push(await postgresTarget(url, ctxTmp.tmp));
+const ctx = Object.assign(ctxTmp, { targets }) as BenchContext;
 
-const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (url) {
-  const name = `sp_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  try {
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    await timeSeed('PostgreSQL', { kind: 'postgres', url: u.toString() });
-    const compareDb = `${name}_cmp`;
-    await admin.query(`create database ${compareDb}`);
-    try {
-      u.pathname = `/${compareDb}`;
-      await timeCompare('PostgreSQL', await openDatabase({ kind: 'postgres', url: u.toString() }));
-    } finally {
-      await admin.query(`drop database ${compareDb} with (force)`);
+const rows: BenchRow[] = [];
+let failed = false;
+const started = performance.now();
+try {
+  for (const target of targets) {
+    for (const p of chosen) {
+      const t0 = performance.now();
+      process.stderr.write(`bench: ${p.name} trên ${target.name}…`);
+      try {
+        rows.push(...(await p.rows(ctx, target)));
+      } catch (err) {
+        failed = true;
+        for (const key of p.keys)
+          rows.push({ key, label: `${p.name}: LỖI`, db: target.name, figures: String((err as Error).stack ?? err).slice(0, 400) });
+      }
+      process.stderr.write(` ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
     }
-  } finally {
-    await admin.query(`drop database ${name} with (force)`);
-    await admin.end();
+    await ctx.stopPortal(target);
   }
-} else {
-  console.log('PostgreSQL: bỏ qua (đặt BENCH_DATABASE_URL để đo).');
+} finally {
+  await ctx.close().catch(() => undefined);
 }
+
+console.log(
+  `\nSmartPort bench${smoke ? ' (--smoke: số đếm nhỏ, không đánh giá)' : ''} — ${new Date().toISOString()}, ${((performance.now() - started) / 1000).toFixed(0)} s`,
+);
+if (!url) console.log('PostgreSQL: bỏ qua (đặt BENCH_DATABASE_URL để đo).');
+console.log(formatTable(rows));
+process.exit(failed ? 1 : 0);

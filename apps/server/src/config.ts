@@ -25,6 +25,8 @@ export interface PortalConfig {
   /** Bearer key of the file-transfer (SFTP) service's control API (FILE_TRANSFER_KEY); see `withSecrets`. */
   fileTransferKey: string | undefined;
   tokenTtlSeconds: number;
+  /** How long a checked session is kept in memory (SESSION_CACHE_SECONDS; 0 = ask the database on every call). */
+  sessionCacheSeconds: number;
   corsOrigins: string[];
   /** Client addresses (login limits) come from X-Forwarded-For (TRUST_PROXY=1, behind a load balancer). */
   trustProxy: boolean;
@@ -232,6 +234,7 @@ const envSchema = z.object({
     })
     .optional(),
   TOKEN_TTL_SECONDS: integer(1).optional(),
+  SESSION_CACHE_SECONDS: integer(0).optional(),
   CORS_ORIGINS: origins.optional(),
   TRUST_PROXY: flag.optional(),
   LOG_LEVEL: logLevel.optional(),
@@ -308,6 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
     settingsKey: e.SETTINGS_KEY,
     fileTransferKey: e.FILE_TRANSFER_KEY,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS ?? 12 * 3600,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS ?? 30,
     corsOrigins: e.CORS_ORIGINS ?? [],
     trustProxy: e.TRUST_PROXY ?? false,
     webDist: e.WEB_DIST === '' ? undefined : resolve(root, e.WEB_DIST || 'apps/web/dist'),

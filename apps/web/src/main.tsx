@@ -1,6 +1,6 @@
 import './lib/i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import viVN from 'antd/locale/vi_VN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/vi';
@@ -12,9 +12,6 @@ import { VersionBanner } from './app/VersionBanner';
 import { ApiError } from './lib/api-client';
 
 dayjs.locale('vi');
-
-/** Spec 01 §9: a toast (message) stays 5 s unless the call that shows it says otherwise. */
-const TOAST_SECONDS = 5;
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -31,12 +28,11 @@ if (root) {
   createRoot(root).render(
     <StrictMode>
       <ConfigProvider locale={viVN} theme={{ token: { colorPrimary: '#0b63b6', borderRadius: 6 } }}>
-        <AntApp message={{ duration: TOAST_SECONDS }}>
-          <QueryClientProvider client={queryClient}>
-            <VersionBanner />
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </AntApp>
+        {/* antd's App (message, modal, notification) wraps the signed-in frame only (features/shell/ShellFrame). */}
+        <QueryClientProvider client={queryClient}>
+          <VersionBanner />
+          <RouterProvider router={router} />
+        </QueryClientProvider>
       </ConfigProvider>
     </StrictMode>,
   );

@@ -25,6 +25,12 @@ export interface Database {
    * drops that connection instead of returning it to the pool, so a lock it may hold dies with it.
    */
   session<T>(fn: (query: SessionQuery) => Promise<T>): Promise<T>;
+  /**
+   * Listens to NOTIFY on `channel` (every instance on the database hears it at commit). `up(false)` when the listening
+   * connection is lost (notifications may be missed from then: whoever relies on them must stop), `up(true)` when it
+   * listens (again); on PostgreSQL a lost connection is replaced every second. Answers the way to stop listening.
+   */
+  listen(channel: string, handlers: { notify(payload: string): void; up(listening: boolean): void }): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -64,6 +70,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
           client.release(failed);
         }
       },
+      listen: (channel, handlers) => listenPostgres(target.url, channel, handlers),
       close: () => pool.end(),
     };
   }
@@ -79,7 +86,60 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     waiting: () => 0,
     // PGlite is one connection, so every query is already on the same session.
     session: (fn) => fn(async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows),
+    // One in-process connection: a notification is delivered before the statement that sent it answers.
+    async listen(channel, handlers) {
+      const stop = await client.listen(channel, handlers.notify);
+      handlers.up(true);
+      return async () => {
+        handlers.up(false);
+        if (!client.closed) await stop();
+      };
+    },
     close: () => client.close(),
+  };
+}
+
+/** LISTEN on a connection of its own (a pooled one may be handed to anyone), replaced while the database is away. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  handlers: { notify(payload: string): void; up(listening: boolean): void },
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name: ${channel}`);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const lost = (c: pg.Client) => {
+    if (client !== c) return;
+    client = null;
+    handlers.up(false);
+    c.end().catch(() => undefined);
+    if (!stopped) retry = setTimeout(() => void connect(), 1000);
+  };
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    client = c;
+    c.on('notification', (m) => {
+      if (m.channel === channel) handlers.notify(m.payload ?? '');
+    });
+    c.on('error', () => lost(c));
+    c.on('end', () => lost(c));
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+      if (client === c && !stopped) handlers.up(true);
+    } catch {
+      lost(c);
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const c = client;
+    client = null;
+    handlers.up(false);
+    await c?.end().catch(() => undefined);
   };
 }
 

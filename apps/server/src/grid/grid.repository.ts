@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FilterOp, GridReference } from '@smartport/contract';
 import { and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -31,16 +32,33 @@ export function createGridRepository(db: Db, tables: GridTables = schemaTables) 
     criteria.length ? and(...criteria.map((c) => condition(g, c))) : undefined;
   const selection = (g: BoundGrid, fields: readonly string[] = g.fields) => Object.fromEntries(fields.map((f) => [f, g.column(f)]));
 
+  const listQuery = (g: BoundGrid, criteria: readonly Criterion[]) => {
+    const q = db
+      .select(selection(g))
+      .from(g.table)
+      .where(where(g, criteria))
+      .orderBy(...(g.grid.order ?? g.grid.key).map((f) => asc(g.column(f))))
+      .$dynamic();
+    return g.grid.limit ? q.limit(g.grid.limit) : q;
+  };
+  /**
+   * A list without conditions (a catalogue as a whole, the most frequent call) is built once per grid and run as a
+   * prepared statement: building the query was most of Drizzle's share of a list call (issue 15, docs/decisions.md).
+   */
+  const whole = new Map<BoundGrid, { execute(): Promise<unknown> }>();
+
   return {
     /** The grid's rows matching every criterion, in its order (default: the key), at most its limit. */
     async list(g: BoundGrid, criteria: readonly Criterion[]): Promise<Row[]> {
-      const q = db
-        .select(selection(g))
-        .from(g.table)
-        .where(where(g, criteria))
-        .orderBy(...(g.grid.order ?? g.grid.key).map((f) => asc(g.column(f))))
-        .$dynamic();
-      return (await (g.grid.limit ? q.limit(g.grid.limit) : q)) as Row[];
+      if (criteria.length) return (await listQuery(g, criteria)) as Row[];
+      let prepared = whole.get(g);
+      if (!prepared) {
+        const q = listQuery(g, []);
+        // Named by its text: a connection refuses one name for two different statements.
+        prepared = q.prepare(`grid_list_${createHash('sha1').update(q.toSQL().sql).digest('hex').slice(0, 16)}`);
+        whole.set(g, prepared);
+      }
+      return (await prepared.execute()) as Row[];
     },
 
     /** Rowguid, key and scope fields of every row: grids are small, so the duplicate check reads them all. */

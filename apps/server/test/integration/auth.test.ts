@@ -205,6 +205,8 @@ describe('sessions', () => {
     const token = await t.login('sapnghiviec', 'Nghi@Viec1');
     expect((await t.call(calls.auth.me, {}, token)).status).toBe(200);
     await t.sql('UPDATE users SET is_active = false WHERE user_id = $1', ['sapnghiviec']);
+    // Heard by the portal through NOTIFY auth_changed at commit (its checked sessions: session-cache.ts).
+    await expect.poll(async () => (await t.call(calls.auth.me, {}, token)).status, { timeout: 5000 }).toBe(401);
     const me = await t.call(calls.auth.me, {}, token);
     expect(me.status).toBe(401);
     expect(me.body.success).toBe(false);

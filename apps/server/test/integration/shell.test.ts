@@ -123,8 +123,10 @@ describe('common/getMenu', () => {
     const before = await t.call(calls.shell.getMenu, {}, token);
     expect(idsOf(present(before.body.payload))).toEqual(['SUPPORT', 'SUP_FAQ']);
     await t.sql("INSERT INTO group_menus (user_group_code, menu_id) VALUES ('AUDIT', 'CRM_DASHBOARD')");
-    const after = await t.call(calls.shell.getMenu, {}, token);
-    expect(idsOf(present(after.body.payload))).toEqual(['CRM', 'CRM_DASHBOARD', 'SUPPORT', 'SUP_FAQ']);
+    // Heard by the portal through NOTIFY auth_changed at commit (its checked sessions: session-cache.ts).
+    await expect
+      .poll(async () => idsOf(present((await t.call(calls.shell.getMenu, {}, token)).body.payload)), { timeout: 5000 })
+      .toEqual(['CRM', 'CRM_DASHBOARD', 'SUPPORT', 'SUP_FAQ']);
   });
 });
 

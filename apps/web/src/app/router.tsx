@@ -1,12 +1,13 @@
 import { Spin } from 'antd';
-import { type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { loginPath, session } from '../lib/session';
 import { shellRoutes } from '../views/shell-routes';
-import { ViewOutlet } from './ViewOutlet';
 
 const { login: LoginPage, publicOrder: PublicOrderPage, signedInFrame: ShellLayout } = shellRoutes;
+/** Signed-in screens only: the menu resolution (and the contract it reads) stays out of the first chunk and /login. */
+const ViewOutlet = lazy(() => import('./ViewOutlet').then((m) => ({ default: m.ViewOutlet })));
 
 const loading = <Spin size="large" fullscreen />;
 const suspended = (node: ReactNode) => <Suspense fallback={loading}>{node}</Suspense>;
@@ -28,8 +29,8 @@ export const router = createBrowserRouter([
     path: '/',
     element: <RequireToken>{suspended(<ShellLayout />)}</RequireToken>,
     children: [
-      { index: true, element: <ViewOutlet /> },
-      { path: '*', element: <ViewOutlet /> },
+      { index: true, element: suspended(<ViewOutlet />) },
+      { path: '*', element: suspended(<ViewOutlet />) },
     ],
   },
 ]);

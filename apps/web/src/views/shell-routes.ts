@@ -7,5 +7,5 @@ import { lazy } from 'react';
 export const shellRoutes = {
   login: lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage }))),
   publicOrder: lazy(() => import('../features/orders/PublicOrderPage').then((m) => ({ default: m.PublicOrderPage }))),
-  signedInFrame: lazy(() => import('../features/shell/ShellLayout').then((m) => ({ default: m.ShellLayout }))),
+  signedInFrame: lazy(() => import('../features/shell/ShellFrame').then((m) => ({ default: m.ShellFrame }))),
 };

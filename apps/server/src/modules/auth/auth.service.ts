@@ -6,6 +6,7 @@ import { AppError, tooManyRequests, unauthorized } from '../../http/errors';
 import type { LiveEvents } from '../../realtime/realtime';
 import type { Signer } from '../../security/token';
 import type { AuthRepository } from './auth.repository';
+import type { SessionCache } from './session-cache';
 
 export const loginMessages = {
   wrong: 'Tên đăng nhập hoặc mật khẩu không đúng.',
@@ -64,6 +65,8 @@ export function createAuthService(deps: {
   tokenTtlSeconds: number;
   throttle?: Partial<ThrottleLimits> | undefined;
   live?: Pick<LiveEvents, 'endSession'>;
+  /** Sessions already checked (session-cache.ts); without it every call asks the database. */
+  sessions?: SessionCache;
 }) {
   const { repo, signer, tokenTtlSeconds } = deps;
   const limits = { ...defaultThrottle, ...deps.throttle };
@@ -133,11 +136,13 @@ export function createAuthService(deps: {
     async authenticate(token: string): Promise<AuthUser | null> {
       const claims = signer.verifyAccess(token);
       if (!claims) return null;
-      return repo.loadSessionUser(claims.jti, claims.sub);
+      const load = () => repo.loadSessionUser(claims.jti, claims.sub);
+      return deps.sessions ? deps.sessions.get(claims.jti, claims.sub, load) : load();
     },
 
     async logout(user: AuthUser) {
       await repo.revokeSession(user.jti);
+      deps.sessions?.forget(user.jti);
       await deps.live?.endSession(user.UserID, user.jti);
     },
   };
