@@ -5,7 +5,8 @@ import { provider as compare } from './compare';
 import type { RowProvider } from './lib/table';
 import { provider as load } from './load';
 import { provider as startup } from './startup';
+import { provider as stats } from './stats';
 import { provider as web } from './web';
 
 /** The load runs after the quieter rows; start-up restarts the shared portal, so it comes last. */
-export const providers: RowProvider[] = [api, compare, web, load, startup];
+export const providers: RowProvider[] = [api, compare, stats, web, load, startup];
