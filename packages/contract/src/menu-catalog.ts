@@ -127,6 +127,8 @@ export const menuCatalog = [
 
   e('PERSONAL', null, 'Tài khoản', undefined, 'user'),
   e('PERSONAL_PROFILE', 'PERSONAL', 'Thông tin tài khoản', '/Personal/Profile'),
+  // Spec 02 §7 personal summaries (personal_info/*): the spec gives them no route (docs/decisions.md).
+  e('PERSONAL_SUMMARY', 'PERSONAL', 'Thống kê cá nhân', '/Personal/Summary'),
 ] as const satisfies readonly MenuCatalogEntry[];
 
 export type MenuId = (typeof menuCatalog)[number]['id'];

@@ -20,7 +20,7 @@ const ratingAccess = menuAccess('CRM_RATING');
 const mbAccess = menuAccess('CRM_MB_SUMMARY');
 const usageAccess = menuAccess('CRM_USAGE');
 const approvalAccess = menuAccess('CRM_APPROVAL');
-const personalAccess = menuAccess('PERSONAL_PROFILE');
+const personalAccess = menuAccess('PERSONAL_SUMMARY');
 
 export const statsMessages = {
   fromTime: 'Thời gian bắt đầu (fromTime) không hợp lệ',

@@ -63,6 +63,7 @@ export const defaultGrants: Record<string, MenuId[] | 'all'> = {
     'SUP_FAQ',
     'SUP_GUIDE',
     'PERSONAL_PROFILE',
+    'PERSONAL_SUMMARY',
   ],
   CUSTOMS: [
     'HOME',
@@ -74,6 +75,7 @@ export const defaultGrants: Record<string, MenuId[] | 'all'> = {
     'SUP_FAQ',
     'SUP_GUIDE',
     'PERSONAL_PROFILE',
+    'PERSONAL_SUMMARY',
   ],
   Operation: [
     'HOME',
@@ -85,6 +87,7 @@ export const defaultGrants: Record<string, MenuId[] | 'all'> = {
     'SUP_FAQ',
     'SUP_GUIDE',
     'PERSONAL_PROFILE',
+    'PERSONAL_SUMMARY',
   ],
   CUSTOMER: [
     'HOME',
@@ -97,6 +100,7 @@ export const defaultGrants: Record<string, MenuId[] | 'all'> = {
     'SUP_FAQ',
     'SUP_GUIDE',
     'PERSONAL_PROFILE',
+    'PERSONAL_SUMMARY',
   ],
 };
 
