@@ -3,7 +3,7 @@ import type { AuthUser } from '../../http/context';
 /**
  * Sessions already checked, kept for a short while so a call does not ask the database again who its token is
  * (issue 15: that lookup was half the database work of a list call). Correctness comes from invalidation, not the
- * time limit: every change to sessions, users, groups or grants NOTIFYs `auth_changed` at commit (migration 0010)
+ * time limit: every change to sessions, users, groups or grants NOTIFYs `auth_changed` at commit (migration 0012_auth_changes)
  * and each instance empties its cache when it hears it; a logout empties the entry here at once. While the
  * listening connection is down nothing is kept (every call asks the database), so a missed notification cannot
  * leave a revoked session usable. The time limit only bounds memory and staleness should a notification be lost
