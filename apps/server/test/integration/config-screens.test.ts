@@ -172,7 +172,10 @@ describe('job-mode mapping, questions, version', () => {
     expect(bad.status).toBe(400);
   });
 
-  it('numbers rating criteria from 1 in the questions table the rating report reads', async () => {
+  it('numbers new rating criteria after the existing ones (from 1) in the questions table the rating report reads', async () => {
+    const before = await t.sql<{ question_code: number }>('select question_code from questions order by 1');
+    // The demo criteria are numbered from 1 with no gap (code 0 is the free-text note, never a criterion).
+    expect(before.map((c) => c.question_code)).toEqual(before.map((_, i) => i + 1));
     const res = await t.call(
       calls.settings.updateQuestionList,
       {
@@ -187,9 +190,14 @@ describe('job-mode mapping, questions, version', () => {
     const codes = await t.sql<{ question_code: number; question_name: string }>(
       'select question_code, question_name from questions order by 1',
     );
-    expect(codes.map((c) => c.question_code)).toEqual([1, 2]);
+    const n = before.length;
+    expect(codes.map((c) => c.question_code)).toEqual([...before.map((c) => c.question_code), n + 1, n + 2]);
     const list = present((await t.call(calls.settings.getQuestionList, {}, admin)).body.payload);
-    expect(list.map((q) => q.QuestionName).sort()).toEqual(['Thái độ phục vụ', 'Thời gian giao nhận']);
+    expect(list.map((q) => q.QuestionName)).toEqual(expect.arrayContaining(['Thái độ phục vụ', 'Thời gian giao nhận']));
+    // The rating report lists the same criteria (one table).
+    const report = await t.call(calls.stats.totalRating, { fromdate: '2025-01-01 00:00:00', todate: '2026-12-31 23:59:59' }, admin);
+    expect(report.body.success, report.raw).toBe(true);
+    expect(JSON.stringify(report.body)).toContain('Thời gian giao nhận');
   });
 
   it('keeps versions with their release date', async () => {
