@@ -242,8 +242,8 @@ test.describe('vessel schedule (/common/vessel_schedule)', () => {
     await page.getByRole('textbox', { name: 'Tên tàu' }).fill(vessel);
     const named = await bodyOf(page, 'common/getVesselScheduleList', () => page.getByRole('button', { name: 'Tìm kiếm' }).click());
     expect(named).toEqual({ VesselName: vessel });
-    await expect(names.first()).toHaveText(vessel);
-    expect(new Set(await names.allTextContents())).toEqual(new Set([vessel]));
+    // The first row may already be this vessel before the grid refreshes: wait for every row to be it.
+    await expect.poll(async () => [...new Set(await names.allTextContents())], { timeout: 15_000 }).toEqual([vessel]);
 
     await page.reload();
     await expect(page.getByRole('textbox', { name: 'Tên tàu' })).toHaveValue(vessel);
