@@ -27,12 +27,16 @@ describe('[reliability: shedding] load shedding', () => {
   it('answers 503 with Retry-After and a Vietnamese message while the event loop is saturated, then recovers', async () => {
     await wait(2500);
     expect((await terminals()).status).toBe(401);
-    // Block the loop far longer than the limit; one of the next samples sees the delay and keeps it for its second.
-    busy(2500);
+    // Block the loop far longer than the limit; one of the next samples sees the delay and keeps it until the next
+    // sample. On a machine busy with other work the window can pass between two polls: block again (at most 5 times).
     let shed = await terminals();
-    for (let i = 0; i < 100 && shed.status !== 503; i++) {
-      await wait(10);
+    for (let block = 0; block < 5 && shed.status !== 503; block++) {
+      busy(2500);
       shed = await terminals();
+      for (let i = 0; i < 100 && shed.status !== 503; i++) {
+        await wait(10);
+        shed = await terminals();
+      }
     }
     expect(shed.status).toBe(503);
     expect(shed.headers['retry-after']).toBe('7');
