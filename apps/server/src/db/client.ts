@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -15,8 +16,12 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Plain parameterised SQL (arrays bind as one parameter), for bulk `unnest` inserts. */
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Plain parameterised SQL (arrays bind as one parameter), for bulk `unnest` inserts. With `opts.prepare`, a hot
+   * read is sent as a named prepared statement on PostgreSQL (planned once per connection, not on every call; the
+   * name is derived from the text, so each distinct text is its own statement); PGlite plans every time either way.
+   */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[], opts?: { prepare?: boolean }): Promise<T[]>;
   /** Queries waiting for a free connection (0 on the embedded database, which has one in-process connection). */
   waiting(): number;
   /**
@@ -56,7 +61,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return {
       db: db as unknown as Db,
       kind: 'postgres',
-      query: async <T>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[],
+      query: async <T>(text: string, params?: unknown[], opts?: { prepare?: boolean }) =>
+        (opts?.prepare ? await pool.query({ name: statementName(text), text, values: params }) : await pool.query(text, params))
+          .rows as T[],
       waiting: () => pool.waitingCount,
       async session(fn) {
         const client = await pool.connect();
@@ -144,6 +151,17 @@ async function listenPostgres(
 }
 
 /** Rows of a raw `db.execute` on either driver (both answer `{ rows }`). */
+const statementNames = new Map<string, string>();
+/** A stable prepared-statement name per distinct SQL text (pg keeps one statement per name and connection). */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }

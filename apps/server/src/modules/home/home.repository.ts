@@ -37,6 +37,8 @@ export function createHomeRepository(database: Database) {
                   or exists (select 1 from order_containers x where x.order_no = o.order_no and x.container_no = upper(${v})))`;
       }
       const limitParam = next(params, opts.limit);
+      // The orders are chosen (and limited) first: every order gives at least one row, so the first `limit` rows come
+      // from the first `limit` orders, and the joins and per-order window sums run on those only, not on every match.
       const rows = await q<OrderRowRecord>(
         `select o.order_no "OrderNo", o.parent_order_no "ParentOrderNo", o.pin_code "PinCode", o.terminal_code "TerminalCode",
                 o.transaction_id "TransactionId", o.money_credit "MoneyCredit", o.order_status "OrderStatus",
@@ -55,16 +57,17 @@ export function createHomeRepository(database: Database) {
                 c.oog_top "OogTop", c.oog_left "OogLeft", c.oog_right "OogRight", c.oog_back "OogBack", c.oog_front "OogFront",
                 (case when o.job_mode_code = 'TRAR' then count(c.container_no) over (partition by o.order_no) else 0 end)::int "TrarCount"
                 ${opts.attach ? `, (select count(*)::int from order_files f where f.order_no = o.order_no) "AttachCount"` : ''}
-           from orders o
+           from (select * from orders o where ${inScope} and ${where}
+                  order by o.created_time desc, o.order_no limit ${limitParam}) o
            left join order_containers c on c.order_no = o.order_no
            left join job_modes j on j.job_mode_code = o.job_mode_code
            left join customers cu on cu.customer_code = o.customer_code
            left join vessel_voyages v on v.vessel_key = o.vessel_key
            left join cargo_types ct on ct.cargo_type_code = c.cargo_type_code
-          where ${inScope} and ${where}
           order by o.created_time desc, o.order_no, "sort_code"
           limit ${limitParam}`,
         params,
+        { prepare: true },
       );
       return rows;
     },
@@ -74,6 +77,7 @@ export function createHomeRepository(database: Database) {
       const [row] = await q<{ n: number }>(
         `select count(*)::int n from orders o where ${orderScopeText(scope, params)} and ${PENDING}`,
         params,
+        { prepare: true },
       );
       return row?.n ?? 0;
     },

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_pending_idx" ON "orders" USING btree ("customer_code","created_time") WHERE "orders"."order_status" = 'A' and "orders"."transaction_id" is null;--> statement-breakpoint
+CREATE INDEX "orders_terminal_pending_idx" ON "orders" USING btree ("terminal_code","created_time") WHERE "orders"."order_status" = 'A' and "orders"."transaction_id" is null;
