@@ -219,9 +219,7 @@ export const orders = pgTable(
     index('orders_pin_idx').on(t.PinCode),
     // The home page's orders awaiting payment (status A, no transaction) of a customer or a terminal, newest first:
     // a few rows among a customer's hundreds of orders (issue 15).
-    index('orders_pending_idx')
-      .on(t.CustomerCode, t.CreatedTime)
-      .where(sql`${t.OrderStatus} = 'A' and ${t.TransactionId} is null`),
+    index('orders_pending_idx').on(t.CustomerCode, t.CreatedTime).where(sql`${t.OrderStatus} = 'A' and ${t.TransactionId} is null`),
     index('orders_terminal_pending_idx')
       .on(t.TerminalCode, t.CreatedTime)
       .where(sql`${t.OrderStatus} = 'A' and ${t.TransactionId} is null`),
