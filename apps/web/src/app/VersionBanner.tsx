@@ -1,4 +1,3 @@
-import { Alert, Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -15,6 +14,33 @@ async function fetchVersion(): Promise<string | null> {
     return null;
   }
 }
+
+// Plain elements: the banner lives in the first chunk, which carries no antd (issue 15).
+const bar = {
+  position: 'fixed',
+  top: 0,
+  left: 0,
+  right: 0,
+  zIndex: 2000,
+  display: 'flex',
+  alignItems: 'center',
+  gap: 12,
+  padding: '8px 16px',
+  background: '#e6f4ff',
+  borderBottom: '1px solid #91caff',
+  color: 'rgba(0,0,0,0.88)',
+  fontSize: 14,
+} as const;
+const button = {
+  marginLeft: 'auto',
+  padding: '2px 10px',
+  border: 0,
+  borderRadius: 4,
+  background: '#0b63b6',
+  color: '#fff',
+  cursor: 'pointer',
+  fontSize: 14,
+} as const;
 
 /** Checks /version.json every 24 h; a new version shows a banner and reloads the page (spec 01 §2). */
 export function VersionBanner() {
@@ -41,17 +67,11 @@ export function VersionBanner() {
 
   if (countdown == null) return null;
   return (
-    <Alert
-      banner
-      type="info"
-      role="status"
-      title={t('shell.newVersion', { seconds: Math.max(countdown, 0) })}
-      action={
-        <Button size="small" type="primary" onClick={() => window.location.reload()}>
-          {t('shell.updateNow')}
-        </Button>
-      }
-      style={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 2000 }}
-    />
+    <div role="status" style={bar}>
+      <span>{t('shell.newVersion', { seconds: Math.max(countdown, 0) })}</span>
+      <button type="button" style={button} onClick={() => window.location.reload()}>
+        {t('shell.updateNow')}
+      </button>
+    </div>
   );
 }

@@ -1,13 +1,11 @@
-import LockOutlined from '@ant-design/icons/LockOutlined';
-import UserOutlined from '@ant-design/icons/UserOutlined';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Form, Input } from 'antd';
-import { useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { session } from '../../lib/session';
 import { siteName } from '../../lib/site-title';
-import { type LoginInput, useLogin } from './api';
+import { useLogin } from './api';
+import './login.css';
 
 /** Only a path inside the portal may be the target after login (no open redirect). */
 export function safeNext(next: string | null): string {
@@ -15,16 +13,20 @@ export function safeNext(next: string | null): string {
   return next;
 }
 
-// Plain elements where antd's Card and Typography would add ~35 KB gzip to the first screen (issue 15).
-const card = {
-  width: '100%',
-  maxWidth: 400,
-  padding: 24,
-  background: '#fff',
-  borderRadius: 8,
-  boxShadow: '0 6px 16px rgba(0,0,0,0.08), 0 3px 6px -4px rgba(0,0,0,0.12)',
-} as const;
-const heading = { fontWeight: 600, lineHeight: 1.35, margin: '0 0 8px' } as const;
+// Plain elements and one small style sheet: antd would be most of the first screen's JavaScript (issue 15:
+// /login ≤ 200 KB gzip). The look follows the portal's antd theme (login.css).
+const userIcon = (
+  <svg viewBox="0 0 16 16" aria-hidden="true">
+    <circle cx="8" cy="5" r="3" fill="none" stroke="currentColor" strokeWidth="1.4" />
+    <path d="M2.5 14.5c0-3 2.5-5 5.5-5s5.5 2 5.5 5" fill="none" stroke="currentColor" strokeWidth="1.4" />
+  </svg>
+);
+const lockIcon = (
+  <svg viewBox="0 0 16 16" aria-hidden="true">
+    <rect x="3" y="7" width="10" height="7.5" rx="1.2" fill="none" stroke="currentColor" strokeWidth="1.4" />
+    <path d="M5.2 7V5a2.8 2.8 0 0 1 5.6 0v2" fill="none" stroke="currentColor" strokeWidth="1.4" />
+  </svg>
+);
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -32,57 +34,119 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(params.get('expired') ? t('login.sessionExpired') : null);
+  const [userId, setUserId] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [missing, setMissing] = useState({ user: false, password: false });
   const login = useLogin();
+  const busy = login.isPending;
 
   useEffect(() => {
     document.title = `${t('login.title')} - ${siteName()}`;
   }, [t]);
 
-  const submit = async (values: LoginInput) => {
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const gaps = { user: !userId.trim(), password: !password };
+    setMissing(gaps);
+    if (gaps.user || gaps.password) return;
     setError(null);
     try {
-      const reply = await login.mutateAsync(values);
+      const reply = await login.mutateAsync({ UserID: userId, Password: password });
       if (!reply.success || !reply.payload) throw new Error(reply.message ?? t('login.sessionExpired'));
       session.save(reply.payload);
       // After a login the user data and the menus are loaded again (spec 01 §2).
       queryClient.clear();
       navigate(safeNext(params.get('next')), { replace: true });
-    } catch (e) {
-      setError((e as Error).message);
+    } catch (err) {
+      setError((err as Error).message);
     }
   };
 
   return (
-    <Flex
-      align="center"
-      justify="center"
-      style={{ minHeight: '100vh', padding: 16, background: 'linear-gradient(135deg,#0b4f8a 0%,#1677ff 100%)' }}
-    >
-      <main style={card}>
-        <h2 style={{ ...heading, fontSize: 30, color: '#0b4f8a', marginBottom: 0, textAlign: 'center' }}>{t('app.name')}</h2>
-        <p style={{ color: 'rgba(0,0,0,0.45)', textAlign: 'center', margin: '0 0 16px' }}>{t('app.tagline')}</p>
-        <h4 style={{ ...heading, fontSize: 20, color: 'rgba(0,0,0,0.88)' }}>{t('login.title')}</h4>
-        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" />}
-        <Form<LoginInput> layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false} disabled={login.isPending}>
-          <Form.Item
-            label={t('login.userId')}
-            name="UserID"
-            rules={[{ required: true, whitespace: true, message: t('login.userIdRequired') }]}
-          >
-            <Input prefix={<UserOutlined />} autoComplete="username" autoFocus maxLength={50} />
-          </Form.Item>
-          <Form.Item label={t('login.password')} name="Password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
-            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" maxLength={200} />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
-            {t('login.submit')}
-          </Button>
-        </Form>
-        <Flex justify="center" gap={16} style={{ marginTop: 16 }}>
+    <div className="sp-login">
+      <main className="sp-login__card">
+        <h2 className="sp-login__brand">{t('app.name')}</h2>
+        <p className="sp-login__tagline">{t('app.tagline')}</p>
+        <h4 className="sp-login__title">{t('login.title')}</h4>
+        {error && (
+          <div className="sp-login__error" role="alert">
+            {error}
+          </div>
+        )}
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <fieldset disabled={busy} className="sp-login__fields">
+            <div className="sp-login__item">
+              <label htmlFor="login-user">{t('login.userId')}</label>
+              <span className={`sp-login__input${missing.user ? ' sp-login__input--bad' : ''}`}>
+                {userIcon}
+                <input
+                  id="login-user"
+                  name="UserID"
+                  autoComplete="username"
+                  // biome-ignore lint/a11y/noAutofocus: the login screen's only purpose is this field (as before with antd).
+                  autoFocus
+                  maxLength={50}
+                  value={userId}
+                  aria-invalid={missing.user}
+                  aria-describedby={missing.user ? 'login-user-help' : undefined}
+                  onChange={(e) => {
+                    setUserId(e.target.value);
+                    if (e.target.value.trim()) setMissing((m) => ({ ...m, user: false }));
+                  }}
+                />
+              </span>
+              {missing.user && (
+                <div id="login-user-help" className="sp-login__help">
+                  {t('login.userIdRequired')}
+                </div>
+              )}
+            </div>
+            <div className="sp-login__item">
+              <label htmlFor="login-password">{t('login.password')}</label>
+              <span className={`sp-login__input${missing.password ? ' sp-login__input--bad' : ''}`}>
+                {lockIcon}
+                <input
+                  id="login-password"
+                  name="Password"
+                  type={showPassword ? 'text' : 'password'}
+                  autoComplete="current-password"
+                  maxLength={200}
+                  value={password}
+                  aria-invalid={missing.password}
+                  aria-describedby={missing.password ? 'login-password-help' : undefined}
+                  onChange={(e) => {
+                    setPassword(e.target.value);
+                    if (e.target.value) setMissing((m) => ({ ...m, password: false }));
+                  }}
+                />
+                <button
+                  type="button"
+                  className="sp-login__eye"
+                  title={t('login.showPassword')}
+                  aria-pressed={showPassword}
+                  onClick={() => setShowPassword((v) => !v)}
+                >
+                  {showPassword ? t('login.hide') : t('login.show')}
+                </button>
+              </span>
+              {missing.password && (
+                <div id="login-password-help" className="sp-login__help">
+                  {t('login.passwordRequired')}
+                </div>
+              )}
+            </div>
+            <button type="submit" className="sp-login__submit" aria-busy={busy}>
+              {busy && <span className="sp-login__spinner" aria-hidden="true" />}
+              {t('login.submit')}
+            </button>
+          </fieldset>
+        </form>
+        <nav className="sp-login__links">
           <a href="/Privacy-Policy.html">{t('login.privacy')}</a>
           <a href="/Term-and-Conditions.html">{t('login.terms')}</a>
-        </Flex>
+        </nav>
       </main>
-    </Flex>
+    </div>
   );
 }
