@@ -17,7 +17,13 @@ beforeAll(async () => {
   t = await createTestApp({ jobs: { start: false } });
   admin = await t.login('admin');
   staff = await t.login('nhanvien'); // terminals NDP, NDV, NHP: NDP first
-  await t.addUser({ UserID: 'cfg_nhi', UserGroupCode: 'CFG_ATTACH_ONLY', password: 'Thu@2026x', terminals: ['NHI'], grants: ['CFG_ATTACH'] });
+  await t.addUser({
+    UserID: 'cfg_nhi',
+    UserGroupCode: 'CFG_ATTACH_ONLY',
+    password: 'Thu@2026x',
+    terminals: ['NHI'],
+    grants: ['CFG_ATTACH'],
+  });
   otherTerminal = await t.login('cfg_nhi', 'Thu@2026x');
   customer = present((await t.sql<{ c: string }>('select customer_code as c from customers order by customer_code limit 1'))[0]).c;
   voyageNdp = present((await t.sql<{ k: string }>(`select vessel_key as k from vessel_voyages where terminal_code = 'NDP' limit 1`))[0]).k;
@@ -97,7 +103,11 @@ describe('save (common/updateAttachConfigList)', () => {
 
   it('keyed: only the job modes sent are replaced', async () => {
     await t.call(calls.settings.updateAttachConfigList, { ...msc, data: { TRAR: [{ AttachServiceCode: 'DVBAI', IsFixed: true }] } }, staff);
-    await t.call(calls.settings.updateAttachConfigList, { ...msc, data: { HICD: [{ AttachServiceCode: 'DVBAI', IsFixed: false }] } }, staff);
+    await t.call(
+      calls.settings.updateAttachConfigList,
+      { ...msc, data: { HICD: [{ AttachServiceCode: 'DVBAI', IsFixed: false }] } },
+      staff,
+    );
     expect(await itemsOf(staff, 'IsLoLo', 'HICD', msc)).toEqual({ DVBAI: false });
     expect(await itemsOf(staff, 'IsLoLo', 'TRAR', msc)).toEqual({ DVBAI: true });
   });
@@ -175,7 +185,11 @@ describe('terminal scope', () => {
     expect(write.status).toBe(403);
     expect(await itemsOf(staff, 'IsLoLo', 'CAPR', { ...one, TerminalCode: 'NDV' })).toEqual({ DVKC: true });
     // The other terminal's own save stays there.
-    await t.call(calls.settings.updateAttachConfigList, { ...one, data: { CAPR: [{ AttachServiceCode: 'DVBAI', IsFixed: false }] } }, otherTerminal);
+    await t.call(
+      calls.settings.updateAttachConfigList,
+      { ...one, data: { CAPR: [{ AttachServiceCode: 'DVBAI', IsFixed: false }] } },
+      otherTerminal,
+    );
     expect(await itemsOf(otherTerminal, 'IsLoLo', 'CAPR', one)).toEqual({ DVBAI: false });
     expect(await itemsOf(staff, 'IsLoLo', 'CAPR', { ...one, TerminalCode: 'NDV' })).toEqual({ DVKC: true });
     expect(await itemsOf(admin, 'IsLoLo', 'CAPR', { ...one, TerminalCode: 'NHI' })).toEqual({ DVBAI: false });
@@ -185,7 +199,14 @@ describe('terminal scope', () => {
 describe('attachedServicesFor (what the tariff engine reads)', () => {
   it('takes the most specific stored scope matching the order', async () => {
     const attach = createAttachConfigService(createAttachConfigRepository(t.database.db));
-    const order = { terminal: 'NDP', jobModeCode: 'LAYN', operationCode: 'MAE', vesselKey: voyageNdp, customerCode: customer, isLocalForeign: 'F' };
+    const order = {
+      terminal: 'NDP',
+      jobModeCode: 'LAYN',
+      operationCode: 'MAE',
+      vesselKey: voyageNdp,
+      customerCode: customer,
+      isLocalForeign: 'F',
+    };
     // Demo: LAYN has DVKT (charged) for everyone and DVKT + DVBAI for Maersk.
     expect(await attach.attachedServicesFor({ ...order, operationCode: 'MSC' })).toEqual([{ AttachServiceCode: 'DVKT', IsFixed: true }]);
     expect(await attach.attachedServicesFor(order)).toEqual([

@@ -46,7 +46,12 @@ describe('attached orders: the most specific matching scope wins (hand examples)
   });
 
   it('rules for another payee, vessel, operator or local/foreign never apply', () => {
-    const rows = [row({ CustomerCode: 'KH002' }, 'A'), row({ VesselKey: 'X' }, 'B'), row({ OperationCode: 'MSC' }, 'C'), row({ IsLocalForeign: 'L' }, 'D')];
+    const rows = [
+      row({ CustomerCode: 'KH002' }, 'A'),
+      row({ VesselKey: 'X' }, 'B'),
+      row({ OperationCode: 'MSC' }, 'C'),
+      row({ IsLocalForeign: 'L' }, 'D'),
+    ];
     expect(pickAttachedServices(rows, order)).toEqual([]);
   });
 

@@ -32,7 +32,11 @@ export const operationCatalog = defineGrid({
   menu: 'CAT_OPERATION',
   table: 'shipping_lines',
   // The attached-order configuration picks its operator from this list too.
-  paths: { get: { path: 'common/getOperationList', menus: ['CAT_OPERATION', 'CFG_ATTACH'] }, update: 'common/updateOperationList', delete: 'common/deleteOperationList' },
+  paths: {
+    get: { path: 'common/getOperationList', menus: ['CAT_OPERATION', 'CFG_ATTACH'] },
+    update: 'common/updateOperationList',
+    delete: 'common/deleteOperationList',
+  },
   references: {
     OperationCode: [
       { table: 'orders', field: 'OperationCode', usedBy: 'lệnh' },

@@ -127,7 +127,9 @@ export const attachConfigCalls = {
       ...attachScopeShape,
       data: z.record(
         z.string().trim().min(1, 'Thiếu mã phương án').max(10, 'Mã phương án tối đa 10 ký tự'),
-        z.array(attachItem, { error: 'Danh sách đính kèm của một phương án phải là mảng' }).max(200, 'Tối đa 200 dịch vụ cho một phương án'),
+        z
+          .array(attachItem, { error: 'Danh sách đính kèm của một phương án phải là mảng' })
+          .max(200, 'Tối đa 200 dịch vụ cho một phương án'),
         { error: 'Dữ liệu phải là danh sách lệnh đính kèm theo mã phương án' },
       ),
     }),

@@ -18,4 +18,9 @@ export const settingsGrids = [
 ] as const;
 
 /** Their calls as `calls.settings.*`, the signed-in users' active notifications, the report mail's send-now and the attach config's calls. */
-export const settingsGridCalls = { ...gridCallTable(...settingsGrids), getActiveNotifyList, mailReportSendNow, ...attachConfigCalls } as const;
+export const settingsGridCalls = {
+  ...gridCallTable(...settingsGrids),
+  getActiveNotifyList,
+  mailReportSendNow,
+  ...attachConfigCalls,
+} as const;

@@ -54,7 +54,11 @@ export function createAttachConfigRepository(db: Db) {
     async itemsOf(scope: TerminalScope, modes: readonly string[]) {
       if (!modes.length) return [];
       return db
-        .select({ JobModeCode: attachConfigs.JobModeCode, AttachServiceCode: attachConfigs.AttachServiceCode, IsFixed: attachConfigs.IsFixed })
+        .select({
+          JobModeCode: attachConfigs.JobModeCode,
+          AttachServiceCode: attachConfigs.AttachServiceCode,
+          IsFixed: attachConfigs.IsFixed,
+        })
         .from(attachConfigs)
         .where(and(inScope(scope), inArray(attachConfigs.JobModeCode, [...modes])))
         .orderBy(asc(attachConfigs.JobModeCode), asc(attachConfigs.AttachServiceCode));
@@ -62,7 +66,12 @@ export function createAttachConfigRepository(db: Db) {
 
     async existingJobModes(codes: readonly string[]) {
       if (!codes.length) return [];
-      return (await db.select({ c: jobModes.JobModeCode }).from(jobModes).where(inArray(jobModes.JobModeCode, [...codes]))).map((r) => r.c);
+      return (
+        await db
+          .select({ c: jobModes.JobModeCode })
+          .from(jobModes)
+          .where(inArray(jobModes.JobModeCode, [...codes]))
+      ).map((r) => r.c);
     },
 
     async existingServices(codes: readonly string[]) {
@@ -76,7 +85,10 @@ export function createAttachConfigRepository(db: Db) {
     },
 
     async operatorExists(code: string) {
-      return (await db.select({ c: shippingLines.OperationCode }).from(shippingLines).where(eq(shippingLines.OperationCode, code)).limit(1)).length > 0;
+      return (
+        (await db.select({ c: shippingLines.OperationCode }).from(shippingLines).where(eq(shippingLines.OperationCode, code)).limit(1))
+          .length > 0
+      );
     },
 
     async customerExists(code: string) {
@@ -97,7 +109,11 @@ export function createAttachConfigRepository(db: Db) {
     },
 
     /** Replaces the items of each job mode named, for this scope only, in one transaction. */
-    async replace(scope: TerminalScope, modes: readonly string[], items: readonly { JobModeCode: string; AttachServiceCode: string; IsFixed: boolean }[]) {
+    async replace(
+      scope: TerminalScope,
+      modes: readonly string[],
+      items: readonly { JobModeCode: string; AttachServiceCode: string; IsFixed: boolean }[],
+    ) {
       await db.transaction(async (tx) => {
         await tx.delete(attachConfigs).where(and(inScope(scope), inArray(attachConfigs.JobModeCode, [...modes])));
         if (items.length) await tx.insert(attachConfigs).values(items.map((i) => ({ ...scope, ...i })));
@@ -105,7 +121,11 @@ export function createAttachConfigRepository(db: Db) {
     },
 
     /** Every row of the terminal and job mode whose scope could match the order (each field its value or '*'). */
-    async candidates(terminal: string, jobModeCode: string, order: { [K in keyof AttachScopeKey]: string | null }): Promise<AttachScopedRow[]> {
+    async candidates(
+      terminal: string,
+      jobModeCode: string,
+      order: { [K in keyof AttachScopeKey]: string | null },
+    ): Promise<AttachScopedRow[]> {
       const either = (col: PgColumn, v: string | null) => (v ? inArray(col, [v, '*']) : eq(col, '*'));
       return db
         .select({

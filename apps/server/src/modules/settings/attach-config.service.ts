@@ -93,7 +93,9 @@ export function createAttachConfigService(repo: AttachConfigRepository) {
         const seen = new Set<string>();
         for (const item of list) {
           if (item.JobModeCode && item.JobModeCode !== mode)
-            throw badRequest(`Dịch vụ "${item.AttachServiceCode}" ghi phương án "${item.JobModeCode}" nhưng nằm trong danh sách của "${mode}".`);
+            throw badRequest(
+              `Dịch vụ "${item.AttachServiceCode}" ghi phương án "${item.JobModeCode}" nhưng nằm trong danh sách của "${mode}".`,
+            );
           if (item.AttachServiceCode === mode) throw badRequest(`Phương án "${mode}" không thể đính kèm chính nó.`);
           if (seen.has(item.AttachServiceCode))
             throw badRequest(`Dịch vụ "${item.AttachServiceCode}" bị lặp trong danh sách của phương án "${mode}".`);

@@ -50,7 +50,10 @@ export function scopeRank(row: AttachScopeKey, order: AttachOrderFacts): number 
   )
     return null;
   return (
-    (row.CustomerCode !== ALL ? 8 : 0) + (row.VesselKey !== ALL ? 4 : 0) + (row.OperationCode !== ALL ? 2 : 0) + (row.IsLocalForeign !== ALL ? 1 : 0)
+    (row.CustomerCode !== ALL ? 8 : 0) +
+    (row.VesselKey !== ALL ? 4 : 0) +
+    (row.OperationCode !== ALL ? 2 : 0) +
+    (row.IsLocalForeign !== ALL ? 1 : 0)
   );
 }
 
@@ -58,7 +61,10 @@ export function scopeRank(row: AttachScopeKey, order: AttachOrderFacts): number 
  * The attached services of the most specific matching scope that has any row (not a union of scopes); ordered by
  * service code. Rows of one job mode and terminal only.
  */
-export function pickAttachedServices(rows: readonly AttachScopedRow[], order: AttachOrderFacts): { AttachServiceCode: string; IsFixed: boolean }[] {
+export function pickAttachedServices(
+  rows: readonly AttachScopedRow[],
+  order: AttachOrderFacts,
+): { AttachServiceCode: string; IsFixed: boolean }[] {
   let best = -1;
   let chosen: AttachScopedRow[] = [];
   for (const row of rows) {
