@@ -148,7 +148,15 @@ export default function AttachConfigPage() {
 
   return (
     <Flex vertical gap={12}>
-      <Card size="small" styles={{ body: { padding: 12 } }}>
+      <Card
+        size="small"
+        styles={{ body: { padding: 12 } }}
+        title={
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {t('attachConfig.title')}
+          </Typography.Title>
+        }
+      >
         <Flex gap={12} wrap align="flex-end">
           {field(
             t('attachConfig.operator'),
