@@ -62,6 +62,8 @@ import { createOrdersRepository } from './modules/orders/orders.repository';
 import { ordersHandlers } from './modules/orders/orders.routes';
 import { createPublicOrderService } from './modules/orders/public-order.service';
 import { createPaymentsModule } from './modules/payments';
+import { createAttachConfigRepository } from './modules/settings/attach-config.repository';
+import { createAttachConfigService } from './modules/settings/attach-config.service';
 import { createConnectionAlertsRepository } from './modules/settings/connection-alerts.repository';
 import { createConnectionAlertsService } from './modules/settings/connection-alerts.service';
 import { createMailService } from './modules/settings/mail.service';
@@ -202,6 +204,8 @@ export async function buildApp(options: BuildOptions = {}) {
   /** A port whose outages are mailed to the connection's alert addresses (at most once per 15 minutes). */
   const watched = <T extends object>(port: T, connection: Parameters<typeof alerts.report>[0]): T =>
     watchOutcomes(port, (method, outcome) => void alerts.report(connection, outcome, method));
+  // The attached orders of each job mode; the tariff engine reads them through attachConfig.attachedServicesFor.
+  const attachConfig = createAttachConfigService(createAttachConfigRepository(database.db));
   const reportMail = createReportMailService({ repo: createReportMailRepository(database), forms: settingsForms, mail });
   const mailOrders = createMailOrdersService({
     repo: createMailOrdersRepository(database),
@@ -351,7 +355,7 @@ export async function buildApp(options: BuildOptions = {}) {
     ...payments.handlers(invoices),
     invoices: invoiceHandlers(invoices),
     settings: {
-      ...settingsHandlers(grid, payments.payPartners, createNoticesService(createNoticesRepository(database.db)), reportMail),
+      ...settingsHandlers(grid, payments.payPartners, createNoticesService(createNoticesRepository(database.db)), reportMail, attachConfig),
       ...settingsFormHandlers(settingsForms),
     },
     stats: statsHandlers(stats),

@@ -1,4 +1,5 @@
 import { gridCallTable } from '../grid/resource';
+import { attachConfigCalls } from './attach-config';
 import { contactGrid, mailOrderGrid, mappingJobModeGrid, questionGrid, sizeTypeGrid, versionGrid } from './config-grids';
 import { getActiveNotifyList, notifyGrid } from './notify';
 import { payPartnerGrid } from './pay-partners';
@@ -16,5 +17,10 @@ export const settingsGrids = [
   contactGrid,
 ] as const;
 
-/** Their calls as `calls.settings.*`, the signed-in users' active notifications and the report mail's send-now. */
-export const settingsGridCalls = { ...gridCallTable(...settingsGrids), getActiveNotifyList, mailReportSendNow } as const;
+/** Their calls as `calls.settings.*`, the signed-in users' active notifications, the report mail's send-now and the attach config's calls. */
+export const settingsGridCalls = {
+  ...gridCallTable(...settingsGrids),
+  getActiveNotifyList,
+  mailReportSendNow,
+  ...attachConfigCalls,
+} as const;

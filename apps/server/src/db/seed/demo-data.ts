@@ -63,6 +63,21 @@ export const jobModeSeed = [
   ['DVKC', 'Dịch vụ không container (cân, vệ sinh)', false, false, false, false, false, true, 0],
 ] as const;
 
+/** Demo attached orders: operator, local/foreign, job mode, attached service (a service job mode), charged by default. */
+export const attachConfigSeed = [
+  ['*', '*', 'TRAR', 'DVBAI', true],
+  ['*', '*', 'CAPR', 'DVKT', false],
+  ['*', '*', 'CAPR', 'DVKC', false],
+  ['*', '*', 'LAYN', 'DVKT', true],
+  ['*', '*', 'HBAI', 'DVKC', false],
+  ['*', '*', 'DONG', 'DVBAI', true],
+  ['*', '*', 'DONG', 'DVKC', false],
+  ['*', '*', 'RUT', 'DVKT', true],
+  ['MAE', '*', 'LAYN', 'DVKT', true],
+  ['MAE', '*', 'LAYN', 'DVBAI', false],
+  ['*', 'L', 'HBAI', 'DVKC', true],
+] as const;
+
 const companyKinds = ['Công ty TNHH', 'Công ty Cổ phần', 'Công ty TNHH MTV'];
 const companyCores = [
   'Giao nhận Vận tải Hải Minh',
@@ -266,6 +281,23 @@ export async function seedDemoData(database: Database, sizes: DemoSizes, now = n
      select * from unnest($1::text[], $2::text[], $3::bool[], $4::bool[], $5::bool[], $6::bool[], $7::bool[], $8::bool[], $9::int[])
      on conflict do nothing`,
     Array.from({ length: 9 }, (_, col) => jobModeSeed.map((j) => j[col])),
+  );
+
+  // Attached orders (/config/attach_config): the same rules at every terminal, for all scopes (*), plus a Maersk rule.
+  const attach = allTerminalCodes.flatMap((terminal) =>
+    attachConfigSeed.map(([opr, lf, mode, service, fixed]) => ({ terminal, opr, lf, mode, service, fixed })),
+  );
+  await q(
+    `insert into attach_configs (terminal_code, operation_code, is_local_foreign, job_mode_code, attach_service_code, is_fixed)
+     select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bool[]) on conflict do nothing`,
+    [
+      attach.map((a) => a.terminal),
+      attach.map((a) => a.opr),
+      attach.map((a) => a.lf),
+      attach.map((a) => a.mode),
+      attach.map((a) => a.service),
+      attach.map((a) => a.fixed),
+    ],
   );
 
   // Vessel voyages: a call per terminal roughly every 4 days over three years, plus the next weeks.

@@ -2,21 +2,29 @@ import { settingsGrids } from '@smartport/contract';
 import { gridHandlers } from '../../grid/grid.routes';
 import type { GridService } from '../../grid/grid.service';
 import type { ModuleHandlers } from '../../http/call-registry';
+import type { AttachConfigService } from './attach-config.service';
 import type { NoticesService } from './notices.service';
 import type { PayPartnersService } from './pay-partners.service';
 import type { ReportMailService } from './report-mail.service';
 import type { SettingsFormCallName } from './settings-forms.routes';
 
-/** The settings grids' calls come from their entries; the pay-partner list adds the payer's choice. */
+/** The settings grids' calls come from their entries; the pay-partner list adds the payer's choice; the attach config its three calls. */
 export function settingsHandlers(
   grid: GridService,
   payPartners: PayPartnersService,
   notices: NoticesService,
   reportMail: Pick<ReportMailService, 'sendNow'>,
+  attach: AttachConfigService,
 ): Omit<ModuleHandlers<'settings'>, SettingsFormCallName> {
   return {
     ...gridHandlers(settingsGrids, grid, { getPayPartners: (input, ctx) => payPartners.list(ctx.user, input) }),
     getActiveNotifyList: async () => ({ success: true, payload: await notices.active() }),
     mailReportSendNow: (input) => reportMail.sendNow(input),
+    getJobModeServiceList: async () => ({ success: true, payload: await attach.services() }),
+    getJobModeConfigAttachList: async (input, ctx) => ({ success: true, payload: await attach.jobModes(ctx.user, input) }),
+    updateAttachConfigList: async (input, ctx) => {
+      await attach.save(ctx.user, input);
+      return { success: true };
+    },
   };
 }

@@ -33,5 +33,6 @@ export const pages: ViewPages = {
   mail_order_config: gridPage(mailOrderGrid),
   version_config: gridPage(versionGrid),
   contact_config: gridPage(contactGrid),
+  attach_config: lazy(() => import('../../features/settings/AttachConfigPage')),
   payment_followups: lazy(() => import('../../features/payments/PaymentFollowupsPage')),
 };
