@@ -33,8 +33,12 @@ import { paymentReconciliationJob } from './jobs/payment-reconciliation.job';
 import { reportMailJob } from './jobs/report-mail.job';
 import { createScheduler, type Job } from './jobs/scheduler';
 import { tosOrderImportJob } from './jobs/tos-orders.job';
+import { issueImagesCleanupJob } from './jobs/issue-images.job';
 import { uploadCleanupJob } from './jobs/upload-cleanup.job';
 import { createAuthRepository } from './modules/auth/auth.repository';
+import { createIssueRepository } from './modules/admin/requests.repository';
+import { registerIssueImageRoute, requestHandlers } from './modules/admin/requests.routes';
+import { createIssueService, issueImageCaps } from './modules/admin/requests.service';
 import { authHandlers } from './modules/auth/auth.routes';
 import { createAuthService, type ThrottleLimits } from './modules/auth/auth.service';
 import { createSessionCache } from './modules/auth/session-cache';
@@ -239,6 +243,12 @@ export async function buildApp(options: BuildOptions = {}) {
     log: (m) => app.log.warn(m),
   });
   if (config.demo) await declarations.writeDemoFiles();
+  // Request images (spec 03 §2.5): the same store over its own subfolder, one image per folder.
+  const issues = createIssueService({
+    repo: createIssueRepository(database.db),
+    files: createLocalFolderStore(join(uploads.root, 'issue-images'), issueImageCaps),
+    log: (m) => app.log.warn(m),
+  });
   const customsScan = createCustomsScanService({
     repo: createCustomsScanRepository(database.db),
     gateway: createHttpCustomsGateway({ baseUrl: config.simulators.customs, timeoutMs: config.customsTimeoutMs }),
@@ -355,6 +365,7 @@ export async function buildApp(options: BuildOptions = {}) {
       ...settingsFormHandlers(settingsForms),
     },
     stats: statsHandlers(stats),
+    admin: { ...requestHandlers(issues) },
   };
   // Scheduled jobs run under a PostgreSQL advisory lock, once per tick across instances (jobs/).
   const jobs = createScheduler({ lock: createPgJobLock(database), log: app.log });
@@ -375,6 +386,7 @@ export async function buildApp(options: BuildOptions = {}) {
   addJob(invoicePublicationJob(invoices, app.log));
   addJob(customsExpiryJob(customsScan, app.log));
   addJob(uploadCleanupJob(declarations, app.log));
+  addJob(issueImagesCleanupJob(issues, app.log));
   addJob(reportMailJob(reportMail, app.log));
   addJob(mailOrdersJob(mailOrders, app.log));
   // The TOS connection (SIM_TOS_URL with TOS_USER / TOS_PASSWORD): checked every minute, an outage mailed (smp2catos).
@@ -407,6 +419,7 @@ export async function buildApp(options: BuildOptions = {}) {
 
   const registeredCalls = registerCalls(app, handlers, { authenticate: (t) => auth.authenticate(t) });
   registerDeclarationFileRoute(app, declarations, (t) => auth.authenticate(t));
+  registerIssueImageRoute(app, issues, (t) => auth.authenticate(t));
 
   await app.register(swagger, { mode: 'static', specification: { document: openApiDocument() as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
