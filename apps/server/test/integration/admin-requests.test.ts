@@ -46,9 +46,23 @@ const save = (token: string, body: Record<string, unknown>) => t.send(calls.admi
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.addUser({ UserID: 'kh10', UserGroupCode: 'ISSUE_R10', password: 'Khach@Hang10', Rank: 10, grants: ['SYS_ISSUES'], terminals: ['NDP'] });
+  await t.addUser({
+    UserID: 'kh10',
+    UserGroupCode: 'ISSUE_R10',
+    password: 'Khach@Hang10',
+    Rank: 10,
+    grants: ['SYS_ISSUES'],
+    terminals: ['NDP'],
+  });
   await t.addUser({ UserID: 'kh10b', UserGroupCode: 'ISSUE_R10', password: 'Khach@Hang10', terminals: ['NDP'] });
-  await t.addUser({ UserID: 'nvgml', UserGroupCode: 'ISSUE_R2', password: 'Nhan@Vien2', Rank: 2, grants: ['SYS_ISSUES'], terminals: ['GML'] });
+  await t.addUser({
+    UserID: 'nvgml',
+    UserGroupCode: 'ISSUE_R2',
+    password: 'Nhan@Vien2',
+    Rank: 2,
+    grants: ['SYS_ISSUES'],
+    terminals: ['GML'],
+  });
   for (const u of ['admin', 'nhanvien', 'haiquan', 'khachhang']) tok[u] = await t.login(u);
   tok.kh10 = await t.login('kh10', 'Khach@Hang10');
   tok.kh10b = await t.login('kh10b', 'Khach@Hang10');
@@ -97,7 +111,9 @@ describe('config/updateIssueList and getIssueList: round trips', () => {
     expect(done.is_realease).toBe('1');
     expect(new Date(present(done.ReleaseDate)).getTime()).toBeGreaterThanOrEqual(before - 1000);
     // Saving again as completed keeps the first release date.
-    const kept = present((await save(tok.nhanvien as string, { Rowguid: row.Rowguid, is_realease: '1', ReleaseComment: 'Đã sửa' })).body.payload?.[0]);
+    const kept = present(
+      (await save(tok.nhanvien as string, { Rowguid: row.Rowguid, is_realease: '1', ReleaseComment: 'Đã sửa' })).body.payload?.[0],
+    );
     expect(kept.ReleaseDate).toBe(done.ReleaseDate);
     expect(kept.ReleaseComment).toBe('Đã sửa');
     const undone = present((await save(tok.nhanvien as string, { Rowguid: row.Rowguid, is_realease: '' })).body.payload?.[0]);
@@ -107,7 +123,11 @@ describe('config/updateIssueList and getIssueList: round trips', () => {
 
   it('saves a list in one transaction: a refused item keeps the others unsaved', async () => {
     const count = (await list(tok.admin as string)).length;
-    const res = await t.send(calls.admin.updateIssueList, [{ IssueName: 'Một' }, { IssueName: 'Hai', Rowguid: '3f1c2a4e-1111-4a2b-9c3d-000000000000' }], tok.admin);
+    const res = await t.send(
+      calls.admin.updateIssueList,
+      [{ IssueName: 'Một' }, { IssueName: 'Hai', Rowguid: '3f1c2a4e-1111-4a2b-9c3d-000000000000' }],
+      tok.admin,
+    );
     expect(res.status).toBe(404);
     expect(res.body.message).toBe(issueMessages.notFound);
     expect((await list(tok.admin as string)).length).toBe(count);
@@ -156,7 +176,12 @@ describe('rank rules enforced on the server (spec 03 §5, §6)', () => {
 
   it('rank 2: performer, completion, confirmation; not content nor the contractor’s opinion', async () => {
     const row = await create(tok.kh10 as string, { IssueName: 'Thêm mã QR trên phiếu' });
-    const ok = await save(tok.nhanvien as string, { Rowguid: row.Rowguid, Performer: 'Nhà thầu A', ReleaseComment: 'Đã kiểm tra', IssueType: 'Chức năng' });
+    const ok = await save(tok.nhanvien as string, {
+      Rowguid: row.Rowguid,
+      Performer: 'Nhà thầu A',
+      ReleaseComment: 'Đã kiểm tra',
+      IssueType: 'Chức năng',
+    });
     expect(ok.status, ok.raw).toBe(200);
     expect(ok.body.payload?.[0]).toMatchObject({ Performer: 'Nhà thầu A', ReleaseComment: 'Đã kiểm tra', IssueType: 'Chức năng' });
     const content = await save(tok.nhanvien as string, { Rowguid: row.Rowguid, IssueName: 'Sửa nội dung' });
@@ -169,9 +194,20 @@ describe('rank rules enforced on the server (spec 03 §5, §6)', () => {
 
   it('rank 1: content and the contractor’s opinion too', async () => {
     const row = await create(tok.kh10 as string, { IssueName: 'Nội dung cũ' });
-    const res = await save(tok.admin as string, { Rowguid: row.Rowguid, IssueName: 'Nội dung đã sửa', PerformerComment: 'Sẽ làm trong bản sau', Performer: 'Nhà thầu B', is_realease: '1' });
+    const res = await save(tok.admin as string, {
+      Rowguid: row.Rowguid,
+      IssueName: 'Nội dung đã sửa',
+      PerformerComment: 'Sẽ làm trong bản sau',
+      Performer: 'Nhà thầu B',
+      is_realease: '1',
+    });
     expect(res.status, res.raw).toBe(200);
-    expect(res.body.payload?.[0]).toMatchObject({ IssueName: 'Nội dung đã sửa', PerformerComment: 'Sẽ làm trong bản sau', Performer: 'Nhà thầu B', is_realease: '1' });
+    expect(res.body.payload?.[0]).toMatchObject({
+      IssueName: 'Nội dung đã sửa',
+      PerformerComment: 'Sẽ làm trong bản sau',
+      Performer: 'Nhà thầu B',
+      is_realease: '1',
+    });
   });
 
   it('the contractor’s opinion is not on the add form, for any rank', async () => {
@@ -217,7 +253,11 @@ describe('request images: by content, capped, served only to who sees the reques
   });
 
   it('refuses a text file renamed .png, an SVG, an oversize image, and images from rank above 2', async () => {
-    const text = await upload(tok.nhanvien as string, { name: 'anh.png', data: Buffer.from('xin chào, không phải ảnh'), type: 'image/png' });
+    const text = await upload(tok.nhanvien as string, {
+      name: 'anh.png',
+      data: Buffer.from('xin chào, không phải ảnh'),
+      type: 'image/png',
+    });
     expect(text.status).toBe(400);
     expect(text.body.message).toBe(issueMessages.badImage);
     const svg = await upload(tok.nhanvien as string, {
@@ -242,7 +282,10 @@ describe('request images: by content, capped, served only to who sees the reques
     const stolen = await save(tok.nhanvien as string, { IssueName: 'X', Images: others });
     expect(stolen.status).toBe(400);
     expect(stolen.body.message).toBe(issueMessages.unknownImage);
-    const many = Array.from({ length: issueImageLimits.perIssue + 1 }, (_, i) => `/api/config/issue-image/3f1c2a4e-1111-4a2b-9c3d-${String(i).padStart(12, '0')}`);
+    const many = Array.from(
+      { length: issueImageLimits.perIssue + 1 },
+      (_, i) => `/api/config/issue-image/3f1c2a4e-1111-4a2b-9c3d-${String(i).padStart(12, '0')}`,
+    );
     const tooMany = await save(tok.nhanvien as string, { IssueName: 'X', Images: many.join('|') });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.message).toBe(issueMessages.tooManyImages);

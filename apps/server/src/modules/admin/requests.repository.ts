@@ -118,7 +118,13 @@ export function createIssueRepository(db: Db) {
 
     async byIds(ids: readonly string[]): Promise<IssueRecord[]> {
       if (!ids.length) return [];
-      return withImages(db, await db.select().from(issues).where(inArray(issues.Rowguid, [...ids])));
+      return withImages(
+        db,
+        await db
+          .select()
+          .from(issues)
+          .where(inArray(issues.Rowguid, [...ids])),
+      );
     },
 
     inTransaction<T>(fn: (r: IssueTxRepository) => Promise<T>): Promise<T> {

@@ -27,7 +27,11 @@ export function requestHandlers(service: IssueService): Pick<ModuleHandlers<'adm
  * `GET /api/config/issue-image/:id`: a request's image, to a signed-in user holding the request screen who reaches
  * the request (or uploaded the image and has not saved it yet). Served with its checked type, never sniffed.
  */
-export function registerIssueImageRoute(app: FastifyInstance, service: IssueService, authenticate: (token: string) => Promise<AuthUser | null>) {
+export function registerIssueImageRoute(
+  app: FastifyInstance,
+  service: IssueService,
+  authenticate: (token: string) => Promise<AuthUser | null>,
+) {
   app.get<{ Params: { id: string } }>('/api/config/issue-image/:id', async (req, reply) => {
     const token = bearerToken(req);
     const user = token ? await authenticate(token) : null;

@@ -47,7 +47,15 @@ function IssueImage({ src, n, onRemove, removeLabel }: { src: string; n: number;
   return (
     <div
       data-testid="issue-image"
-      style={{ position: 'relative', width: 96, height: 96, border: '1px solid #d9d9d9', borderRadius: 6, overflow: 'hidden', background: '#fafafa' }}
+      style={{
+        position: 'relative',
+        width: 96,
+        height: 96,
+        border: '1px solid #d9d9d9',
+        borderRadius: 6,
+        overflow: 'hidden',
+        background: '#fafafa',
+      }}
     >
       <Flex align="center" justify="center" style={{ width: '100%', height: '100%' }}>
         {url ? (
@@ -156,7 +164,8 @@ export function RequestDialog({
   };
 
   const created = row ? formatDateTime(row.CreatedTime, 'YYYY-MM-DD') : formatDateTime(new Date(), 'YYYY-MM-DD');
-  const hint = (f: IssueLockableField) => (locked(f) ? t('issues.lockedHint', { rank: f === 'IssueName' || f === 'PerformerComment' ? 1 : '1, 2' }) : undefined);
+  const hint = (f: IssueLockableField) =>
+    locked(f) ? t('issues.lockedHint', { rank: f === 'IssueName' || f === 'PerformerComment' ? 1 : '1, 2' }) : undefined;
 
   return (
     <Modal
@@ -267,7 +276,15 @@ export function RequestDialog({
                 src={src}
                 n={i + 1}
                 removeLabel={t('issues.removeImage')}
-                onRemove={locked('Images') ? undefined : () => set('images', draft.images.filter((s) => s !== src))}
+                onRemove={
+                  locked('Images')
+                    ? undefined
+                    : () =>
+                        set(
+                          'images',
+                          draft.images.filter((s) => s !== src),
+                        )
+                }
               />
             ))}
             {!draft.images.length && locked('Images') && <Typography.Text type="secondary">{t('issues.noImages')}</Typography.Text>}

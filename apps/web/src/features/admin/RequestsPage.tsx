@@ -30,16 +30,15 @@ export default function RequestsPage() {
   useReportError(issues.error, (e) => void message.error(e.message || t('grid.loadFailed')));
 
   const rows = issues.data ?? [];
-  const toggle = (id: string, on: boolean) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-
-  const columns = useMemo<ReadOnlyColumn<IssueRow>[]>(
-    () => [
+  const columns = useMemo<ReadOnlyColumn<IssueRow>[]>(() => {
+    const toggle = (id: string, on: boolean) =>
+      setSelected((s) => {
+        const next = new Set(s);
+        if (on) next.add(id);
+        else next.delete(id);
+        return next;
+      });
+    return [
       {
         key: 'select',
         title: t('issues.select'),
@@ -60,13 +59,19 @@ export default function RequestsPage() {
       { key: 'IssueType', title: issueLabels.IssueType, width: 120, text: (r) => r.IssueType },
       { key: 'IssueName', title: issueLabels.IssueName, width: 240, flex: 2, grow: true, text: (r) => r.IssueName },
       { key: 'Planner', title: issueLabels.Planner, width: 150, text: (r) => r.Planner },
-      { key: 'PerformerComment', title: issueLabels.PerformerComment, width: 200, flex: 1, grow: true, text: (r) => r.PerformerComment ?? '' },
+      {
+        key: 'PerformerComment',
+        title: issueLabels.PerformerComment,
+        width: 200,
+        flex: 1,
+        grow: true,
+        text: (r) => r.PerformerComment ?? '',
+      },
       { key: 'Performer', title: issueLabels.Performer, width: 150, text: (r) => r.Performer ?? '' },
       { key: 'ReleaseDate', title: issueLabels.ReleaseDate, width: 165, text: (r) => formatDateTime(r.ReleaseDate, 'YYYY-MM-DD HH:mm:ss') },
       { key: 'ReleaseComment', title: issueLabels.ReleaseComment, width: 200, flex: 1, grow: true, text: (r) => r.ReleaseComment ?? '' },
-    ],
-    [t, selected],
-  );
+    ];
+  }, [t, selected]);
 
   const onDelete = () => {
     const ids = rows.filter((r) => selected.has(r.Rowguid)).map((r) => r.Rowguid);
