@@ -58,7 +58,7 @@ test('staff: add with confirmation, edit by row click, completion sets the relea
   await expect(add.getByLabel('Ngày tạo')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
   // The contractor's opinion is on the edit form only.
   await expect(add.getByLabel('Ý kiến nhà thầu')).toHaveCount(0);
-  await add.getByRole('button', { name: 'Đóng' }).click();
+  await add.locator('.ant-modal-footer').getByRole('button', { name: 'Đóng' }).click();
   await expect(add).toBeHidden();
 
   await addRequest(page, content, 'Chức năng');
@@ -109,7 +109,7 @@ test('staff: add with confirmation, edit by row click, completion sets the relea
   await row.getByRole('gridcell', { name: content, exact: true }).click();
   await expect(edit).toBeVisible();
   await expect(edit.getByTestId('issue-image')).toHaveCount(0);
-  await edit.getByRole('button', { name: 'Đóng' }).click();
+  await edit.locator('.ant-modal-footer').getByRole('button', { name: 'Đóng' }).click();
 
   // Delete the row: tick it, 'Xóa dòng', 'Xóa nội dung này ?'.
   await row.getByRole('checkbox').check();
@@ -134,7 +134,7 @@ test('a lower rank (customs officer, rank 3) creates and changes the type; every
   await expect(add.getByRole('checkbox', { name: 'Hoàn thành' })).toBeDisabled();
   await expect(add.getByLabel('Xác nhận')).toBeDisabled();
   await expect(add.getByRole('button', { name: 'Thêm ảnh' })).toHaveCount(0);
-  await add.getByRole('button', { name: 'Đóng' }).click();
+  await add.locator('.ant-modal-footer').getByRole('button', { name: 'Đóng' }).click();
   await addRequest(page, content);
 
   await rowWith(page, content).getByRole('gridcell', { name: content, exact: true }).click();
