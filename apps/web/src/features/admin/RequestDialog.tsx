@@ -173,6 +173,7 @@ export function RequestDialog({
       title={mode === 'add' ? issueMessages.addTitle : issueMessages.editTitle}
       onCancel={onClose}
       width={760}
+      style={{ top: 24 }}
       maskClosable={false}
       destroyOnHidden
       footer={[
@@ -191,7 +192,7 @@ export function RequestDialog({
             value={draft.IssueName}
             onChange={(e) => set('IssueName', e.target.value)}
             disabled={locked('IssueName')}
-            autoSize={{ minRows: 3, maxRows: 8 }}
+            autoSize={{ minRows: 2, maxRows: 8 }}
             maxLength={4000}
           />
         </Form.Item>
@@ -202,7 +203,7 @@ export function RequestDialog({
               value={draft.PerformerComment}
               onChange={(e) => set('PerformerComment', e.target.value)}
               disabled={locked('PerformerComment')}
-              autoSize={{ minRows: 2, maxRows: 6 }}
+              autoSize={{ minRows: 1, maxRows: 6 }}
               maxLength={4000}
             />
           </Form.Item>
@@ -251,7 +252,7 @@ export function RequestDialog({
                 {issueLabels.is_realease}
               </Checkbox>
               {draft.ReleaseDate && (
-                <Typography.Text type="secondary" data-testid="issue-release-date" style={{ marginLeft: 8 }}>
+                <Typography.Text type="secondary" data-testid="issue-release-date" style={{ display: 'block' }}>
                   {t('issues.releasedAt', { date: formatDateTime(draft.ReleaseDate, 'YYYY-MM-DD HH:mm:ss') })}
                 </Typography.Text>
               )}
@@ -264,7 +265,7 @@ export function RequestDialog({
             value={draft.ReleaseComment}
             onChange={(e) => set('ReleaseComment', e.target.value)}
             disabled={locked('ReleaseComment')}
-            autoSize={{ minRows: 2, maxRows: 6 }}
+            autoSize={{ minRows: 1, maxRows: 6 }}
             maxLength={4000}
           />
         </Form.Item>
@@ -304,7 +305,7 @@ export function RequestDialog({
                 type="file"
                 accept={IMAGE_TYPES}
                 multiple
-                hidden
+                style={{ display: 'none' }}
                 data-testid="issue-image-input"
                 onChange={(e) => void onFiles(e.target.files)}
               />

@@ -42,7 +42,7 @@ export default function RequestsPage() {
       {
         key: 'select',
         title: t('issues.select'),
-        width: 70,
+        width: 56,
         align: 'center',
         noExport: true,
         text: () => '',
@@ -56,20 +56,20 @@ export default function RequestsPage() {
           </span>
         ),
       },
-      { key: 'IssueType', title: issueLabels.IssueType, width: 120, text: (r) => r.IssueType },
-      { key: 'IssueName', title: issueLabels.IssueName, width: 240, flex: 2, grow: true, text: (r) => r.IssueName },
-      { key: 'Planner', title: issueLabels.Planner, width: 150, text: (r) => r.Planner },
+      { key: 'IssueType', title: issueLabels.IssueType, width: 100, text: (r) => r.IssueType },
+      { key: 'IssueName', title: issueLabels.IssueName, width: 160, flex: 2, grow: true, text: (r) => r.IssueName },
+      { key: 'Planner', title: issueLabels.Planner, width: 130, text: (r) => r.Planner },
       {
         key: 'PerformerComment',
         title: issueLabels.PerformerComment,
-        width: 200,
+        width: 130,
         flex: 1,
         grow: true,
         text: (r) => r.PerformerComment ?? '',
       },
-      { key: 'Performer', title: issueLabels.Performer, width: 150, text: (r) => r.Performer ?? '' },
-      { key: 'ReleaseDate', title: issueLabels.ReleaseDate, width: 165, text: (r) => formatDateTime(r.ReleaseDate, 'YYYY-MM-DD HH:mm:ss') },
-      { key: 'ReleaseComment', title: issueLabels.ReleaseComment, width: 200, flex: 1, grow: true, text: (r) => r.ReleaseComment ?? '' },
+      { key: 'Performer', title: issueLabels.Performer, width: 120, text: (r) => r.Performer ?? '' },
+      { key: 'ReleaseDate', title: issueLabels.ReleaseDate, width: 150, text: (r) => formatDateTime(r.ReleaseDate, 'YYYY-MM-DD HH:mm:ss') },
+      { key: 'ReleaseComment', title: issueLabels.ReleaseComment, width: 130, flex: 1, grow: true, text: (r) => r.ReleaseComment ?? '' },
     ];
   }, [t, selected]);
 
