@@ -42,7 +42,7 @@ export default function RequestsPage() {
       {
         key: 'select',
         title: t('issues.select'),
-        width: 56,
+        width: 66,
         align: 'center',
         noExport: true,
         text: () => '',
