@@ -51,6 +51,7 @@ export default function RequestsPage() {
             <Checkbox
               aria-label={t('issues.selectRow', { n: r.IssueName.slice(0, 40) })}
               checked={selected.has(r.Rowguid)}
+              disabled={!r.CanDelete}
               onChange={(e) => toggle(r.Rowguid, e.target.checked)}
             />
           </span>
