@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type CallReply, calls, type IssueRow, issueImageLimits, issueMessages } from '@smartport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ISSUE_IMAGES_CLEANUP } from '../../src/jobs/issue-images.job';
 import { multipart } from '../helpers/multipart';
 import { createTestApp, present, type TestApp, vietnamese } from '../helpers/test-app';
 
@@ -294,18 +295,16 @@ describe('request images: by content, capped, served only to who sees the reques
   it('the cleanup job removes images never saved with a request after the grace period', async () => {
     const src = present((await upload(tok.nhanvien as string, { name: 'a.png', data: PNG })).body.src);
     const folder = join(t.portal.uploadRoot, 'issue-images', imageId(src));
+    const young = present((await upload(tok.nhanvien as string, { name: 'b.png', data: PNG })).body.src);
     expect(existsSync(folder)).toBe(true);
     await t.sql("UPDATE issue_images SET created_time = now() - interval '25 hours' WHERE image_id = $1", [imageId(src)]);
-    const { createIssueService } = await import('../../src/modules/admin/requests.service');
-    const { createIssueRepository } = await import('../../src/modules/admin/requests.repository');
-    const { createLocalFolderStore } = await import('../../src/storage/local-folder.adapter');
-    const service = createIssueService({
-      repo: createIssueRepository(t.database.db),
-      files: createLocalFolderStore(join(t.portal.uploadRoot, 'issue-images'), { maxFileBytes: 1, maxFolderBytes: 1 }),
-    });
-    const r = await service.removeAbandonedImages();
-    expect(r.removed).toBeGreaterThanOrEqual(1);
+    await t.portal.jobs.runNow(ISSUE_IMAGES_CLEANUP);
+    expect(t.portal.jobs.stats(ISSUE_IMAGES_CLEANUP).failed).toBe(0);
+    expect(await t.sql('SELECT 1 FROM issue_images WHERE image_id = $1', [imageId(src)])).toHaveLength(0);
     expect(existsSync(folder)).toBe(false);
+    // An image uploaded within the grace period stays (the form may still save it).
+    expect(existsSync(join(t.portal.uploadRoot, 'issue-images', imageId(young)))).toBe(true);
+    expect((await image(young, tok.nhanvien as string)).statusCode).toBe(200);
   });
 });
 
