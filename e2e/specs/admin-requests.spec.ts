@@ -84,7 +84,9 @@ test('staff: add with confirmation, edit by row click, completion sets the relea
   await expect(edit.getByTestId('issue-image')).toHaveCount(1);
   await expect(edit.getByRole('img', { name: 'Ảnh 1 của yêu cầu' })).toBeVisible();
   // A text file named .png is refused by the server.
-  await edit.getByTestId('issue-image-input').setInputFiles({ name: 'gia.png', mimeType: 'image/png', buffer: Buffer.from('không phải ảnh') });
+  await edit
+    .getByTestId('issue-image-input')
+    .setInputFiles({ name: 'gia.png', mimeType: 'image/png', buffer: Buffer.from('không phải ảnh') });
   await expect(toast(page, 'chỉ nhận ảnh PNG, JPEG, GIF hoặc WebP')).toBeVisible();
   await expect(edit.getByTestId('issue-image')).toHaveCount(1);
   await shots(page, 'edit');
@@ -99,7 +101,9 @@ test('staff: add with confirmation, edit by row click, completion sets the relea
   await row.getByRole('gridcell', { name: content, exact: true }).click();
   await expect(edit.getByRole('checkbox', { name: 'Hoàn thành' })).toBeChecked();
   await expect(edit.getByRole('img', { name: 'Ảnh 1 của yêu cầu' })).toBeVisible();
-  const loaded = await edit.getByRole('img', { name: 'Ảnh 1 của yêu cầu' }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth);
+  const loaded = await edit
+    .getByRole('img', { name: 'Ảnh 1 của yêu cầu' })
+    .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth);
   expect(loaded).toBe(1);
   await edit.getByRole('button', { name: 'Xóa ảnh 1' }).click();
   await expect(edit.getByTestId('issue-image')).toHaveCount(0);
