@@ -27,6 +27,7 @@ import { openApiDocument } from './http/openapi';
 import { connectionWatchJob } from './jobs/connection-watch.job';
 import { customsExpiryJob } from './jobs/customs-expiry.job';
 import { invoicePublicationJob } from './jobs/invoice-publication.job';
+import { issueImagesCleanupJob } from './jobs/issue-images.job';
 import { createPgJobLock } from './jobs/job-lock';
 import { mailOrdersJob } from './jobs/mail-orders.job';
 import { paymentReconciliationJob } from './jobs/payment-reconciliation.job';
@@ -34,6 +35,9 @@ import { reportMailJob } from './jobs/report-mail.job';
 import { createScheduler, type Job } from './jobs/scheduler';
 import { tosOrderImportJob } from './jobs/tos-orders.job';
 import { uploadCleanupJob } from './jobs/upload-cleanup.job';
+import { createIssueRepository } from './modules/admin/requests.repository';
+import { registerIssueImageRoute, requestHandlers } from './modules/admin/requests.routes';
+import { createIssueService, issueImageCaps } from './modules/admin/requests.service';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authHandlers } from './modules/auth/auth.routes';
 import { createAuthService, type ThrottleLimits } from './modules/auth/auth.service';
@@ -243,6 +247,12 @@ export async function buildApp(options: BuildOptions = {}) {
     log: (m) => app.log.warn(m),
   });
   if (config.demo) await declarations.writeDemoFiles();
+  // Request images (spec 03 §2.5): the same store over its own subfolder, one image per folder.
+  const issues = createIssueService({
+    repo: createIssueRepository(database.db),
+    files: createLocalFolderStore(join(uploads.root, 'issue-images'), issueImageCaps),
+    log: (m) => app.log.warn(m),
+  });
   const customsScan = createCustomsScanService({
     repo: createCustomsScanRepository(database.db),
     gateway: createHttpCustomsGateway({ baseUrl: config.simulators.customs, timeoutMs: config.customsTimeoutMs }),
@@ -359,6 +369,7 @@ export async function buildApp(options: BuildOptions = {}) {
       ...settingsFormHandlers(settingsForms),
     },
     stats: statsHandlers(stats),
+    admin: { ...requestHandlers(issues) },
   };
   // Scheduled jobs run under a PostgreSQL advisory lock, once per tick across instances (jobs/).
   const jobs = createScheduler({ lock: createPgJobLock(database), log: app.log });
@@ -379,6 +390,7 @@ export async function buildApp(options: BuildOptions = {}) {
   addJob(invoicePublicationJob(invoices, app.log));
   addJob(customsExpiryJob(customsScan, app.log));
   addJob(uploadCleanupJob(declarations, app.log));
+  addJob(issueImagesCleanupJob(issues, app.log));
   addJob(reportMailJob(reportMail, app.log));
   addJob(mailOrdersJob(mailOrders, app.log));
   // The TOS connection (SIM_TOS_URL with TOS_USER / TOS_PASSWORD): checked every minute, an outage mailed (smp2catos).
@@ -411,6 +423,7 @@ export async function buildApp(options: BuildOptions = {}) {
 
   const registeredCalls = registerCalls(app, handlers, { authenticate: (t) => auth.authenticate(t) });
   registerDeclarationFileRoute(app, declarations, (t) => auth.authenticate(t));
+  registerIssueImageRoute(app, issues, (t) => auth.authenticate(t));
 
   await app.register(swagger, { mode: 'static', specification: { document: openApiDocument() as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });

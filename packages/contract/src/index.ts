@@ -1,3 +1,4 @@
+import { adminRequestCalls } from './admin/requests';
 import * as auth from './auth/calls';
 import type { CallDef } from './call';
 import { catalogCallTable } from './catalogs/calls';
@@ -14,6 +15,7 @@ import * as shell from './shell/calls';
 import * as stats from './stats/calls';
 
 export * from './access';
+export * from './admin/requests';
 export { type SessionUser, sessionUser } from './auth/calls';
 export * from './call';
 export { type CatalogName, catalogGrids, catalogs } from './catalogs/calls';
@@ -153,6 +155,7 @@ export const calls = {
   invoices: { publishOrderNo: invoices.publishOrderNo, draftInvoice: invoices.draftInvoice },
   settings: { ...settingsGridCalls, ...settingsFormCalls },
   compare: { checkContaierData: compare.checkContaierData },
+  admin: { ...adminRequestCalls },
   stats: {
     dashboardOrderChartLoad: stats.dashboardOrderChartLoad,
     dashboardCustomerChartLoad: stats.dashboardCustomerChartLoad,
@@ -197,4 +200,6 @@ export const projectNamedCalls = [
   // /config/contact_config: the spec lists the route without its calls (docs/decisions.md).
   'config/getContactList',
   'config/updateContactList',
+  // Spec 03 §2.5: the request form adds and removes images; their upload is named by the project.
+  'config/uploadIssueImage',
 ] as const;

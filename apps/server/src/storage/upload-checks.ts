@@ -93,3 +93,15 @@ export async function checkUpload(rawName: string, data: Uint8Array, policy: Upl
   checkFileSize(data.length, policy.maxFileBytes, policy.tooLarge);
   return { name, mime: await checkFileContent(name, data, policy.accepted) };
 }
+
+/** Image types an upload may be, read from the content only (never from a name or the client's MIME type). */
+export type ImageType = 'png' | 'jpg' | 'gif' | 'webp';
+const imageMimes: Record<ImageType, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+
+/** The image's type and MIME type from its magic bytes when it is one of `accepted`; null otherwise (SVG never: it is text). */
+export async function detectImage(data: Uint8Array, accepted: readonly ImageType[]): Promise<{ ext: ImageType; mime: string } | null> {
+  if (!data.length) return null;
+  const detected = await fileTypeFromBuffer(data);
+  const ext = detected?.ext as ImageType | undefined;
+  return ext && accepted.includes(ext) ? { ext, mime: imageMimes[ext] } : null;
+}

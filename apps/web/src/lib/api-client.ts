@@ -82,3 +82,14 @@ export async function downloadProtectedFile(url: string, name: string): Promise<
   a.click();
   setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000);
 }
+
+/** A file behind an authenticated GET (e.g. a request's image) as an object URL; the caller revokes it. */
+export async function protectedObjectUrl(url: string, init?: { signal?: AbortSignal }): Promise<string> {
+  const token = session.token();
+  const res = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal: init?.signal ?? null });
+  if (!res.ok) {
+    const reply = (await res.json().catch(() => null)) as { message?: string } | null;
+    throw new ApiError(res.status, reply?.message ?? `Lỗi máy chủ (${res.status})`);
+  }
+  return URL.createObjectURL(await res.blob());
+}

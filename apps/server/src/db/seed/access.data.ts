@@ -72,6 +72,8 @@ export const defaultGrants: Record<string, MenuId[] | 'all'> = {
     'CUSTOMS_GATE_SCAN',
     'CUSTOMS_REQUEST_LOG',
     'CAT_VESSEL_SCHEDULE',
+    // Customs officers and shipping lines file requests about the portal (rank 3 and 5: create and change type only).
+    'SYS_ISSUES',
     'SUP_FAQ',
     'SUP_GUIDE',
     'PERSONAL_PROFILE',
@@ -84,6 +86,7 @@ export const defaultGrants: Record<string, MenuId[] | 'all'> = {
     'CUSTOMS_RELEASE',
     'CUSTOMS_GATE_SCAN',
     'CAT_VESSEL_SCHEDULE',
+    'SYS_ISSUES',
     'SUP_FAQ',
     'SUP_GUIDE',
     'PERSONAL_PROFILE',

@@ -175,7 +175,13 @@ export function ReadOnlyGrid<T>({
           }}
           // STT is the place among the rows shown: renumbered after a search.
           onModelUpdated={compact ? undefined : (e) => e.api.refreshCells({ columns: [ROW_NUMBER], force: true })}
-          onRowClicked={onRowClick ? (e: RowClickedEvent<T>) => e.data && onRowClick(e.data) : undefined}
+          // A click on a control marked data-no-row-click (a selection box) is the control's, not the row's.
+          onRowClicked={
+            onRowClick
+              ? (e: RowClickedEvent<T>) =>
+                  e.data && !(e.event?.target as Element | null)?.closest?.('[data-no-row-click]') && onRowClick(e.data)
+              : undefined
+          }
         />
       </div>
     </Flex>

@@ -1,4 +1,8 @@
+import { lazy } from 'react';
 import type { ViewPages } from '../../app/view-types';
 
 /** Screens of the SystemManager view group; each issue that builds one adds it here. */
-export const pages: ViewPages = {};
+export const pages: ViewPages = {
+  // SYS_ISSUES '/SystemManager/issues' 'Quản lý yêu cầu' (spec 03 §2.5)
+  issues: lazy(() => import('../../features/admin/RequestsPage')),
+};
