@@ -8,6 +8,8 @@ import * as home from './home/calls';
 import * as invoices from './invoices/calls';
 import * as orders from './orders/calls';
 import * as payments from './payments/calls';
+import { loyaltyCalls } from './admin/loyalty';
+import { terminalConfigCalls } from './admin/terminal-config';
 import { settingsFormCalls } from './settings/forms';
 import { settingsGridCalls } from './settings/grids';
 import * as shell from './shell/calls';
@@ -60,6 +62,8 @@ export * from './payments/calls';
 export * from './payments/vietqr';
 export * from './reply';
 export * from './rich-text';
+export * from './admin/loyalty';
+export * from './admin/terminal-config';
 export * from './settings/alert-mail';
 export * from './settings/config-grids';
 export { settingsForms } from './settings/forms';
@@ -152,6 +156,7 @@ export const calls = {
   invoices: { publishOrderNo: invoices.publishOrderNo, draftInvoice: invoices.draftInvoice },
   settings: { ...settingsGridCalls, ...settingsFormCalls },
   compare: { checkContaierData: compare.checkContaierData },
+  admin: { ...terminalConfigCalls, ...loyaltyCalls },
   stats: {
     dashboardOrderChartLoad: stats.dashboardOrderChartLoad,
     dashboardCustomerChartLoad: stats.dashboardCustomerChartLoad,
