@@ -218,7 +218,7 @@ export default function TerminalConfigPage() {
             <Typography.Title level={5} style={{ marginTop: 16 }}>
               Cấu hình mail
             </Typography.Title>
-            <Row gutter={12}>
+            <Row gutter={12} data-testid="terminal-mail">
               <Col span={16}>
                 <Form.Item name="host" label={labelOf('host')} required>
                   <Input autoComplete="off" />
