@@ -157,22 +157,22 @@ test.describe('Cấu hình Loyalty (/SystemManager/loyalty)', () => {
     await save.click();
     await expect(toast(page, 'Vui lòng nhập số điểm cho 1 TEU !')).toBeVisible();
     const values: [string, string][] = [
-      ['Số điểm cho 1 TEU (nâng hạ, đóng rút)', '10'],
-      ['Giá trị 1 điểm (VND)', '1000'],
-      ['Mức điểm hạng Vàng', '100'],
-      ['Mức điểm hạng Bạc', '2000'],
-      ['Mức điểm hạng Đồng', '500'],
+      ['Điểm mỗi TEU', '10'],
+      ['Giá trị 1 điểm', '1000'],
+      ['Mức hạng Vàng', '100'],
+      ['Mức hạng Bạc', '2000'],
+      ['Mức hạng Đồng', '500'],
     ];
     for (const [label, v] of values) await form.getByLabel(label).fill(v);
     await save.click();
     await expect(toast(page, 'Mức điểm phải theo thứ tự Vàng ≥ Bạc ≥ Đồng !')).toBeVisible();
-    await form.getByLabel('Mức điểm hạng Vàng').fill('5000');
+    await form.getByLabel('Mức hạng Vàng').fill('5000');
     await save.click();
     await confirm(page, 'Lưu lại ?');
     await expect(toast(page, 'Lưu dữ liệu hoàn tất !')).toBeVisible();
     await shots(page, 'loyalty', form);
     await page.reload();
-    await expect(page.getByTestId('settings-form-loyalty').getByLabel('Mức điểm hạng Vàng')).toHaveValue('5000', { timeout: 30_000 });
-    await expect(page.getByTestId('settings-form-loyalty').getByLabel('Mức điểm hạng Đồng')).toHaveValue('500');
+    await expect(page.getByTestId('settings-form-loyalty').getByLabel('Mức hạng Vàng')).toHaveValue('5000', { timeout: 30_000 });
+    await expect(page.getByTestId('settings-form-loyalty').getByLabel('Mức hạng Đồng')).toHaveValue('500');
   });
 });

@@ -1,4 +1,4 @@
-import { calls, loyaltyMessages, loyaltyTier, SECRET_MASK, terminalConfigMessages as msg } from '@smartport/contract';
+import { calls, loyaltyMessages, loyaltyTier, terminalConfigMessages as msg, SECRET_MASK } from '@smartport/contract';
 import {
   demoMailAccount,
   demoTosAccount,
@@ -33,7 +33,13 @@ const inbox = async (to?: string): Promise<ReceivedMail[]> => {
 
 const tosHost = () => `http://${tosUrl.hostname}`;
 const tosPort = () => Number(tosUrl.port);
-const mailServer = () => ({ host: smtp.hostname, port: Number(smtp.port), user: demoMailAccount.user, pass: demoMailAccount.pass, tls: 0 as const });
+const mailServer = () => ({
+  host: smtp.hostname,
+  port: Number(smtp.port),
+  user: demoMailAccount.user,
+  pass: demoMailAccount.pass,
+  tls: 0 as const,
+});
 const rightTos = () => ({ host: tosHost(), port: tosPort(), user: demoTosAccount.user, pass: demoTosAccount.pass });
 const wrongTos = () => ({ host: tosHost(), port: tosPort(), user: 'khachtos', pass: TOS_WRONG });
 
@@ -87,7 +93,12 @@ describe('terminal config: stored per terminal, passwords sealed and masked', ()
     const got = await t.call(calls.admin.getTerminalConfig, { TerminalCode: 'NDP' }, admin);
     expect(got.body.payload).toEqual({
       TerminalCode: 'NDP',
-      MailConfig: { host: smtp.hostname, port: Number(smtp.port), auth: { user: demoMailAccount.user, pass: SECRET_MASK }, tls: { rejectUnauthorized: false } },
+      MailConfig: {
+        host: smtp.hostname,
+        port: Number(smtp.port),
+        auth: { user: demoMailAccount.user, pass: SECRET_MASK },
+        tls: { rejectUnauthorized: false },
+      },
       TerminalConfig: { AutoActiveUser: true, ImportPickupAllCont: true, DepotSelect: false, HolydaySelect: true },
       ApiConfig: [
         { host: tosHost(), port: tosPort(), user: 'khachtos', pass: SECRET_MASK },
@@ -96,7 +107,9 @@ describe('terminal config: stored per terminal, passwords sealed and masked', ()
       CurrentApi: 1,
     });
     for (const secret of [demoMailAccount.pass, demoTosAccount.pass, TOS_WRONG]) expect(got.raw).not.toContain(secret);
-    const rows = await t.sql<{ key: string; text: string }>("select key, value::text text from system_settings where key like 'form:terminal_config:%'");
+    const rows = await t.sql<{ key: string; text: string }>(
+      "select key, value::text text from system_settings where key like 'form:terminal_config:%'",
+    );
     const ndp = present(rows.find((r) => r.key === 'form:terminal_config:NDP'));
     for (const secret of [demoMailAccount.pass, demoTosAccount.pass, TOS_WRONG]) expect(ndp.text).not.toContain(secret);
     // Another terminal's record is untouched.
@@ -151,7 +164,13 @@ describe('terminal config: stored per terminal, passwords sealed and masked', ()
   });
 
   it("keeps staff to their own terminals and refuses roles without 'Cấu hình cảng'", async () => {
-    await t.addUser({ UserID: 'qtcang', UserGroupCode: 'QT_CANG', password: 'Qtcang@2026', terminals: ['NDP'], grants: ['SYS_TERMINAL_CONFIG'] });
+    await t.addUser({
+      UserID: 'qtcang',
+      UserGroupCode: 'QT_CANG',
+      password: 'Qtcang@2026',
+      terminals: ['NDP'],
+      grants: ['SYS_TERMINAL_CONFIG'],
+    });
     const own = await t.login('qtcang', 'Qtcang@2026');
     const mine = await t.call(calls.admin.getTerminalConfig, {}, own);
     expect(mine.status).toBe(200);
@@ -186,7 +205,11 @@ describe('Test mail sends for real through the given server', () => {
   });
 
   it('uses the stored password for the mask (same server and user only)', async () => {
-    const res = await t.call(calls.admin.testSendMail, { TerminalCode: 'NDP', ...mailServer(), pass: SECRET_MASK, to: 'mask@smartport.vn' }, admin);
+    const res = await t.call(
+      calls.admin.testSendMail,
+      { TerminalCode: 'NDP', ...mailServer(), pass: SECRET_MASK, to: 'mask@smartport.vn' },
+      admin,
+    );
     expect(res.body).toEqual({ success: true, message: msg.mailSent });
     expect(await inbox('mask@smartport.vn')).toHaveLength(1);
     const other = await t.call(
@@ -265,7 +288,11 @@ describe('TOS connections', () => {
     await t.call(calls.admin.saveTerminalConfig, fullConfig(first, { CurrentApi: 0 }), admin);
     expect(await tosOrders.importNew(1)).toMatchObject({ ok: false, failure: 'login_refused' });
     // The right one chosen: the feed is read.
-    await t.call(calls.admin.saveTerminalConfig, fullConfig(first, { pass: SECRET_MASK, apilist: [wrongTos(), { ...rightTos(), pass: SECRET_MASK }], CurrentApi: 1 }), admin);
+    await t.call(
+      calls.admin.saveTerminalConfig,
+      fullConfig(first, { pass: SECRET_MASK, apilist: [wrongTos(), { ...rightTos(), pass: SECRET_MASK }], CurrentApi: 1 }),
+      admin,
+    );
     const r = await tosOrders.importNew(1);
     expect(r.ok).toBe(true);
     expect(r.imported).toBeGreaterThan(0);
@@ -273,10 +300,20 @@ describe('TOS connections', () => {
   });
 
   it("seeds the environment's TOS account only into terminals without a config", async () => {
-    const seeded = await t.portal.services.terminalConfig.seedTos({ host: tosHost(), port: tosPort(), user: 'envuser', password: 'EnvPass#1' });
+    const seeded = await t.portal.services.terminalConfig.seedTos({
+      host: tosHost(),
+      port: tosPort(),
+      user: 'envuser',
+      password: 'EnvPass#1',
+    });
     expect(seeded).toBeGreaterThan(0);
     expect((await t.portal.services.terminalConfig.currentTos('NDP'))?.user).toBe(demoTosAccount.user);
-    expect(await t.portal.services.terminalConfig.currentTos('PIP')).toEqual({ host: tosHost(), port: tosPort(), user: 'envuser', password: 'EnvPass#1' });
+    expect(await t.portal.services.terminalConfig.currentTos('PIP')).toEqual({
+      host: tosHost(),
+      port: tosPort(),
+      user: 'envuser',
+      password: 'EnvPass#1',
+    });
     const [row] = await t.sql<{ text: string }>("select value::text text from system_settings where key = 'form:terminal_config:PIP'");
     expect(present(row).text).not.toContain('EnvPass#1');
     const got = await t.call(calls.admin.getTerminalConfig, { TerminalCode: 'PIP' }, admin);

@@ -78,14 +78,18 @@ export const loyaltyForm = defineSettingsForm({
     return Number(g) >= Number(s) && Number(s) >= Number(c) ? null : loyaltyMessages.order;
   },
   form: [
-    { name: 'PoinForTeu', label: 'Số điểm cho 1 TEU (nâng hạ, đóng rút)', kind: 'number' },
-    { name: 'PoinToVND', label: 'Giá trị 1 điểm (VND)', kind: 'number' },
-    { name: 'GoldLine', label: 'Mức điểm hạng Vàng', kind: 'number' },
-    { name: 'SilverLine', label: 'Mức điểm hạng Bạc', kind: 'number' },
-    { name: 'CopperLine', label: 'Mức điểm hạng Đồng', kind: 'number' },
+    { name: 'PoinForTeu', label: 'Điểm mỗi TEU', kind: 'number' },
+    { name: 'PoinToVND', label: 'Giá trị 1 điểm', kind: 'number' },
+    { name: 'GoldLine', label: 'Mức hạng Vàng', kind: 'number' },
+    { name: 'SilverLine', label: 'Mức hạng Bạc', kind: 'number' },
+    { name: 'CopperLine', label: 'Mức hạng Đồng', kind: 'number' },
   ],
   confirmSave: true,
-  get: { name: 'getLoyaltyConfig', path: 'config/getLoyaltyConfig', summary: 'Cấu hình Loyalty: PoinForTeu, PoinToVND, GoldLine, SilverLine, CopperLine' },
+  get: {
+    name: 'getLoyaltyConfig',
+    path: 'config/getLoyaltyConfig',
+    summary: 'Cấu hình Loyalty: PoinForTeu, PoinToVND, GoldLine, SilverLine, CopperLine',
+  },
   save: {
     name: 'saveLoyaltyConfig',
     path: 'config/saveLoyaltyConfig',

@@ -47,7 +47,12 @@ export const terminalConfigPayload = z.object({
     auth: z.object({ user: z.string(), pass: z.string() }),
     tls: z.object({ rejectUnauthorized: z.boolean() }),
   }),
-  TerminalConfig: z.object({ AutoActiveUser: z.boolean(), ImportPickupAllCont: z.boolean(), DepotSelect: z.boolean(), HolydaySelect: z.boolean() }),
+  TerminalConfig: z.object({
+    AutoActiveUser: z.boolean(),
+    ImportPickupAllCont: z.boolean(),
+    DepotSelect: z.boolean(),
+    HolydaySelect: z.boolean(),
+  }),
   ApiConfig: z.array(z.object({ host: z.string(), port: z.number().nullable(), user: z.string(), pass: z.string() })),
   CurrentApi: z.number().int(),
 });
@@ -74,7 +79,18 @@ export const terminalConfigForm = defineSettingsForm({
     apilist: z.array(tosConnection, { error: 'Danh sách kết nối TOS không hợp lệ' }).max(20, 'Tối đa 20 kết nối TOS'),
     CurrentApi: z.coerce.number({ error: 'Kết nối đang sử dụng phải là số' }).int('Kết nối đang sử dụng phải là số nguyên').min(0),
   },
-  defaults: { AutoActiveUser: 1, ImportPickupAllCont: 0, DepotSelect: 0, HolydaySelect: 0, host: '', user: '', pass: '', tls: 0, apilist: [], CurrentApi: 0 },
+  defaults: {
+    AutoActiveUser: 1,
+    ImportPickupAllCont: 0,
+    DepotSelect: 0,
+    HolydaySelect: 0,
+    host: '',
+    user: '',
+    pass: '',
+    tls: 0,
+    apilist: [],
+    CurrentApi: 0,
+  },
   secrets: ['pass', 'apilist.*.pass'],
   listKeys: { apilist: ['host', 'port', 'user'] },
   required: [

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { menuAccess } from '../access';
-import { type CallDef, defineCall } from '../call';
 import type { ModuleName } from '../call';
+import { type CallDef, defineCall } from '../call';
 import type { MenuId } from '../menu-catalog';
 import { optionalBody, plainReply, replyWith } from '../reply';
 

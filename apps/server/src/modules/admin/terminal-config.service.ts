@@ -1,12 +1,12 @@
 import {
   type CallRequest,
-  calls,
+  type calls,
   firstMissing,
   isBlank,
+  terminalConfigMessages as msg,
   SECRET_MASK,
   type TerminalFlags,
   terminalConfigForm,
-  terminalConfigMessages as msg,
 } from '@smartport/contract';
 import type { MailConnection, MailFailure, MailSender } from '../../adapters/mail/mail.port';
 import type { PartnerDown } from '../../adapters/outcome';
@@ -120,7 +120,10 @@ export function createTerminalConfigService(deps: {
     },
 
     /** 'Test connection' (common/tosTestLogin): a real login; a masked password is the stored one of the same host, port and user. */
-    async tosTestLogin(user: AuthUser, input: CallRequest<typeof calls.admin.tosTestLogin>): Promise<{ success: boolean; message: string }> {
+    async tosTestLogin(
+      user: AuthUser,
+      input: CallRequest<typeof calls.admin.tosTestLogin>,
+    ): Promise<{ success: boolean; message: string }> {
       const terminal = terminalOf(user, input.TerminalCode);
       let pass = input.pass;
       if (pass === SECRET_MASK) {
@@ -131,7 +134,12 @@ export function createTerminalConfigService(deps: {
       }
       const missing = firstMissing(form, { host: input.host, port: input.port, user: input.user, pass });
       if (missing) throw badRequest(missing.message);
-      const r = await deps.tos.testLogin({ host: String(input.host), port: Number(input.port), user: String(input.user), password: String(pass) });
+      const r = await deps.tos.testLogin({
+        host: String(input.host),
+        port: Number(input.port),
+        user: String(input.user),
+        password: String(pass),
+      });
       return r.ok ? { success: true, message: msg.tosOk } : { success: false, message: tosFailureText(r) };
     },
 

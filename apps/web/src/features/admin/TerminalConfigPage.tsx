@@ -5,16 +5,17 @@ import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import SaveOutlined from '@ant-design/icons/SaveOutlined';
 import {
   firstMissing,
+  terminalConfigMessages as msg,
   SECRET_MASK,
   type TerminalConfigPayload,
   terminalConfigForm,
-  terminalConfigMessages as msg,
   terminalFlagNames,
 } from '@smartport/contract';
 import { App, Button, Card, Col, Flex, Form, Input, InputNumber, Row, Select, Switch, Tag, Typography } from 'antd';
 import { type FocusEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
+import { session } from '../../lib/session';
 import { useMe, useTerminals } from '../../lib/session-queries';
 import { type TerminalConfigSave, useSaveTerminalConfig, useTerminalConfig, useTestSendMail, useTosTestLogin } from './api';
 
@@ -69,7 +70,8 @@ export default function TerminalConfigPage() {
   const { message, modal } = App.useApp();
   const me = useMe();
   const terminals = useTerminals().data ?? [];
-  const [terminal, setTerminal] = useState<string | null>(null);
+  // The shell's current terminal first (the user's first when none is chosen); the page's select picks another.
+  const [terminal, setTerminal] = useState<string | null>(session.terminal() || null);
   const stored = useTerminalConfig(terminal);
   const save = useSaveTerminalConfig();
   const testMail = useTestSendMail();
@@ -202,7 +204,9 @@ export default function TerminalConfigPage() {
         form={form}
         layout="vertical"
         disabled={busy}
-        onValuesChange={(changed: Partial<Values>) => form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof Values, errors: [] })))}
+        onValuesChange={(changed: Partial<Values>) =>
+          form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof Values, errors: [] })))
+        }
       >
         <Row gutter={[24, 16]}>
           <Col xs={24} lg={10}>
