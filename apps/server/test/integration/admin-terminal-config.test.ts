@@ -174,7 +174,7 @@ describe('terminal config: stored per terminal, passwords sealed and masked', ()
     const own = await t.login('qtcang', 'Qtcang@2026');
     const mine = await t.call(calls.admin.getTerminalConfig, {}, own);
     expect(mine.status).toBe(200);
-    expect(mine.body.payload?.TerminalCode).toBe('NDP');
+    expect((mine.body.payload as { TerminalCode?: string } | undefined)?.TerminalCode).toBe('NDP');
     expect((await t.call(calls.admin.getTerminalConfig, { TerminalCode: 'NDV' }, own)).status).toBe(403);
     expect((await t.call(calls.admin.saveTerminalConfig, fullConfig('NDV'), own)).status).toBe(403);
     expect((await t.call(calls.admin.tosTestLogin, { TerminalCode: 'NDV', ...rightTos() }, own)).status).toBe(403);
