@@ -40,6 +40,8 @@ async function shots(page: Page, name: string, target: Locator) {
   await page.setViewportSize({ width: 1366, height: 768 });
   await target.screenshot({ path: `${SHOTS}-${name}-1366.png` });
   await page.setViewportSize({ width: 800, height: 900 });
+  // The frame's side menu folds when the window narrows: let its motion finish.
+  await page.waitForTimeout(500);
   await page.screenshot({ path: `${SHOTS}-${name}-800.png`, fullPage: true });
   await page.setViewportSize({ width: 1366, height: 768 });
 }
