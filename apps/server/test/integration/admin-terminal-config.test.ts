@@ -299,6 +299,26 @@ describe('TOS connections', () => {
     expect(await t.portal.services.terminalConfig.portalTos()).toMatchObject({ user: demoTosAccount.user, password: demoTosAccount.pass });
   });
 
+  it("the portal's connection check watches the connection in use: one not answering is mailed to the SMP → TOS address", async () => {
+    const first = (await t.sql<{ c: string }>('select terminal_code c from terminals order by 1 limit 1'))[0]?.c as string;
+    // Alerts go through the sender mail.
+    await t.call(calls.settings.saveMailConfig, mailServer(), admin);
+    await t.call(calls.settings.saveAlertMailConfig, { alert_smp2catos_mail: 'tos-canh-bao@smartport.vn' }, admin);
+    await t.sql("delete from connection_alerts where connection = 'smp2catos'");
+    const tick = () => t.sql("update scheduled_jobs set last_tick = -1 where name = 'connections.watch'");
+    // The right connection in use: no alert.
+    await t.portal.jobs.runNow('connections.watch');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await inbox('tos-canh-bao@smartport.vn')).toHaveLength(0);
+    // A connection to a port nobody listens on chosen: the check fails and the alert is mailed.
+    await t.call(calls.admin.saveTerminalConfig, fullConfig(first, { apilist: [{ ...rightTos(), port: 1 }], CurrentApi: 0 }), admin);
+    await tick();
+    await t.portal.jobs.runNow('connections.watch');
+    await expect.poll(async () => (await inbox('tos-canh-bao@smartport.vn')).length, { timeout: 10_000 }).toBe(1);
+    await t.call(calls.admin.saveTerminalConfig, fullConfig(first), admin);
+    expect(await t.portal.services.terminalConfig.portalTos()).toMatchObject({ port: tosPort() });
+  });
+
   it("seeds the environment's TOS account only into terminals without a config", async () => {
     const seeded = await t.portal.services.terminalConfig.seedTos({
       host: tosHost(),
