@@ -38,6 +38,11 @@ import { uploadCleanupJob } from './jobs/upload-cleanup.job';
 import { createIssueRepository } from './modules/admin/requests.repository';
 import { registerIssueImageRoute, requestHandlers } from './modules/admin/requests.routes';
 import { createIssueService, issueImageCaps } from './modules/admin/requests.service';
+import { loyaltyHandlers } from './modules/admin/loyalty.routes';
+import { createLoyaltyService } from './modules/admin/loyalty.service';
+import { createTerminalConfigRepository } from './modules/admin/terminal-config.repository';
+import { terminalConfigHandlers } from './modules/admin/terminal-config.routes';
+import { createTerminalConfigService } from './modules/admin/terminal-config.service';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authHandlers } from './modules/auth/auth.routes';
 import { createAuthService, type ThrottleLimits } from './modules/auth/auth.service';
@@ -197,8 +202,21 @@ export async function buildApp(options: BuildOptions = {}) {
     repo: createSettingsStoreRepository(database.db),
     box: createSecretBox(settingsKey),
   });
-  // Outgoing mail with the sender-mail settings; what the configuration screens make of it (spec 03 §2.4).
-  const mail = createMailService({ forms: settingsForms, sender: createSmtpMailSender() });
+  // 'Cấu hình cảng' per terminal (spec 03 §2.5): its mail server, its TOS connections and its switches.
+  const mailSender = createSmtpMailSender();
+  const terminalConfig = createTerminalConfigService({
+    forms: settingsForms,
+    repo: createTerminalConfigRepository(database.db),
+    tos: createHttpTos({ timeoutMs: 10_000 }),
+    sender: mailSender,
+  });
+  const loyalty = createLoyaltyService({ forms: settingsForms });
+  // The TOS account of the environment (TOS_USER / TOS_PASSWORD at SIM_TOS_URL) is only the initial TOS connection
+  // of the terminals that have no config yet; from then on the terminal config's connection in use is the one used.
+  const envTos = tosConnection(config.simulators.tos, config.tosUser, config.tosPassword);
+  if (envTos) await terminalConfig.seedTos(envTos);
+  // Outgoing mail with the sender-mail settings, or a terminal's own mail server for mail about its orders (spec 03 §2.4, §2.5).
+  const mail = createMailService({ forms: settingsForms, sender: mailSender, terminalMail: (t) => terminalConfig.mailConnection(t) });
   const alerts = createConnectionAlertsService({
     repo: createConnectionAlertsRepository(database),
     forms: settingsForms,
@@ -230,6 +248,7 @@ export async function buildApp(options: BuildOptions = {}) {
     throttle: options.throttle,
     live,
     sessions,
+    newAccountActive: (terminals) => terminalConfig.newAccountActive(terminals),
   });
   const shell = createShellService(createShellRepository(database.db));
   const publicOrders = createPublicOrderService({ repo: createOrdersRepository(database.db), signer });
@@ -369,7 +388,7 @@ export async function buildApp(options: BuildOptions = {}) {
       ...settingsFormHandlers(settingsForms),
     },
     stats: statsHandlers(stats),
-    admin: { ...requestHandlers(issues) },
+    admin: { ...requestHandlers(issues), ...terminalConfigHandlers(terminalConfig), ...loyaltyHandlers(loyalty) },
   };
   // Scheduled jobs run under a PostgreSQL advisory lock, once per tick across instances (jobs/).
   const jobs = createScheduler({ lock: createPgJobLock(database), log: app.log });
@@ -393,29 +412,25 @@ export async function buildApp(options: BuildOptions = {}) {
   addJob(issueImagesCleanupJob(issues, app.log));
   addJob(reportMailJob(reportMail, app.log));
   addJob(mailOrdersJob(mailOrders, app.log));
-  // The TOS connection (SIM_TOS_URL with TOS_USER / TOS_PASSWORD): checked every minute, an outage mailed (smp2catos).
-  const tosUrl = config.simulators.tos ? new URL(config.simulators.tos) : null;
-  if (tosUrl) {
+  // The TOS connection in use ('Cấu hình cảng', terminalConfig.portalTos()): checked every minute, an outage mailed (smp2catos).
+  {
     const tos = watched(createHttpTos({ timeoutMs: 10_000 }), 'smp2catos');
-    const conn = {
-      host: `${tosUrl.protocol}//${tosUrl.hostname}`,
-      port: Number(tosUrl.port || (tosUrl.protocol === 'https:' ? 443 : 80)),
-      user: config.tosUser ?? '',
-      password: config.tosPassword ?? '',
-    };
     addJob(
       connectionWatchJob(async () => {
+        const conn = await terminalConfig.portalTos();
+        // No TOS connection configured: nothing to watch.
+        if (!conn) return { ok: true };
         const r = await tos.testLogin(conn);
         // A refused account is the TOS answering: the connection is up.
         return r.ok || r.failure === 'login_refused' ? { ok: true } : { ok: false, failure: r.failure };
       }, app.log),
     );
   }
-  // TOS-side orders for the usage report, from the TOS order feed (SIM_TOS_URL + TOS_USER/TOS_PASSWORD);
+  // TOS-side orders for the usage report, from the TOS order feed read with the TOS connection in use;
   // a failing feed raises the same connection alert as the check above.
   const tosOrders = createTosOrderImport({
     tos: watched(createHttpTos(), 'smp2catos'),
-    connection: () => tosConnection(config.simulators.tos, config.tosUser, config.tosPassword),
+    connection: () => terminalConfig.portalTos(),
     repo: createTosOrdersRepository(database),
   });
   const tosImport = tosOrderImportJob(tosOrders, app.log);
@@ -480,7 +495,7 @@ export async function buildApp(options: BuildOptions = {}) {
   if (options.jobs?.start !== false) jobs.start();
   // The TOS-side orders are there from the first minutes, not after the first 5-minute tick (runs through the
   // lock, so one instance imports; `stop()` waits for it before the database closes).
-  if (options.jobs?.start !== false && tosConnection(config.simulators.tos, config.tosUser, config.tosPassword)) {
+  if (options.jobs?.start !== false && (await terminalConfig.portalTos())) {
     void jobs.runNow(tosImport.name).catch((err: Error) => app.log.warn({ err: err.message }, 'TOS order import not run'));
   }
 
@@ -518,12 +533,14 @@ export async function buildApp(options: BuildOptions = {}) {
       mailOrders,
       stats,
       tosOrders,
+      terminalConfig,
+      loyalty,
     },
   };
 }
 export type PortalApp = Awaited<ReturnType<typeof buildApp>>;
 
-/** The TOS connection of the order feed: its address and account; null when one of them is missing. */
+/** The environment's TOS connection (the demo's initial one): its address and account; null when one of them is missing. */
 function tosConnection(url: string | undefined, user: string | undefined, password: string | undefined): TosConnection | null {
   if (!url || !user || !password) return null;
   const u = new URL(url);

@@ -1,4 +1,6 @@
 import { adminRequestCalls } from './admin/requests';
+import { loyaltyCalls } from './admin/loyalty';
+import { terminalConfigCalls } from './admin/terminal-config';
 import * as auth from './auth/calls';
 import type { CallDef } from './call';
 import { catalogCallTable } from './catalogs/calls';
@@ -16,6 +18,8 @@ import * as stats from './stats/calls';
 
 export * from './access';
 export * from './admin/requests';
+export * from './admin/loyalty';
+export * from './admin/terminal-config';
 export { type SessionUser, sessionUser } from './auth/calls';
 export * from './call';
 export { type CatalogName, catalogGrids, catalogs } from './catalogs/calls';
@@ -155,7 +159,7 @@ export const calls = {
   invoices: { publishOrderNo: invoices.publishOrderNo, draftInvoice: invoices.draftInvoice },
   settings: { ...settingsGridCalls, ...settingsFormCalls },
   compare: { checkContaierData: compare.checkContaierData },
-  admin: { ...adminRequestCalls },
+  admin: { ...adminRequestCalls, ...terminalConfigCalls, ...loyaltyCalls },
   stats: {
     dashboardOrderChartLoad: stats.dashboardOrderChartLoad,
     dashboardCustomerChartLoad: stats.dashboardCustomerChartLoad,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { menuAccess } from '../access';
+import type { ModuleName } from '../call';
 import { type CallDef, defineCall } from '../call';
 import type { MenuId } from '../menu-catalog';
 import { optionalBody, plainReply, replyWith } from '../reply';
@@ -59,6 +60,15 @@ export interface SettingsForm {
   readonly form: readonly SettingsField[];
   /** Whether 'Lưu' asks 'Lưu lại ?' first (spec 03 §5). */
   readonly confirmSave: boolean;
+  /** The module whose calls these are (`calls.<module>`): settings, or admin for spec 03 §2.5's forms. */
+  readonly module: ModuleName;
+  /**
+   * 'terminal': one record per terminal (the terminal config): get and save take an optional
+   * `TerminalCode` (default the caller's first terminal; only the caller's own terminals).
+   */
+  readonly scope: 'none' | 'terminal';
+  /** A rule over several fields, checked after the required fields (web and server): its message, or null. */
+  check(values: Readonly<Record<string, unknown>>): string | null;
   /** The get call's payload from the (masked) values. */
   toPayload(values: Readonly<Record<string, unknown>>): unknown;
   /** The form's values from the get call's payload. */
@@ -76,15 +86,18 @@ type Values<S extends z.ZodRawShape> = z.output<z.ZodObject<S>>;
 type SaveBody<S extends z.ZodRawShape> = { [K in keyof Values<S>]?: Values<S>[K] };
 type SaveInput<S extends z.ZodRawShape> = { [K in keyof Values<S>]?: unknown };
 
+/** A terminal-scoped form's record: which terminal (spec 03 §2.5 'Cấu hình cảng'); ignored by the other forms. */
+type ScopeBody = { TerminalCode?: string };
+
 export type SettingsGetCall<Path extends string, Payload> = CallDef<
   Path,
-  z.ZodType<Record<string, never>, unknown>,
+  z.ZodType<ScopeBody, unknown>,
   z.ZodType<z.output<typeof plainReply> & { payload?: Payload }>,
   MenuAccess
 >;
 export type SettingsSaveCall<Path extends string, S extends z.ZodRawShape> = CallDef<
   Path,
-  z.ZodType<SaveBody<S>, SaveInput<S>>,
+  z.ZodType<SaveBody<S> & ScopeBody, SaveInput<S> & ScopeBody>,
   typeof plainReply,
   MenuAccess
 >;
@@ -100,6 +113,12 @@ export interface SettingsFormSpec<S extends z.ZodRawShape, P, GN extends string,
   required: readonly SettingsRequired<keyof S & string>[];
   form: readonly SettingsField<keyof S & string>[];
   confirmSave: boolean;
+  /** Default 'settings'. */
+  module?: 'settings' | 'admin';
+  /** Default 'none'. */
+  scope?: 'none' | 'terminal';
+  /** A rule over several fields (e.g. Gold ≥ Silver ≥ Bronze), checked after the required ones. */
+  check?: (values: Partial<Values<S>>) => string | null;
   /** The get call's payload shape when the spec gives one other than the values (e.g. sender mail's nested auth/tls). */
   payload?: {
     schema: z.ZodType<P>;
@@ -139,6 +158,11 @@ export function firstMissing(form: Pick<SettingsForm, 'required'>, values: Reado
   return form.required.find((r) => isBlank(values[r.field])) ?? null;
 }
 
+/** What a save is refused for: the first missing required field's message, else the form's own rule's; null when fine. */
+export function firstProblem(form: Pick<SettingsForm, 'required' | 'check'>, values: Readonly<Record<string, unknown>>): string | null {
+  return firstMissing(form, values)?.message ?? form.check(values);
+}
+
 export function defineSettingsForm<
   S extends z.ZodRawShape,
   const GN extends string,
@@ -152,20 +176,24 @@ export function defineSettingsForm<
     Object.fromEntries(Object.entries(spec.fields).map(([k, s]) => [k, z.preprocess(blankAsMissing, (s as z.ZodType).optional())])),
   );
   const access = menuAccess(spec.menu);
+  const module = spec.module ?? 'settings';
+  const scope = spec.scope ?? 'none';
+  const terminalCode = z.string().trim().toUpperCase().max(10, 'Mã cảng tối đa 10 ký tự').optional();
+  const scoped = scope === 'terminal' ? { TerminalCode: terminalCode } : {};
   const get = defineCall({
     path: spec.get.path,
-    module: 'settings',
+    module,
     summary: spec.get.summary,
     access,
-    request: optionalBody(z.object({})),
+    request: optionalBody(z.object(scoped)),
     response: replyWith({ payload: ((spec.payload?.schema ?? values) as z.ZodType).optional() }),
   }) as unknown as SettingsGetCall<GP, P>;
   const save = defineCall({
     path: spec.save.path,
-    module: 'settings',
+    module,
     summary: spec.save.summary,
     access,
-    request: optionalBody(wire),
+    request: optionalBody(wire.extend(scoped)),
     response: plainReply,
   }) as unknown as SettingsSaveCall<SP, S>;
   const payload = spec.payload;
@@ -180,6 +208,9 @@ export function defineSettingsForm<
     required: spec.required,
     form: spec.form,
     confirmSave: spec.confirmSave,
+    module,
+    scope,
+    check: (v) => spec.check?.(v as Partial<Values<S>>) ?? null,
     toPayload: (v) => (payload ? payload.fromValues(v as Partial<Values<S>>) : { ...v }),
     fromPayload: (p) => (payload ? (payload.toValues(p as P) as Record<string, unknown>) : { ...(p as Record<string, unknown>) }),
     getName: spec.get.name,

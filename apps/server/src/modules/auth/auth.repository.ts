@@ -96,6 +96,40 @@ export function createAuthRepository(db: Db) {
       await db.delete(loginFailures).where(eq(loginFailures.Key, key));
     },
 
+    /** A new account; false when the user id is taken (any case). */
+    async createUser(row: {
+      UserID: string;
+      UserName: string;
+      PasswordHash: string;
+      UserGroupCode: string;
+      TerminalCodes: string[];
+      CustomerCode: string | null;
+      Email: string | null;
+      Phone: string | null;
+      IsActive: boolean;
+    }): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [taken] = await tx
+          .select({ one: sql<number>`1` })
+          .from(users)
+          .where(sql`lower(${users.UserID}) = lower(${row.UserID})`)
+          .limit(1);
+        if (taken) return false;
+        const inserted = await tx.insert(users).values(row).onConflictDoNothing().returning({ UserID: users.UserID });
+        return inserted.length > 0;
+      });
+    },
+
+    /** Activates (or deactivates) an account; false when there is no such account. */
+    async setActive(userId: string, active: boolean): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ IsActive: active })
+        .where(sql`lower(${users.UserID}) = lower(${userId})`)
+        .returning({ UserID: users.UserID });
+      return rows.length > 0;
+    },
+
     /** One secret for every instance: set once, read by all. */
     async sharedSecret(key: string, candidate: string): Promise<string> {
       await db.insert(systemSettings).values({ Key: key, Value: candidate }).onConflictDoNothing();

@@ -67,6 +67,11 @@ export function createAuthService(deps: {
   live?: Pick<LiveEvents, 'endSession'>;
   /** Sessions already checked (session-cache.ts); without it every call asks the database. */
   sessions?: SessionCache;
+  /**
+   * Whether a new account of these terminals starts active ('Cấu hình cảng' AutoActiveUser, admin
+   * module); without it a new account starts active.
+   */
+  newAccountActive?: (terminals: readonly string[]) => Promise<boolean>;
 }) {
   const { repo, signer, tokenTtlSeconds } = deps;
   const limits = { ...defaultThrottle, ...deps.throttle };
@@ -133,6 +138,46 @@ export function createAuthService(deps: {
     },
 
     /** The user behind a bearer token, or null (bad signature, expired, revoked, inactive). */
+    /**
+     * Creates an account (the registration and user screens of later issues call this): it starts
+     * active when every one of its terminals has 'auto-activate account after creation' on, else
+     * inactive (login refused with loginMessages.inactive) until `activateAccount`.
+     */
+    async createAccount(input: {
+      UserID: string;
+      UserName: string;
+      password: string;
+      UserGroupCode: string;
+      TerminalCodes: readonly string[];
+      CustomerCode?: string | null;
+      Email?: string | null;
+      Phone?: string | null;
+    }): Promise<{ UserID: string; IsActive: boolean }> {
+      const UserID = input.UserID.trim();
+      if (!UserID) throw new AppError(400, 'Vui lòng nhập tên đăng nhập !');
+      if (!input.password) throw new AppError(400, 'Vui lòng nhập mật khẩu !');
+      const TerminalCodes = input.TerminalCodes.map((t) => t.trim().toUpperCase()).filter(Boolean);
+      const IsActive = deps.newAccountActive ? await deps.newAccountActive(TerminalCodes) : true;
+      const created = await repo.createUser({
+        UserID,
+        UserName: input.UserName.trim() || UserID,
+        PasswordHash: await hash(input.password),
+        UserGroupCode: input.UserGroupCode,
+        TerminalCodes,
+        CustomerCode: input.CustomerCode ?? null,
+        Email: input.Email ?? null,
+        Phone: input.Phone ?? null,
+        IsActive,
+      });
+      if (!created) throw new AppError(400, 'Tên đăng nhập đã tồn tại !');
+      return { UserID, IsActive };
+    },
+
+    /** Activates an account that started inactive. */
+    async activateAccount(userId: string): Promise<void> {
+      if (!(await repo.setActive(userId, true))) throw new AppError(404, 'Không tìm thấy tài khoản.');
+    },
+
     async authenticate(token: string): Promise<AuthUser | null> {
       const claims = signer.verifyAccess(token);
       if (!claims) return null;

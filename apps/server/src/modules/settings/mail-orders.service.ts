@@ -86,7 +86,11 @@ export function createMailOrdersService(deps: {
     const to = splitMailList(rule.MailCC);
     const sent =
       orders.length && to.length
-        ? await deps.mail.send({ to, subject: `${rule.MailTitle} (${orders.length} lệnh)`, html: mailHtml(rule, orders) })
+        ? await deps.mail.send(
+            { to, subject: `${rule.MailTitle} (${orders.length} lệnh)`, html: mailHtml(rule, orders) },
+            // Orders of one terminal: that terminal's own mail server when 'Cấu hình cảng' has one.
+            { terminal: new Set(orders.map((o) => o.TerminalCode)).size === 1 ? orders[0]?.TerminalCode : null },
+          )
         : ({ ok: true } as const);
     if (sent.ok) {
       await repo.sent(taken);

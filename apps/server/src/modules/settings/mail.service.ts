@@ -10,26 +10,36 @@ const fromOf = (user: string, host: string) => (user.includes('@') ? `SmartPort 
  * (spec 03 §2.4 'Mail gửi': host, port, TLS, user, password; the password opened only here). Port 465 is TLS from the
  * first byte; otherwise STARTTLS when the server offers it. TLS 'Có' refuses a certificate that does not verify.
  */
-export function createMailService(deps: { forms: Pick<SettingsFormService, 'read'>; sender: MailSender }) {
-  async function connection(): Promise<MailConnection | null> {
-    const v = await deps.forms.read(senderMail);
-    const host = String(v.host ?? '').trim();
-    const port = Number(v.port);
-    if (!host || !Number.isInteger(port)) return null;
-    const user = String(v.user ?? '');
-    return {
-      host,
-      port,
-      secure: port === 465,
-      ...(user ? { user, password: String(v.pass ?? '') } : {}),
-      from: fromOf(user, host),
-      rejectUnauthorized: Number(v.tls) === 1,
-    };
-  }
-
+/** A mail server's settings as the forms hold them (host, port, user, pass, tls 1/0) → the port's connection; null without host and port. */
+export function mailConnectionOf(v: Readonly<Record<string, unknown>>): MailConnection | null {
+  const host = String(v.host ?? '').trim();
+  const port = Number(v.port);
+  if (!host || !Number.isInteger(port) || port < 1) return null;
+  const user = String(v.user ?? '');
   return {
-    async send(message: MailMessage): Promise<MailSent | MailFailure> {
-      const conn = await connection();
+    host,
+    port,
+    secure: port === 465,
+    ...(user ? { user, password: String(v.pass ?? '') } : {}),
+    from: fromOf(user, host),
+    rejectUnauthorized: Number(v.tls) === 1,
+  };
+}
+
+export function createMailService(deps: {
+  forms: Pick<SettingsFormService, 'read'>;
+  sender: MailSender;
+  /**
+   * A terminal's own mail server ('Cấu hình cảng' mail settings), null when the terminal has none:
+   * mail about one terminal's orders goes through it, other mail through the sender mail (docs/decisions.md).
+   */
+  terminalMail?: (terminal: string) => Promise<MailConnection | null>;
+}) {
+  return {
+    /** `about.terminal`: the mail concerns that terminal's orders (its own mail server when it has one). */
+    async send(message: MailMessage, about?: { terminal?: string | null }): Promise<MailSent | MailFailure> {
+      const own = about?.terminal && deps.terminalMail ? await deps.terminalMail(about.terminal) : null;
+      const conn = own ?? mailConnectionOf(await deps.forms.read(senderMail));
       if (!conn) return { ok: false, failure: 'not_configured', detail: 'Chưa cấu hình mail gửi (/config/mail_config)' };
       return deps.sender.send(conn, message);
     },

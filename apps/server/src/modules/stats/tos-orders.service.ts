@@ -16,12 +16,13 @@ export type TosImportResult =
  */
 export function createTosOrderImport(deps: {
   tos: TerminalOperatingSystem;
-  connection: () => TosConnection | null;
+  /** The TOS connection in use ('Cấu hình cảng'), read at each import. */
+  connection: () => TosConnection | null | Promise<TosConnection | null>;
   repo: TosOrdersRepository;
 }) {
   return {
     async importNew(maxPages = 200): Promise<TosImportResult> {
-      const conn = deps.connection();
+      const conn = await deps.connection();
       if (!conn) return { ok: false, imported: 0, failure: 'not_configured' };
       let imported = 0;
       let after = await deps.repo.cursor();

@@ -82,7 +82,13 @@ export function SettingsForm({ form: def, extraActions }: SettingsFormProps) {
   const check = (): FormValues | null => {
     const values = form.getFieldsValue(true) as FormValues;
     const missing = missingField(def, values);
-    if (!missing) return values;
+    if (!missing) {
+      // The form's own rule over several fields (loyalty: Gold ≥ Silver ≥ Bronze), the same the server checks.
+      const rule = def.check(values);
+      if (!rule) return values;
+      void message.error(rule);
+      return null;
+    }
     form.setFields([{ name: missing.field, errors: [missing.message] }]);
     form.focusField(missing.field);
     void message.error(missing.message);

@@ -5,4 +5,6 @@ import type { ViewPages } from '../../app/view-types';
 export const pages: ViewPages = {
   // SYS_ISSUES '/SystemManager/issues' 'Quản lý yêu cầu' (spec 03 §2.5)
   issues: lazy(() => import('../../features/admin/RequestsPage')),
+  terminal_config: lazy(() => import('../../features/admin/TerminalConfigPage')),
+  loyalty: lazy(() => import('../../features/admin/LoyaltyPage')),
 };
