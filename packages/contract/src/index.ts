@@ -1,5 +1,5 @@
-import { adminRequestCalls } from './admin/requests';
 import { loyaltyCalls } from './admin/loyalty';
+import { adminRequestCalls } from './admin/requests';
 import { terminalConfigCalls } from './admin/terminal-config';
 import * as auth from './auth/calls';
 import type { CallDef } from './call';
@@ -17,8 +17,8 @@ import * as shell from './shell/calls';
 import * as stats from './stats/calls';
 
 export * from './access';
-export * from './admin/requests';
 export * from './admin/loyalty';
+export * from './admin/requests';
 export * from './admin/terminal-config';
 export { type SessionUser, sessionUser } from './auth/calls';
 export * from './call';
