@@ -62,6 +62,8 @@ import { createOrdersRepository } from './modules/orders/orders.repository';
 import { ordersHandlers } from './modules/orders/orders.routes';
 import { createPublicOrderService } from './modules/orders/public-order.service';
 import { createPaymentsModule } from './modules/payments';
+import { createApprovalRepository } from './modules/settings/approval.repository';
+import { createApprovalService } from './modules/settings/approval.service';
 import { createConnectionAlertsRepository } from './modules/settings/connection-alerts.repository';
 import { createConnectionAlertsService } from './modules/settings/connection-alerts.service';
 import { createMailService } from './modules/settings/mail.service';
@@ -314,8 +316,11 @@ export async function buildApp(options: BuildOptions = {}) {
 
   // The one mechanism behind every grid resource of every module (apps/server/src/grid).
   const grid = createGridService(createGridRepository(database.db), { live });
+  // 'Cấu hình duyệt lệnh': the screen's calls, and the decision the payments ask for when money is applied.
+  const approval = createApprovalService({ repo: createApprovalRepository(database) });
   const payments = createPaymentsModule(app, {
     database,
+    approvalNeeded: (f) => approval.approvalNeeded(f),
     config,
     live,
     grid,
@@ -351,7 +356,7 @@ export async function buildApp(options: BuildOptions = {}) {
     ...payments.handlers(invoices),
     invoices: invoiceHandlers(invoices),
     settings: {
-      ...settingsHandlers(grid, payments.payPartners, createNoticesService(createNoticesRepository(database.db)), reportMail),
+      ...settingsHandlers(grid, payments.payPartners, createNoticesService(createNoticesRepository(database.db)), reportMail, approval),
       ...settingsFormHandlers(settingsForms),
     },
     stats: statsHandlers(stats),

@@ -61,6 +61,7 @@ export * from './payments/vietqr';
 export * from './reply';
 export * from './rich-text';
 export * from './settings/alert-mail';
+export * from './settings/approval';
 export * from './settings/config-grids';
 export { settingsForms } from './settings/forms';
 export { settingsGrids } from './settings/grids';

@@ -1,4 +1,5 @@
 import { gridCallTable } from '../grid/resource';
+import { getApprovalJobMode, getReffList, saveApprovalJobMode } from './approval';
 import { contactGrid, mailOrderGrid, mappingJobModeGrid, questionGrid, sizeTypeGrid, versionGrid } from './config-grids';
 import { getActiveNotifyList, notifyGrid } from './notify';
 import { payPartnerGrid } from './pay-partners';
@@ -16,5 +17,12 @@ export const settingsGrids = [
   contactGrid,
 ] as const;
 
-/** Their calls as `calls.settings.*`, the signed-in users' active notifications and the report mail's send-now. */
-export const settingsGridCalls = { ...gridCallTable(...settingsGrids), getActiveNotifyList, mailReportSendNow } as const;
+/** Their calls as `calls.settings.*`, the signed-in users' active notifications, the report mail's send-now and the approval screen's calls. */
+export const settingsGridCalls = {
+  ...gridCallTable(...settingsGrids),
+  getActiveNotifyList,
+  mailReportSendNow,
+  getApprovalJobMode,
+  saveApprovalJobMode,
+  getReffList,
+} as const;
