@@ -53,7 +53,11 @@ describe('config/getApprovalJobMode and the filter messages', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body).toEqual({ success: false, message });
     }
-    const all = await t.call(calls.settings.getApprovalJobMode, { ...scope, OperationCode: '*', MoneyCredit: '*', CustomerCode: '*' }, staff);
+    const all = await t.call(
+      calls.settings.getApprovalJobMode,
+      { ...scope, OperationCode: '*', MoneyCredit: '*', CustomerCode: '*' },
+      staff,
+    );
     expect(all.status, all.raw).toBe(200);
   });
 
@@ -100,11 +104,21 @@ describe('config/getApprovalJobMode and the filter messages', () => {
 
 describe('config/saveApprovalJobMode', () => {
   it('saves one switch, answers the Rowguid, and the second toggle with it changes the same row (no duplicate)', async () => {
-    const first = await t.call(calls.settings.saveApprovalJobMode, { ...scope, JobModeCode: 'LAYN', IsApproval: true, IsUnApproval: false }, staff);
+    const first = await t.call(
+      calls.settings.saveApprovalJobMode,
+      { ...scope, JobModeCode: 'LAYN', IsApproval: true, IsUnApproval: false },
+      staff,
+    );
     expect(first.status, first.raw).toBe(200);
     expect(first.body.message).toBe(approvalMessages.saved);
     const row = present(first.body.data);
-    expect(row).toMatchObject({ JobModeCode: 'LAYN', IsApproval: true, IsUnApproval: false, ToDate: '2031-03-31 23:59:59', TerminalCode: 'NDV' });
+    expect(row).toMatchObject({
+      JobModeCode: 'LAYN',
+      IsApproval: true,
+      IsUnApproval: false,
+      ToDate: '2031-03-31 23:59:59',
+      TerminalCode: 'NDV',
+    });
     expect(row.Rowguid).toMatch(/^[0-9a-f-]{36}$/);
 
     const second = await t.call(
@@ -115,7 +129,11 @@ describe('config/saveApprovalJobMode', () => {
     expect(second.status, second.raw).toBe(200);
     expect(present(second.body.data).Rowguid).toBe(row.Rowguid);
     // Without the Rowguid (another tab) the same scope and job mode is still the same row.
-    const third = await t.call(calls.settings.saveApprovalJobMode, { ...scope, JobModeCode: 'LAYN', IsApproval: true, IsUnApproval: false }, staff);
+    const third = await t.call(
+      calls.settings.saveApprovalJobMode,
+      { ...scope, JobModeCode: 'LAYN', IsApproval: true, IsUnApproval: false },
+      staff,
+    );
     expect(present(third.body.data).Rowguid).toBe(row.Rowguid);
 
     const rows = await stored();
@@ -131,7 +149,11 @@ describe('config/saveApprovalJobMode', () => {
   });
 
   it('refuses both switches on (server side too), an unknown job mode and a Rowguid that is not there', async () => {
-    const both = await t.send(calls.settings.saveApprovalJobMode, { ...scope, JobModeCode: 'CAPR', IsApproval: 1, IsUnApproval: '1' }, staff);
+    const both = await t.send(
+      calls.settings.saveApprovalJobMode,
+      { ...scope, JobModeCode: 'CAPR', IsApproval: 1, IsUnApproval: '1' },
+      staff,
+    );
     expect(both.status).toBe(400);
     expect(both.body).toEqual({ success: false, message: approvalMessages.both });
     const unknown = await t.send(calls.settings.saveApprovalJobMode, { ...scope, JobModeCode: 'XXXX', IsApproval: true }, staff);
@@ -156,11 +178,22 @@ describe('config/saveApprovalJobMode', () => {
   });
 
   it('keeps to the caller terminals: another terminal is refused, its rows are not in the caller reff list', async () => {
-    const other = await t.send(calls.settings.saveApprovalJobMode, { ...scope, TerminalCode: 'BDP', JobModeCode: 'LAYN', IsApproval: true }, staff);
+    const other = await t.send(
+      calls.settings.saveApprovalJobMode,
+      { ...scope, TerminalCode: 'BDP', JobModeCode: 'LAYN', IsApproval: true },
+      staff,
+    );
     expect(other.status).toBe(403);
     const adminRow = await t.call(
       calls.settings.saveApprovalJobMode,
-      { ...scope, TerminalCode: 'BDP', FromDate: '2032-01-01 00:00:00', ToDate: '2032-01-31 00:00:00', JobModeCode: 'LAYN', IsUnApproval: true },
+      {
+        ...scope,
+        TerminalCode: 'BDP',
+        FromDate: '2032-01-01 00:00:00',
+        ToDate: '2032-01-31 00:00:00',
+        JobModeCode: 'LAYN',
+        IsUnApproval: true,
+      },
       admin,
     );
     expect(adminRow.status, adminRow.raw).toBe(200);
@@ -259,7 +292,14 @@ describe('the decision at payment (spec 02 §4)', () => {
     return present(paid.body.data);
   }
   const state = async (orderNo: string) =>
-    present((await t.sql<{ order_status: string; skip_approval: boolean }>('select order_status, skip_approval from orders where order_no = $1', [orderNo]))[0]);
+    present(
+      (
+        await t.sql<{ order_status: string; skip_approval: boolean }>(
+          'select order_status, skip_approval from orders where order_no = $1',
+          [orderNo],
+        )
+      )[0],
+    );
 
   it("'Cần duyệt' for the order's job mode: paid, it waits for staff (P) and publishing says it awaits approval", async () => {
     const o = await unpaidOrder();

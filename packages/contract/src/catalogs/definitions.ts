@@ -348,7 +348,8 @@ export const customerCatalog = defineGrid({
   menu: 'CAT_CUSTOMER',
   table: 'customers',
   // No update call: the spec's table gives customers 'export only' (docs/decisions.md).
-  paths: { get: 'common/getCustomerList', delete: standardTariffDelete },
+  // The approval configuration's customer selector reads it too (spec 03 §6).
+  paths: { get: { path: 'common/getCustomerList', menus: ['CAT_CUSTOMER', 'CFG_APPROVAL'] }, delete: standardTariffDelete },
   /** The filter panel: a filter set to All is omitted (spec 03 §2.1); exact, except tax code and name (contains). */
   filter: {
     schema: z.object({

@@ -95,7 +95,8 @@ export const approvalSave = approvalScope.extend({
 export const getApprovalJobMode = defineCall({
   path: 'config/getApprovalJobMode',
   module: 'settings',
-  summary: 'Cấu hình duyệt lệnh: mọi phương án với công tắc đã lưu cho phạm vi {OperationCode, MoneyCredit, CustomerCode, FromDate, ToDate}',
+  summary:
+    'Cấu hình duyệt lệnh: mọi phương án với công tắc đã lưu cho phạm vi {OperationCode, MoneyCredit, CustomerCode, FromDate, ToDate}',
   access: menuAccess('CFG_APPROVAL'),
   request: approvalScope,
   response: replyWith({ data: z.array(approvalRow).optional() }),
@@ -129,7 +130,13 @@ const ymd = (text: string) => text.slice(0, 10).replaceAll('-', '');
  * 3 operator, 4 customer, 5 payment type (MoneyCredit); '*' means all.
  */
 export function reffCode(s: { FromDate: string; ToDate: string; OperationCode: string; CustomerCode: string; MoneyCredit: string }) {
-  return [ymd(s.FromDate), ymd(s.ToDate), s.OperationCode || APPROVAL_ALL, s.CustomerCode || APPROVAL_ALL, s.MoneyCredit || APPROVAL_ALL].join('-');
+  return [
+    ymd(s.FromDate),
+    ymd(s.ToDate),
+    s.OperationCode || APPROVAL_ALL,
+    s.CustomerCode || APPROVAL_ALL,
+    s.MoneyCredit || APPROVAL_ALL,
+  ].join('-');
 }
 
 /** The filters a reff code stands for (FromDate start of day, ToDate end of day), or null when it is not one. */

@@ -19,8 +19,7 @@ export async function seedDemoApproval(database: Database, now = new Date()) {
   const from = portTime(startOfPortDay(new Date(now.getTime() - 3 * 365 * DAY))) as Date;
   const to = portTime(endOfPortDay(new Date(now.getTime() + 5 * 365 * DAY))) as Date;
   const rows: { t: string; j: string; c: string; f: Date; a: boolean }[] = [];
-  for (const t of allTerminalCodes)
-    for (const [j] of jobModeSeed) rows.push({ t, j, c: '*', f: from, a: demoApprovalNeeded.includes(j) });
+  for (const t of allTerminalCodes) for (const [j] of jobModeSeed) rows.push({ t, j, c: '*', f: from, a: demoApprovalNeeded.includes(j) });
   const month = portTime(`${startOfPortDay(now).slice(0, 8)}01 00:00:00`) as Date;
   for (const t of allTerminalCodes) rows.push({ t, j: 'LAYN', c: 'C0000002', f: month, a: true });
   await database.query(
@@ -29,6 +28,13 @@ export async function seedDemoApproval(database: Database, now = new Date()) {
      select t, j, '*', c, '*', to_timestamp(f / 1000.0), $6::timestamptz, a, not a, 'admin'
      from unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::bool[]) as x(t, j, c, f, a)
      on conflict do nothing`,
-    [rows.map((r) => r.t), rows.map((r) => r.j), rows.map((r) => r.c), rows.map((r) => r.f.getTime()), rows.map((r) => r.a), to.toISOString()],
+    [
+      rows.map((r) => r.t),
+      rows.map((r) => r.j),
+      rows.map((r) => r.c),
+      rows.map((r) => r.f.getTime()),
+      rows.map((r) => r.a),
+      to.toISOString(),
+    ],
   );
 }

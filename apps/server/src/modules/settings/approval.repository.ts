@@ -48,10 +48,10 @@ export function createApprovalRepository(database: Database) {
     },
 
     async byRowguid(rowguid: string, terminals: readonly string[]): Promise<StoredApproval | null> {
-      const [r] = await q<StoredApproval>(`select ${columns} from approval_configs a where a.rowguid = $1 and a.terminal_code = any($2::text[])`, [
-        rowguid,
-        [...terminals],
-      ]);
+      const [r] = await q<StoredApproval>(
+        `select ${columns} from approval_configs a where a.rowguid = $1 and a.terminal_code = any($2::text[])`,
+        [rowguid, [...terminals]],
+      );
       return r ? asDates(r) : null;
     },
 
@@ -65,7 +65,18 @@ export function createApprovalRepository(database: Database) {
          do update set is_approval = excluded.is_approval, is_un_approval = excluded.is_un_approval,
            updated_by = excluded.updated_by, updated_time = now()
          returning ${columns}`,
-        [w.TerminalCode, w.JobModeCode, w.OperationCode, w.CustomerCode, w.MoneyCredit, w.FromDate, w.ToDate, w.IsApproval, w.IsUnApproval, w.UpdatedBy],
+        [
+          w.TerminalCode,
+          w.JobModeCode,
+          w.OperationCode,
+          w.CustomerCode,
+          w.MoneyCredit,
+          w.FromDate,
+          w.ToDate,
+          w.IsApproval,
+          w.IsUnApproval,
+          w.UpdatedBy,
+        ],
       );
       return asDates(r as StoredApproval);
     },

@@ -12,8 +12,8 @@ import {
 import type { AuthUser } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
 import { assertTerminal } from '../../security/terminal-scope';
-import { type ApprovalQuery, approvalNeededBy } from './approval-rules';
 import type { ApprovalRepository, ApprovalScopeKey, StoredApproval } from './approval.repository';
+import { type ApprovalQuery, approvalNeededBy } from './approval-rules';
 
 type S = typeof calls.settings;
 

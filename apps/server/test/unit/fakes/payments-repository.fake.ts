@@ -1,4 +1,3 @@
-import type { ApprovalRule } from '../../../src/modules/settings/approval-rules';
 import type { InvoicesRepository } from '../../../src/modules/invoices/invoices.repository';
 import { decideApply, decideStart, maySupersede, refundReason } from '../../../src/modules/payments/payment-machine';
 import {
@@ -12,6 +11,7 @@ import {
   type StartResult,
   skipsApproval,
 } from '../../../src/modules/payments/payments.repository';
+import type { ApprovalRule } from '../../../src/modules/settings/approval-rules';
 
 /**
  * The payments repository in memory, driven by the same pure machine as the SQL one (no locks

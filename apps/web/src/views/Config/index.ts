@@ -34,4 +34,5 @@ export const pages: ViewPages = {
   version_config: gridPage(versionGrid),
   contact_config: gridPage(contactGrid),
   payment_followups: lazy(() => import('../../features/payments/PaymentFollowupsPage')),
+  approval_config: lazy(() => import('../../features/settings/ApprovalConfigPage')),
 };
