@@ -230,7 +230,7 @@ export default function ApprovalConfigPage() {
       </Card>
       <Card
         size="small"
-        style={{ flex: '999 1 420px', minWidth: 0 }}
+        style={{ flex: '999 1 480px', minWidth: 0 }}
         styles={{ body: { padding: 12 } }}
         title={
           <Typography.Title level={4} style={{ margin: 0 }}>
@@ -250,7 +250,7 @@ export default function ApprovalConfigPage() {
           locale={{ emptyText: rows ? t('approval.noRows') : t('approval.notLoaded') }}
           columns={[
             { key: 'stt', title: t('grid.rowNumber'), width: 52, render: (_v, _r, i) => i + 1 },
-            { dataIndex: 'JobModeCode', title: t('approval.jobModeCode'), width: 110 },
+            { dataIndex: 'JobModeCode', title: t('approval.jobModeCode'), width: 100 },
             { dataIndex: 'JobModeName', title: t('approval.jobModeName'), ellipsis: true },
             {
               key: 'IsUnApproval',
