@@ -31,7 +31,8 @@ test('approval config: messages in order, toggles saved at once and exclusive, r
 }) => {
   test.setTimeout(120_000);
   await page.goto('/');
-  await loginAs(page, 'admin');
+  // The shell can take longer than the usual 10 s on a loaded machine.
+  await loginAs(page, 'admin', { timeout: 40_000 });
   await openMenu(page, 'Cấu hình', 'Cấu hình duyệt lệnh');
   await expect(page).toHaveURL(/\/config\/approval_config$/);
   await expect(page.getByRole('heading', { name: 'Cấu hình duyệt lệnh' })).toBeVisible();
