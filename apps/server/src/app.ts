@@ -71,6 +71,8 @@ import { createOrdersRepository } from './modules/orders/orders.repository';
 import { ordersHandlers } from './modules/orders/orders.routes';
 import { createPublicOrderService } from './modules/orders/public-order.service';
 import { createPaymentsModule } from './modules/payments';
+import { createApprovalRepository } from './modules/settings/approval.repository';
+import { createApprovalService } from './modules/settings/approval.service';
 import { createAttachConfigRepository } from './modules/settings/attach-config.repository';
 import { createAttachConfigService } from './modules/settings/attach-config.service';
 import { createConnectionAlertsRepository } from './modules/settings/connection-alerts.repository';
@@ -347,8 +349,11 @@ export async function buildApp(options: BuildOptions = {}) {
 
   // The one mechanism behind every grid resource of every module (apps/server/src/grid).
   const grid = createGridService(createGridRepository(database.db), { live });
+  // 'Cấu hình duyệt lệnh': the screen's calls, and the decision the payments ask for when money is applied.
+  const approval = createApprovalService({ repo: createApprovalRepository(database) });
   const payments = createPaymentsModule(app, {
     database,
+    approvalNeeded: (f) => approval.approvalNeeded(f),
     config,
     live,
     grid,
@@ -384,7 +389,14 @@ export async function buildApp(options: BuildOptions = {}) {
     ...payments.handlers(invoices),
     invoices: invoiceHandlers(invoices),
     settings: {
-      ...settingsHandlers(grid, payments.payPartners, createNoticesService(createNoticesRepository(database.db)), reportMail, attachConfig),
+      ...settingsHandlers(
+        grid,
+        payments.payPartners,
+        createNoticesService(createNoticesRepository(database.db)),
+        reportMail,
+        attachConfig,
+        approval,
+      ),
       ...settingsFormHandlers(settingsForms),
     },
     stats: statsHandlers(stats),

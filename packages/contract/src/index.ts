@@ -67,6 +67,7 @@ export * from './payments/vietqr';
 export * from './reply';
 export * from './rich-text';
 export * from './settings/alert-mail';
+export * from './settings/approval';
 export * from './settings/attach-config';
 export * from './settings/config-grids';
 export { settingsForms } from './settings/forms';

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -1026,4 +1027,43 @@ export const issueImages = pgTable(
     OrderBy: integer('order_by').notNull().default(0),
   },
   (t) => [index('issue_images_issue_idx').on(t.IssueRowguid), index('issue_images_pending_idx').on(t.CreatedTime)],
+);
+
+/**
+ * 'Cấu hình duyệt lệnh' (spec 03 §3 Approval row): per terminal and job mode, for a scope (operator, customer,
+ * MoneyCredit; '*' = all) and a period FromDate..ToDate (port days), whether a paid order needs approval
+ * (IsApproval) or not (IsUnApproval); never both. Read when a payment is applied (settings approval.service).
+ */
+export const approvalConfigs = pgTable(
+  'approval_configs',
+  {
+    Rowguid: rowguid(),
+    TerminalCode: varchar('terminal_code', { length: 10 })
+      .notNull()
+      .references(() => terminals.TerminalCode),
+    JobModeCode: varchar('job_mode_code', { length: 10 }).notNull(),
+    OperationCode: varchar('operation_code', { length: 10 }).notNull().default('*'),
+    CustomerCode: varchar('customer_code', { length: 20 }).notNull().default('*'),
+    MoneyCredit: varchar('money_credit', { length: 1 }).notNull().default('*'),
+    FromDate: tz('from_date').notNull(),
+    ToDate: tz('to_date').notNull(),
+    IsApproval: boolean('is_approval').notNull().default(false),
+    IsUnApproval: boolean('is_un_approval').notNull().default(false),
+    UpdatedBy: varchar('updated_by', { length: 50 }),
+    UpdatedTime: tz('updated_time').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('approval_configs_key_uq').on(
+      t.TerminalCode,
+      t.JobModeCode,
+      t.OperationCode,
+      t.CustomerCode,
+      t.MoneyCredit,
+      t.FromDate,
+      t.ToDate,
+    ),
+    index('approval_configs_lookup_idx').on(t.TerminalCode, t.JobModeCode, t.FromDate),
+    check('approval_configs_exclusive', sql`not (${t.IsApproval} and ${t.IsUnApproval})`),
+    check('approval_configs_period', sql`${t.ToDate} >= ${t.FromDate}`),
+  ],
 );

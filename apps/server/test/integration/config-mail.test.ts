@@ -12,6 +12,7 @@ import {
 } from '@smartport/simulators';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { configureApprovalFor } from '../helpers/approval';
 import { createTestApp, present, type TestApp } from '../helpers/test-app';
 
 // Each mail setting doing its work, read back from the local mail server's inbox (spec 03 §2.4, issue 12).
@@ -197,7 +198,7 @@ describe('mail order', () => {
          and not exists (select 1 from payments p where p.order_no = orders.order_no) order by order_no limit 1`,
     );
     const o = present(order);
-    await t.sql('update orders set skip_approval = true where order_no = $1', [o.order_no]);
+    await configureApprovalFor(t, o.order_no, true);
     const rule = {
       OperationCode: o.operation_code,
       MailTitle: 'Lệnh đã duyệt',

@@ -10,6 +10,7 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { homeMessages } from '../../src/modules/home/home.service';
 import { paymentStartMessages } from '../../src/modules/payments/payments.service';
+import { configureApprovalFor } from '../helpers/approval';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /**
@@ -59,7 +60,8 @@ async function unpaidOrder(skipApproval = true) {
   );
   const row = rows[0];
   if (!row) throw new Error('no unpaid demo order left');
-  await t.sql('update orders set skip_approval = $2 where order_no = $1', [row.order_no, skipApproval]);
+  // Approval is the configuration's decision at payment (settings approval.service): configured for this order.
+  await configureApprovalFor(t, row.order_no, skipApproval);
   return { OrderNo: row.order_no, amount: Number(row.total_amount) };
 }
 const orderState = async (orderNo: string) =>

@@ -9,6 +9,7 @@ import {
   vietQrSimulator,
 } from '@smartport/simulators';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApprovalFor } from '../helpers/approval';
 import { createTestApp, present, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -53,7 +54,8 @@ async function unpaidOrder(skipApproval = true) {
   );
   const row = rows[0];
   if (!row) throw new Error('no unpaid demo order left');
-  await t.sql('update orders set skip_approval = $2 where order_no = $1', [row.order_no, skipApproval]);
+  // Approval is the configuration's decision at payment (settings approval.service): configured for this order.
+  await configureApprovalFor(t, row.order_no, skipApproval);
   return { OrderNo: row.order_no, amount: Number(row.total_amount) };
 }
 const orderState = async (orderNo: string) =>

@@ -8,7 +8,8 @@ import type { QrTransfer, VietQrBank } from '../../src/adapters/vietqr/vietqr.po
 import type { AuthUser } from '../../src/http/context';
 import { createInvoicesService } from '../../src/modules/invoices/invoices.service';
 import { createPaymentsService } from '../../src/modules/payments/payments.service';
-import { createFakePaymentsRepository, unpaidOrder } from './fakes/payments-repository.fake';
+import { approvalNeededBy } from '../../src/modules/settings/approval-rules';
+import { approvalRulesFor, createFakePaymentsRepository, unpaidOrder } from './fakes/payments-repository.fake';
 
 /**
  * The payment and invoice services with fakes of the partner ports (no HTTP): each outcome a port
@@ -120,6 +121,8 @@ function setup(orders = [unpaidOrder()]) {
     },
     settings: { vietQrAccount: ACCOUNT, portalUrl: () => 'http://portal.test' },
     offers: async () => true,
+    // The approval decision by the real rule selection over a configuration matching each order's wish.
+    approvalNeeded: async (f) => approvalNeededBy(approvalRulesFor(orders), f),
     log: { info: () => {}, warn: (_o, m) => void warnings.push(m) },
   });
   return { ...data, payments, card: cardFake, bank: bankFake, qr: qrFake, events, warnings };

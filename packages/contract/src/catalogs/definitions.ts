@@ -353,8 +353,11 @@ export const customerCatalog = defineGrid({
   menu: 'CAT_CUSTOMER',
   table: 'customers',
   // No update call: the spec's table gives customers 'export only' (docs/decisions.md).
-  // The attached-order configuration's payee picker reads it too.
-  paths: { get: { path: 'common/getCustomerList', menus: ['CAT_CUSTOMER', 'CFG_ATTACH'] }, delete: standardTariffDelete },
+  // The attached-order configuration's payee picker and the approval configuration's customer selector read it too.
+  paths: {
+    get: { path: 'common/getCustomerList', menus: ['CAT_CUSTOMER', 'CFG_ATTACH', 'CFG_APPROVAL'] },
+    delete: standardTariffDelete,
+  },
   /** The filter panel: a filter set to All is omitted (spec 03 §2.1); exact, except tax code and name (contains). */
   filter: {
     schema: z.object({

@@ -1,4 +1,5 @@
 import { gridCallTable } from '../grid/resource';
+import { getApprovalJobMode, getReffList, saveApprovalJobMode } from './approval';
 import { attachConfigCalls } from './attach-config';
 import { contactGrid, mailOrderGrid, mappingJobModeGrid, questionGrid, sizeTypeGrid, versionGrid } from './config-grids';
 import { getActiveNotifyList, notifyGrid } from './notify';
@@ -17,10 +18,16 @@ export const settingsGrids = [
   contactGrid,
 ] as const;
 
-/** Their calls as `calls.settings.*`, the signed-in users' active notifications, the report mail's send-now and the attach config's calls. */
+/**
+ * Their calls as `calls.settings.*`, the signed-in users' active notifications, the report mail's send-now, the attach
+ * config's and the approval screen's calls.
+ */
 export const settingsGridCalls = {
   ...gridCallTable(...settingsGrids),
   getActiveNotifyList,
   mailReportSendNow,
   ...attachConfigCalls,
+  getApprovalJobMode,
+  saveApprovalJobMode,
+  getReffList,
 } as const;

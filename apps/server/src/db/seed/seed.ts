@@ -4,6 +4,7 @@ import { eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { groupMenus, menus, orders, terminals, userGroups, users } from '../schema';
 import { defaultGrants, demoUsers, groupSeed } from './access.data';
+import { seedDemoApproval } from './approval.data';
 import { seedDemoData } from './demo-data';
 import { seedPayPartners } from './pay-partners.data';
 import { seedPortContainers } from './port-containers.data';
@@ -125,6 +126,7 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
     if (!row?.n) {
       log(`Đang tạo dữ liệu mẫu (${options.seedOrders} lệnh)…`);
       await seedDemoData(database, { orders: options.seedOrders });
+      await seedDemoApproval(database);
       await seedPortContainers(database);
       // Planner statistics for the freshly filled tables, the rollups among them (PGlite runs no autovacuum).
       await database.query('analyze orders, order_containers, stats_terminal, stats_party, stats_mb, stats_rating, stats_personal');

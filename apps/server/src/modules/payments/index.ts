@@ -12,7 +12,7 @@ import type { InvoicesService } from '../invoices/invoices.service';
 import { createPayPartnersService } from '../settings/pay-partners.service';
 import { createPaymentsRepository } from './payments.repository';
 import { paymentHandlers } from './payments.routes';
-import { createPaymentsService, type PaymentPorts, type PaymentSettings } from './payments.service';
+import { createPaymentsService, type PaymentPorts, type PaymentSettings, type PaymentsDeps } from './payments.service';
 
 /** Wires payments: adapters from the config's partner addresses, the notice address (the reconciliation job is in jobs/, invoices in app.ts). */
 export function createPaymentsModule(
@@ -26,6 +26,8 @@ export function createPaymentsModule(
     watch?: <T extends object>(port: T) => T;
     /** An order paid without approval is approved (status C): told once, not awaited. */
     orderApproved?: (orderNo: string) => void;
+    /** The approval configuration (settings approval.service): does an order paid now wait for staff? */
+    approvalNeeded: PaymentsDeps['approvalNeeded'];
   },
 ) {
   const watch = deps.watch ?? (<T extends object>(port: T) => port);
@@ -58,6 +60,7 @@ export function createPaymentsModule(
     live: deps.live,
     settings,
     offers: payPartners.offers,
+    approvalNeeded: deps.approvalNeeded,
     log: app.log,
     afterPaid: (orderNo, userId) => {
       deps.orderApproved?.(orderNo);

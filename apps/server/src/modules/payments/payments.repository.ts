@@ -20,6 +20,7 @@ export interface PayOrder {
   TaxCode: string | null;
   JobModeCode: string;
   JobModeName: string | null;
+  OperationCode: string | null;
   MoneyCredit: string;
   OrderStatus: string;
   TransactionId: string | null;
@@ -69,7 +70,7 @@ export const cardReuseMs = 300_000;
 
 const orderColumns = sql`o.order_no "OrderNo", o.pin_code "PinCode", o.terminal_code "TerminalCode", o.customer_code "CustomerCode",
   cu.customer_name "CustomerName", cu.tax_code "TaxCode", o.job_mode_code "JobModeCode", jm.job_mode_name "JobModeName",
-  o.money_credit "MoneyCredit", o.order_status "OrderStatus", o.transaction_id "TransactionId", o.total_amount::float8 "TotalAmount",
+  o.operation_code "OperationCode", o.money_credit "MoneyCredit", o.order_status "OrderStatus", o.transaction_id "TransactionId", o.total_amount::float8 "TotalAmount",
   o.currency_code "CurrencyCode", o.skip_approval "SkipApproval",
   (select count(*)::int from order_containers c where c.order_no = o.order_no and o.job_mode_code = 'TRAR') "TrarCount"`;
 const attemptColumns = sql`order_no "OrderNo", partner_code "PartnerCode", idempotency_key "IdempotencyKey", amount::float8 "Amount",
@@ -81,6 +82,32 @@ const facts = (o: PayOrder) => ({
   amount: Number(o.TotalAmount),
   skipApproval: o.SkipApproval,
 });
+
+/** What the approval configuration decides about (the order's side of a rule), and whether the order skips approval. */
+export type ApprovalBasis = Pick<PayOrder, 'TerminalCode' | 'JobModeCode' | 'OperationCode' | 'CustomerCode' | 'MoneyCredit'>;
+export interface ApprovalDecision {
+  basis: ApprovalBasis;
+  skipApproval: boolean;
+}
+export const approvalBasis = (o: ApprovalBasis): ApprovalBasis => ({
+  TerminalCode: o.TerminalCode,
+  JobModeCode: o.JobModeCode,
+  OperationCode: o.OperationCode,
+  CustomerCode: o.CustomerCode,
+  MoneyCredit: o.MoneyCredit,
+});
+const sameBasis = (a: ApprovalBasis, b: ApprovalBasis) =>
+  a.TerminalCode === b.TerminalCode &&
+  a.JobModeCode === b.JobModeCode &&
+  (a.OperationCode ?? null) === (b.OperationCode ?? null) &&
+  a.CustomerCode === b.CustomerCode &&
+  a.MoneyCredit === b.MoneyCredit;
+/**
+ * Whether the order locked for payment skips approval: the decision taken for it (the approval configuration,
+ * asked just before the transaction) when it was taken for this order as it is; otherwise approval is needed.
+ */
+export const skipsApproval = (order: ApprovalBasis, approval?: ApprovalDecision) =>
+  !!approval && sameBasis(approvalBasis(order), approval.basis) && approval.skipApproval;
 
 export type StartResult =
   | { kind: 'started'; order: PayOrder }
@@ -224,9 +251,10 @@ export function createPaymentsRepository(db: Db) {
 
     /**
      * The partner says the attempt was paid `paidAmount` with `transactionId`: applied at most once,
-     * in one transaction with the attempt and the order locked, along the machine's rules.
+     * in one transaction with the attempt and the order locked, along the machine's rules. `approval` is the
+     * approval configuration's decision for the order (recorded in skip_approval; without it approval is needed).
      */
-    async applySuccess(key: string, paidAmount: number, transactionId: string): Promise<ApplyResult> {
+    async applySuccess(key: string, paidAmount: number, transactionId: string, approval?: ApprovalDecision): Promise<ApplyResult> {
       try {
         return await db.transaction(async (tx) => {
           const attempt = await one<Attempt>(sql`select ${attemptColumns} from payments where idempotency_key = ${key} for update`, tx);
@@ -237,8 +265,9 @@ export function createPaymentsRepository(db: Db) {
             tx,
           );
           if (!order) return { decision: { kind: 'unknown' }, order: null, attempt } as ApplyResult;
+          const skipApproval = skipsApproval(order, approval);
           const decision = decideApply(
-            facts(order),
+            { ...facts(order), skipApproval },
             {
               status: attempt.Status,
               confirming: attempt.Confirming,
@@ -250,7 +279,7 @@ export function createPaymentsRepository(db: Db) {
           );
           if (decision.kind === 'paid') {
             const updated = await one(
-              sql`update orders set order_status = ${decision.orderStatus}, transaction_id = ${transactionId}
+              sql`update orders set order_status = ${decision.orderStatus}, transaction_id = ${transactionId}, skip_approval = ${skipApproval}
                 where order_no = ${order.OrderNo} and order_status = 'A' and transaction_id is null and total_amount = ${paidAmount} returning 1`,
               tx,
             );
@@ -264,7 +293,11 @@ export function createPaymentsRepository(db: Db) {
                 values ('invoice', ${order.OrderNo}, ${attempt.PartnerCode}, ${key}, ${transactionId}, ${paidAmount}, 'publish_failed',
                   now() + interval '60 seconds') on conflict do nothing`);
             }
-            return { decision, order: { ...order, OrderStatus: decision.orderStatus, TransactionId: transactionId }, attempt };
+            return {
+              decision,
+              order: { ...order, OrderStatus: decision.orderStatus, TransactionId: transactionId, SkipApproval: skipApproval },
+              attempt,
+            };
           }
           if (decision.kind !== 'duplicate') {
             await tx.execute(sql`update payments set status = -1, confirming = false, transaction_id = coalesce(transaction_id, ${transactionId}),

@@ -21,7 +21,14 @@ import type { LiveEvents } from '../../realtime/realtime';
 import { assertOrderActor, orderReach } from '../../security/order-access';
 import { partnerError, partnerNames } from './partner-failure';
 import type { RefundReason } from './payment-machine';
-import type { ApplyResult, Followup, PaymentsRepository, PayOrder } from './payments.repository';
+import {
+  type ApplyResult,
+  type ApprovalDecision,
+  approvalBasis,
+  type Followup,
+  type PaymentsRepository,
+  type PayOrder,
+} from './payments.repository';
 
 export { partnerFailureMessage, partnerNames } from './partner-failure';
 // What other modules (invoices) may use of payments: through this service file only.
@@ -67,6 +74,18 @@ export interface PaymentsDeps {
   /** Whether the configuration offers a partner of this kind (and VietQR bank) for an order of `terminal`. */
   offers(terminal: string, kind: PartnerKind, bankCode?: string): Promise<boolean>;
   log?: { info(o: object, m: string): void; warn(o: object, m: string): void };
+  /**
+   * The approval configuration (settings `approvalNeeded`): whether an order paid at `at` waits for staff (P, true)
+   * or is approved at once (C, false). Asked at the moment money is applied; the answer is recorded in skip_approval.
+   */
+  approvalNeeded(f: {
+    terminal: string;
+    jobModeCode: string;
+    operationCode: string | null;
+    customerCode: string;
+    moneyCredit: string;
+    at: Date;
+  }): Promise<boolean>;
   /** An order was paid without approval: its invoice is the server's to publish (invoices service, not awaited). */
   afterPaid?: (orderNo: string, userId: string | null) => void;
 }
@@ -137,6 +156,33 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const order = await repo.order(orderReach(user), orderNo);
     if (!order) throw notFound(`Không tìm thấy lệnh ${orderNo}.`);
     return order;
+  }
+
+  /** The approval configuration's answer for this order if it were paid now. */
+  async function skipsApprovalNow(order: PayOrder): Promise<boolean> {
+    const needed = await deps.approvalNeeded({
+      terminal: order.TerminalCode,
+      jobModeCode: order.JobModeCode,
+      operationCode: order.OperationCode,
+      customerCode: order.CustomerCode,
+      moneyCredit: order.MoneyCredit,
+      at: new Date(),
+    });
+    return !needed;
+  }
+
+  /**
+   * A partner's success applied (once, repository transaction): the approval decision is taken for the order just
+   * before, and the repository uses it only if the order it locks is the one the decision was taken for.
+   */
+  async function applySuccess(key: string, paidAmount: number, transactionId: string): Promise<ApplyResult> {
+    const attempt = await repo.attempt(key);
+    const order = attempt && attempt.Status !== 1 ? await repo.orderByNo(attempt.OrderNo) : null;
+    const approval: ApprovalDecision | undefined =
+      order && order.OrderStatus === 'A' && !order.TransactionId
+        ? { basis: approvalBasis(order), skipApproval: await skipsApprovalNow(order) }
+        : undefined;
+    return repo.applySuccess(key, paidAmount, transactionId, approval);
   }
 
   const partnerOf: Record<PartnerKind, string> = { card: PARTNER.card, bank: PARTNER.bankPage, qr: PARTNER.qr };
@@ -230,14 +276,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
       await repo.fail(key);
       throw badRequest('Giao dịch đã bị hủy tại ngân hàng.');
     }
-    return settled(await repo.applySuccess(key, result.amount, result.transactionId), key, result.requestId, result);
+    return settled(await applySuccess(key, result.amount, result.transactionId), key, result.requestId, result);
   }
 
   async function qrTransfer(t: Pick<QrTransfer, 'transactionId' | 'amount' | 'note'>) {
     const code = /SMP ([A-Z0-9]{12})/.exec(t.note)?.[1];
     if (!code) throw notFound('Không tìm thấy lệnh khớp với nội dung chuyển khoản.');
     const key = `${PARTNER.qr}:${code}`;
-    return settled(await repo.applySuccess(key, t.amount, t.transactionId), key, code, t);
+    return settled(await applySuccess(key, t.amount, t.transactionId), key, code, t);
   }
 
   return {
@@ -274,7 +320,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (attempt.Status === 1)
         return {
           success: true,
-          data: settled(await repo.applySuccess(key, Number(attempt.Amount), String(attempt.TransactionId)), key, input.clientMessageId, {
+          data: settled(await applySuccess(key, Number(attempt.Amount), String(attempt.TransactionId)), key, input.clientMessageId, {
             amount: Number(attempt.Amount),
             transactionId: String(attempt.TransactionId),
           }),
@@ -298,7 +344,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       return {
         success: true,
         message: paymentMessages.paid,
-        data: settled(await repo.applySuccess(key, Number(r.amount), r.transactionId), key, input.clientMessageId, {
+        data: settled(await applySuccess(key, Number(r.amount), r.transactionId), key, input.clientMessageId, {
           amount: Number(r.amount),
           transactionId: r.transactionId,
         }),
@@ -441,7 +487,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
           CurrencyCode: o.CurrencyCode,
           qrPay: true,
           DraftTotal: Number(o.TotalAmount),
-          skip_approval: o.SkipApproval,
+          // Unpaid: what the approval configuration would decide if it were paid now.
+          skip_approval: await skipsApprovalNow(o),
           TrarCount: o.TrarCount,
         },
       };

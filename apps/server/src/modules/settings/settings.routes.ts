@@ -2,19 +2,24 @@ import { settingsGrids } from '@smartport/contract';
 import { gridHandlers } from '../../grid/grid.routes';
 import type { GridService } from '../../grid/grid.service';
 import type { ModuleHandlers } from '../../http/call-registry';
+import type { ApprovalService } from './approval.service';
 import type { AttachConfigService } from './attach-config.service';
 import type { NoticesService } from './notices.service';
 import type { PayPartnersService } from './pay-partners.service';
 import type { ReportMailService } from './report-mail.service';
 import type { SettingsFormCallName } from './settings-forms.routes';
 
-/** The settings grids' calls come from their entries; the pay-partner list adds the payer's choice; the attach config its three calls. */
+/**
+ * The settings grids' calls come from their entries; the pay-partner list adds the payer's choice; the attach config
+ * and the approval screen add their calls.
+ */
 export function settingsHandlers(
   grid: GridService,
   payPartners: PayPartnersService,
   notices: NoticesService,
   reportMail: Pick<ReportMailService, 'sendNow'>,
   attach: AttachConfigService,
+  approval: ApprovalService,
 ): Omit<ModuleHandlers<'settings'>, SettingsFormCallName> {
   return {
     ...gridHandlers(settingsGrids, grid, { getPayPartners: (input, ctx) => payPartners.list(ctx.user, input) }),
@@ -26,5 +31,8 @@ export function settingsHandlers(
       await attach.save(ctx.user, input);
       return { success: true };
     },
+    getApprovalJobMode: (input, ctx) => approval.list(ctx.user, input),
+    saveApprovalJobMode: (input, ctx) => approval.save(ctx.user, input),
+    getReffList: (input, ctx) => approval.reffList(ctx.user, input),
   };
 }

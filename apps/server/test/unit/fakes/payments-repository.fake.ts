@@ -9,7 +9,9 @@ import {
   type PayOrder,
   paymentStartLimit,
   type StartResult,
+  skipsApproval,
 } from '../../../src/modules/payments/payments.repository';
+import type { ApprovalRule } from '../../../src/modules/settings/approval-rules';
 
 /**
  * The payments repository in memory, driven by the same pure machine as the SQL one (no locks
@@ -95,20 +97,21 @@ export function createFakePaymentsRepository(orders: PayOrder[]) {
       const a = attempts.get(key);
       if (a && a.Status !== 1) Object.assign(a, { Status: -1, Confirming: false });
     },
-    async applySuccess(key, paidAmount, transactionId): Promise<ApplyResult> {
+    async applySuccess(key, paidAmount, transactionId, approval): Promise<ApplyResult> {
       const attempt = attempts.get(key);
       if (!attempt) return { decision: { kind: 'unknown' }, order: null, attempt: null };
       const order = byNo.get(attempt.OrderNo);
       if (!order) return { decision: { kind: 'unknown' }, order: null, attempt: { ...attempt } };
       const before = { ...attempt };
+      const skipApproval = skipsApproval(order, approval);
       const decision = decideApply(
-        facts(order),
+        { ...facts(order), skipApproval },
         { status: attempt.Status, confirming: attempt.Confirming, amount: attempt.Amount, transactionId: attempt.TransactionId },
         paidAmount,
         transactionId,
       );
       if (decision.kind === 'paid') {
-        Object.assign(order, { OrderStatus: decision.orderStatus, TransactionId: transactionId });
+        Object.assign(order, { OrderStatus: decision.orderStatus, TransactionId: transactionId, SkipApproval: skipApproval });
         Object.assign(attempt, { Status: 1, Confirming: false, TransactionId: transactionId });
         return { decision, order: { ...order }, attempt: before };
       }
@@ -205,7 +208,7 @@ function followup(f: Pick<Followup, 'Kind' | 'OrderNo' | 'Reason'> & Partial<Fol
   };
 }
 
-/** An unpaid order (status A) of terminal NDP. */
+/** An unpaid order (status A) of terminal NDP; `SkipApproval` here is what the approval configuration says for it (see `approvalRulesFor`). */
 export function unpaidOrder(o: Partial<PayOrder> = {}): PayOrder {
   return {
     OrderNo: 'SP-0001',
@@ -216,6 +219,7 @@ export function unpaidOrder(o: Partial<PayOrder> = {}): PayOrder {
     TaxCode: '0101234567',
     JobModeCode: 'LAYN',
     JobModeName: 'Lấy nguyên',
+    OperationCode: 'MSC',
     MoneyCredit: 'M',
     OrderStatus: 'A',
     TransactionId: null,
@@ -225,4 +229,21 @@ export function unpaidOrder(o: Partial<PayOrder> = {}): PayOrder {
     TrarCount: 0,
     ...o,
   };
+}
+
+/**
+ * The approval configuration that gives each order the decision its `SkipApproval` field asks for (most specific
+ * scope: exact customer, operator and MoneyCredit of the order, over a wide period), read by the real rule selection.
+ */
+export function approvalRulesFor(orders: readonly PayOrder[]): ApprovalRule[] {
+  return orders.map((o) => ({
+    JobModeCode: o.JobModeCode,
+    OperationCode: o.OperationCode ?? '*',
+    CustomerCode: o.CustomerCode,
+    MoneyCredit: o.MoneyCredit,
+    FromDate: new Date('2000-01-01T00:00:00Z'),
+    ToDate: new Date('2100-01-01T00:00:00Z'),
+    IsApproval: !o.SkipApproval,
+    IsUnApproval: o.SkipApproval,
+  }));
 }

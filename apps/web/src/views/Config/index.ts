@@ -35,4 +35,5 @@ export const pages: ViewPages = {
   contact_config: gridPage(contactGrid),
   attach_config: lazy(() => import('../../features/settings/AttachConfigPage')),
   payment_followups: lazy(() => import('../../features/payments/PaymentFollowupsPage')),
+  approval_config: lazy(() => import('../../features/settings/ApprovalConfigPage')),
 };

@@ -1,0 +1,117 @@
+import { expect, type Page, test } from '@playwright/test';
+import { loginAs, openMenu } from '../fixtures/portal';
+
+// 'Cấu hình duyệt lệnh' (spec 03 §2.4, §4, §5, §8, §9): the load's two messages in order, every job mode with its two
+// switches, each toggle saved at once and exclusive, a reff group pick that fills the filters and loads after 1 s,
+// and the stored state after a reload.
+const SHOTS = '/tmp/approval';
+
+const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).first();
+
+async function choose(page: Page, label: string, option: string | RegExp, search?: string) {
+  const box = page.getByLabel(label, { exact: true });
+  await box.click();
+  if (search) await box.fill(search);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+}
+
+async function shots(page: Page, name: string) {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.screenshot({ path: `${SHOTS}-${name}-1366.png` });
+  await page.setViewportSize({ width: 800, height: 900 });
+  await page.screenshot({ path: `${SHOTS}-${name}-800.png`, fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 768 });
+}
+
+const sw = (page: Page, name: 'Không cần duyệt' | 'Cần duyệt', jobMode: string) =>
+  page.getByRole('switch', { name: `${name} ${jobMode}`, exact: true });
+
+test('approval config: messages in order, toggles saved at once and exclusive, reff pick loads after 1 s, reload keeps the state', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  // The shell can take longer than the usual 10 s on a loaded machine.
+  await loginAs(page, 'admin', { timeout: 40_000 });
+  await openMenu(page, 'Cấu hình', 'Cấu hình duyệt lệnh');
+  await expect(page).toHaveURL(/\/config\/approval_config$/);
+  await expect(page.getByRole('heading', { name: 'Cấu hình duyệt lệnh' })).toBeVisible();
+  const load = page.getByRole('button', { name: 'Nạp dữ liệu' });
+
+  // Spec 03 §5: operator first, then the payee.
+  await load.click();
+  await expect(toast(page, 'Vui lòng chọn hãng khai thác')).toBeVisible();
+  await choose(page, 'Hãng khai thác', 'MSC - ', 'MSC');
+  await load.click();
+  await expect(toast(page, 'Vui lòng chọn đối tượng thanh toán')).toBeVisible();
+  await choose(page, 'Đối tượng thanh toán', 'Thu ngay');
+  await load.click();
+  await expect(toast(page, 'Vui lòng chọn đối tượng thanh toán').nth(0)).toBeVisible();
+  await choose(page, 'Khách hàng', 'C0000004', 'C0000004');
+  // A period of its own (a year ahead), so the demo configuration is not this scope.
+  const year = new Date().getFullYear() + 1;
+  const from = page.getByLabel('Ngày hiệu lực');
+  await from.click();
+  await from.fill(`${year}-02-01 00:00:00`);
+  await from.press('Enter');
+  const to = page.getByLabel('Ngày hết hạn');
+  await to.click();
+  await to.fill(`${year}-02-28 23:59:59`);
+  await to.press('Enter');
+  await expect(to).toHaveValue(`${year}-02-28 23:59:59`);
+  await load.click();
+  await expect(sw(page, 'Cần duyệt', 'LAYN')).toBeVisible();
+  await expect(page.getByRole('switch', { name: /^Cần duyệt / })).toHaveCount(11); // the 11 demo job modes
+  await expect(page.getByRole('switch', { name: /^Không cần duyệt / })).toHaveCount(11);
+  await expect(sw(page, 'Cần duyệt', 'LAYN')).not.toBeChecked();
+  await expect(sw(page, 'Không cần duyệt', 'LAYN')).not.toBeChecked();
+
+  // A toggle saves at once.
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/config/saveApprovalJobMode'));
+  await sw(page, 'Cần duyệt', 'LAYN').click();
+  const first = await (await saved).json();
+  expect(first.data.Rowguid).toBeTruthy();
+  await expect(toast(page, 'Lưu dữ liệu thành công !')).toBeVisible();
+  await expect(sw(page, 'Cần duyệt', 'LAYN')).toBeChecked();
+  await shots(page, 'loaded');
+  // Turning on the other one turns this one off; the same row is saved again (its Rowguid).
+  const again = page.waitForRequest((r) => r.url().endsWith('/api/config/saveApprovalJobMode'));
+  await sw(page, 'Không cần duyệt', 'LAYN').click();
+  expect((await again).postDataJSON()).toMatchObject({ Rowguid: first.data.Rowguid, IsUnApproval: true, IsApproval: false });
+  await expect(sw(page, 'Không cần duyệt', 'LAYN')).toBeChecked();
+  await expect(sw(page, 'Cần duyệt', 'LAYN')).not.toBeChecked();
+  await sw(page, 'Cần duyệt', 'CAPR').click();
+  await expect(sw(page, 'Cần duyệt', 'CAPR')).toBeChecked();
+
+  // Changing a filter clears the grid.
+  await choose(page, 'Đối tượng thanh toán', 'Thu sau');
+  await expect(sw(page, 'Cần duyệt', 'LAYN')).toHaveCount(0);
+  await expect(page.getByText('Chưa tải dữ liệu')).toBeVisible();
+
+  // After a reload the reff group of that scope fills the filters and loads after 1 second, with the stored state.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Cấu hình duyệt lệnh' })).toBeVisible();
+  const code = `${year}0201-${year}0228-MSC-C0000004-M`;
+  await page.getByLabel('Nhóm cấu hình', { exact: true }).click();
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: code });
+  let askedAt = 0;
+  const asked = page.waitForRequest((r) => {
+    const hit = r.url().endsWith('/api/config/getApprovalJobMode');
+    if (hit && !askedAt) askedAt = Date.now();
+    return hit;
+  });
+  const picked = Date.now();
+  await option.click();
+  // Filled at once from the code; the load comes a second later.
+  await expect(page.getByLabel('Ngày hiệu lực')).toHaveValue(`${year}-02-01 00:00:00`);
+  await expect(page.getByLabel('Ngày hết hạn')).toHaveValue(`${year}-02-28 23:59:59`);
+  await expect(page.getByTitle('MSC - ', { exact: false }).first()).toBeVisible();
+  const request = await asked;
+  expect(askedAt - picked).toBeGreaterThanOrEqual(950);
+  expect(request.postDataJSON()).toMatchObject({ OperationCode: 'MSC', CustomerCode: 'C0000004', MoneyCredit: 'M' });
+  await expect(sw(page, 'Không cần duyệt', 'LAYN')).toBeChecked();
+  await expect(sw(page, 'Cần duyệt', 'LAYN')).not.toBeChecked();
+  await expect(sw(page, 'Cần duyệt', 'CAPR')).toBeChecked();
+  await expect(sw(page, 'Cần duyệt', 'HBAI')).not.toBeChecked();
+  await shots(page, 'reff');
+});
