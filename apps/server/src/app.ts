@@ -75,6 +75,8 @@ import { settingsHandlers } from './modules/settings/settings.routes';
 import { settingsFormHandlers } from './modules/settings/settings-forms.routes';
 import { createSettingsFormService } from './modules/settings/settings-forms.service';
 import { createSettingsStoreRepository } from './modules/settings/settings-store.repository';
+import { createStorageRulesRepository } from './modules/settings/storage-rules.repository';
+import { createStorageRulesService } from './modules/settings/storage-rules.service';
 import { createShellRepository } from './modules/shell/shell.repository';
 import { shellHandlers } from './modules/shell/shell.routes';
 import { createShellService } from './modules/shell/shell.service';
@@ -336,6 +338,8 @@ export async function buildApp(options: BuildOptions = {}) {
   });
   payments.publishInvoicesWith(invoices);
   const stats = createStatsService({ repo: createStatsRepository(database) });
+  // Free days and reefer power rules (spec 03 §2.4): the screens' saves and the tariff engine's questions.
+  const storageRules = createStorageRulesService({ repo: createStorageRulesRepository(database.db), grid });
   const handlers: HandlerTable = {
     auth: authHandlers(auth),
     shell: shellHandlers(shell),
@@ -351,7 +355,13 @@ export async function buildApp(options: BuildOptions = {}) {
     ...payments.handlers(invoices),
     invoices: invoiceHandlers(invoices),
     settings: {
-      ...settingsHandlers(grid, payments.payPartners, createNoticesService(createNoticesRepository(database.db)), reportMail),
+      ...settingsHandlers(
+        grid,
+        payments.payPartners,
+        createNoticesService(createNoticesRepository(database.db)),
+        reportMail,
+        storageRules,
+      ),
       ...settingsFormHandlers(settingsForms),
     },
     stats: statsHandlers(stats),
@@ -501,6 +511,7 @@ export async function buildApp(options: BuildOptions = {}) {
       mailOrders,
       stats,
       tosOrders,
+      storageRules,
     },
   };
 }

@@ -70,6 +70,7 @@ export { activeNotice, NOTICES_CHANGED, notifyGrid } from './settings/notify';
 export * from './settings/pay-partners';
 export * from './settings/report-mail';
 export * from './settings/sender-mail';
+export * from './settings/storage-rules';
 export * from './settings/settings-form';
 export { type MenuNode, menuNode, type TerminalRow, terminalRow } from './shell/calls';
 export {

@@ -31,7 +31,10 @@ export const operationCatalog = defineGrid({
   pageTitle: 'Quản lý hãng tàu',
   menu: 'CAT_OPERATION',
   table: 'shipping_lines',
-  paths: { get: 'common/getOperationList', update: 'common/updateOperationList', delete: 'common/deleteOperationList' },
+  paths: {
+    // Also the operator list of the storage-day and reefer configuration screens (spec 03 §7 'Lists in payload').
+    get: { path: 'common/getOperationList', menus: ['CAT_OPERATION', 'CFG_FREE_DAY', 'CFG_REEFER'] },
+    update: 'common/updateOperationList', delete: 'common/deleteOperationList' },
   references: {
     OperationCode: [
       { table: 'orders', field: 'OperationCode', usedBy: 'lệnh' },
@@ -135,6 +138,8 @@ const codeName = <const P extends string>(o: {
   menu: MenuId;
   table: string;
   get: P;
+  /** Further menus whose screens list it (the free-day rules pick cargo types and classes). */
+  alsoFor?: readonly MenuId[];
   code: string;
   nameField: string;
   labels: [string, string];
@@ -147,7 +152,7 @@ const codeName = <const P extends string>(o: {
     title: o.title,
     menu: o.menu,
     table: o.table,
-    paths: { get: o.get, delete: standardTariffDelete },
+    paths: { get: { path: o.get, menus: [o.menu, ...(o.alsoFor ?? [])] }, delete: standardTariffDelete },
     row: z.object({
       Rowguid: rowguid,
       [o.code]: requiredText(10, o.labels[0]).transform((v) => v.toUpperCase()),
@@ -180,6 +185,7 @@ export const cargoTypeCatalog = codeName({
   menu: 'CAT_CARGO_TYPE',
   table: 'cargo_types',
   get: 'common/getCargoTypeList',
+  alsoFor: ['CFG_FREE_DAY'],
   code: 'CargoTypeCode',
   nameField: 'CargoTypeName',
   labels: ['Mã loại hàng', 'Tên loại hàng'],
@@ -191,6 +197,7 @@ export const classCatalog = codeName({
   menu: 'CAT_CLASS',
   table: 'classes',
   get: 'common/getClassList',
+  alsoFor: ['CFG_FREE_DAY'],
   code: 'ClassCode',
   nameField: 'ClassName',
   labels: ['Mã hướng', 'Tên hướng'],
@@ -348,7 +355,7 @@ export const customerCatalog = defineGrid({
   menu: 'CAT_CUSTOMER',
   table: 'customers',
   // No update call: the spec's table gives customers 'export only' (docs/decisions.md).
-  paths: { get: 'common/getCustomerList', delete: standardTariffDelete },
+  paths: { get: { path: 'common/getCustomerList', menus: ['CAT_CUSTOMER', 'CFG_FREE_DAY'] }, delete: standardTariffDelete },
   /** The filter panel: a filter set to All is omitted (spec 03 §2.1); exact, except tax code and name (contains). */
   filter: {
     schema: z.object({

@@ -3,6 +3,7 @@ import { contactGrid, mailOrderGrid, mappingJobModeGrid, questionGrid, sizeTypeG
 import { getActiveNotifyList, notifyGrid } from './notify';
 import { payPartnerGrid } from './pay-partners';
 import { mailReportSendNow } from './report-mail';
+import { freeDayGrid, getFreeDayNameList, reeferConfigGrid } from './storage-rules';
 
 /** The settings module's grids (configuration screens of spec 03 §2.4/§2.5): the server derives their handlers from this list. */
 export const settingsGrids = [
@@ -14,7 +15,9 @@ export const settingsGrids = [
   mailOrderGrid,
   versionGrid,
   contactGrid,
+  freeDayGrid,
+  reeferConfigGrid,
 ] as const;
 
-/** Their calls as `calls.settings.*`, the signed-in users' active notifications and the report mail's send-now. */
-export const settingsGridCalls = { ...gridCallTable(...settingsGrids), getActiveNotifyList, mailReportSendNow } as const;
+/** Their calls as `calls.settings.*`, the signed-in users' active notifications, the report mail's send-now and the free-day templates. */
+export const settingsGridCalls = { ...gridCallTable(...settingsGrids), getActiveNotifyList, mailReportSendNow, getFreeDayNameList } as const;
