@@ -355,13 +355,7 @@ export async function buildApp(options: BuildOptions = {}) {
     ...payments.handlers(invoices),
     invoices: invoiceHandlers(invoices),
     settings: {
-      ...settingsHandlers(
-        grid,
-        payments.payPartners,
-        createNoticesService(createNoticesRepository(database.db)),
-        reportMail,
-        storageRules,
-      ),
+      ...settingsHandlers(grid, payments.payPartners, createNoticesService(createNoticesRepository(database.db)), reportMail, storageRules),
       ...settingsFormHandlers(settingsForms),
     },
     stats: statsHandlers(stats),

@@ -42,10 +42,17 @@ describe('free day (common/getFreeDayNameList, getFreeDayList, updateFreeDayList
       [{ ApplyDate: header.ApplyDate, OperationCode: '*' }, freeDayMessages.expireDate],
       [{ ApplyDate: header.ApplyDate, ExpireDate: header.ExpireDate, OperationCode: '', MoneyCredit: 'M' }, freeDayMessages.operator],
       [{ ApplyDate: header.ApplyDate, ExpireDate: header.ExpireDate, OperationCode: '*' }, freeDayMessages.localForeign],
-      [{ ApplyDate: header.ApplyDate, ExpireDate: header.ExpireDate, OperationCode: '*', IsLocalForiend: 'L' }, freeDayMessages.moneyCredit],
+      [
+        { ApplyDate: header.ApplyDate, ExpireDate: header.ExpireDate, OperationCode: '*', IsLocalForiend: 'L' },
+        freeDayMessages.moneyCredit,
+      ],
     ];
     for (const [h, message] of steps) {
-      const res = await t.send(calls.settings.updateFreeDayList, { data: withHeader(defaultFreeDayRows, { TerminalCode: 'NDP', ...h }) }, admin);
+      const res = await t.send(
+        calls.settings.updateFreeDayList,
+        { data: withHeader(defaultFreeDayRows, { TerminalCode: 'NDP', ...h }) },
+        admin,
+      );
       expect(res.status, JSON.stringify(h)).toBe(400);
       expect(res.body).toEqual({ success: false, message });
     }
@@ -131,17 +138,17 @@ describe('free day (common/getFreeDayNameList, getFreeDayList, updateFreeDayList
       isRFCheck: 0,
       RuleCount: 5,
     });
-    const byName = await t.call(calls.settings.getFreeDayList, { Name: name }, admin);
+    const byName = await t.send(calls.settings.getFreeDayList, { Name: name }, admin);
     // Listed by class, full/empty, cargo type.
     expect(byName.body.payload?.map((r) => `${r.ClassCode}${r.FE}:${r.FreeDay}`)).toEqual(['1E:2', '1F:1', '2E:3', '3E:5', '3F:4']);
     expect(byName.body.payload?.[0]).toMatchObject({ ClassCode: '1', FE: 'E', TerminalCode: 'NDP', Name: name });
-    const byHeader = await t.call(
+    const byHeader = await t.send(
       calls.settings.getFreeDayList,
       { OperationCode: '*', MoneyCredit: 'M', IsLocalForiend: '*', CustomerCode: '*', ApplyDate: '2026-10-31T17:00:00.000Z' },
       admin,
     );
     expect(byHeader.body.payload).toHaveLength(5);
-    expect((await t.call(calls.settings.getFreeDayList, { MoneyCredit: 'C' }, admin)).body.payload).toHaveLength(0);
+    expect((await t.send(calls.settings.getFreeDayList, { MoneyCredit: 'C' }, admin)).body.payload).toHaveLength(0);
   });
 
   it('a customer template carries the customer name; a header change moves every rule to the new header', async () => {
@@ -151,7 +158,7 @@ describe('free day (common/getFreeDayNameList, getFreeDayList, updateFreeDayList
     const templates = (await t.call(calls.settings.getFreeDayNameList, { TerminalCode: 'NDP' }, admin)).body.payload ?? [];
     const mine = templates.find((x) => x.CustomerCode === someCustomer.CustomerCode);
     expect(mine).toMatchObject({ CustomerName: someCustomer.CustomerName, OperationCode: 'MSC', isRFCheck: 1, RuleCount: 2 });
-    const rows = (await t.call(calls.settings.getFreeDayList, { Name: mine?.Name }, admin)).body.payload ?? [];
+    const rows = (await t.send(calls.settings.getFreeDayList, { Name: mine?.Name }, admin)).body.payload ?? [];
     // The screen marks every rule edited on a header change and sends them all with the new header.
     const moved = await t.call(calls.settings.updateFreeDayList, { data: withHeader(rows, { ...h, MoneyCredit: 'C' }) }, admin);
     expect(moved.status, moved.raw).toBe(200);
@@ -167,14 +174,22 @@ describe('free day (common/getFreeDayNameList, getFreeDayList, updateFreeDayList
   });
 
   it('keeps rules per terminal: staff see and save only their terminals', async () => {
-    const gml = await t.call(calls.settings.updateFreeDayList, { data: withHeader(defaultFreeDayRows.slice(0, 1), { ...header, TerminalCode: 'GML' }) }, admin);
+    const gml = await t.call(
+      calls.settings.updateFreeDayList,
+      { data: withHeader(defaultFreeDayRows.slice(0, 1), { ...header, TerminalCode: 'GML' }) },
+      admin,
+    );
     expect(gml.status, gml.raw).toBe(200);
     const staffList = (await t.call(calls.settings.getFreeDayNameList, {}, staff)).body.payload ?? [];
     expect(staffList.every((x) => x.TerminalCode !== 'GML')).toBe(true);
     expect(staffList.length).toBeGreaterThan(0);
-    const staffRows = (await t.call(calls.settings.getFreeDayList, {}, staff)).body.payload ?? [];
-    expect(staffRows.every((r) => r.TerminalCode !== 'GML')).toBe(true);
-    const refused = await t.send(calls.settings.updateFreeDayList, { data: withHeader(defaultFreeDayRows.slice(1, 2), { ...header, TerminalCode: 'GML' }) }, staff);
+    const staffRows = (await t.send(calls.settings.getFreeDayList, {}, staff)).body.payload ?? [];
+    expect(staffRows.every((r) => (r as Record<string, unknown>).TerminalCode !== 'GML')).toBe(true);
+    const refused = await t.send(
+      calls.settings.updateFreeDayList,
+      { data: withHeader(defaultFreeDayRows.slice(1, 2), { ...header, TerminalCode: 'GML' }) },
+      staff,
+    );
     expect(refused.status).toBe(403);
   });
 
@@ -207,12 +222,12 @@ describe('free day (common/getFreeDayNameList, getFreeDayList, updateFreeDayList
 
   it('deletes the selected rules', async () => {
     // The same header at GML is a template of its own: a template is terminal + Name.
-    expect((await t.call(calls.settings.getFreeDayList, { Name: name }, admin)).body.payload).toHaveLength(6);
-    const rows = (await t.call(calls.settings.getFreeDayList, { Name: name, TerminalCode: 'NDP' }, admin)).body.payload ?? [];
+    expect((await t.send(calls.settings.getFreeDayList, { Name: name }, admin)).body.payload).toHaveLength(6);
+    const rows = (await t.send(calls.settings.getFreeDayList, { Name: name, TerminalCode: 'NDP' }, admin)).body.payload ?? [];
     const gone = rows.slice(0, 2).map((r) => ({ Rowguid: r.Rowguid as string }));
     const res = await t.call(calls.settings.deleteFreeDayList, { data: gone }, admin);
     expect(res.body).toEqual({ success: true, message: 'Xóa dữ liệu hoàn tất !' });
-    expect((await t.call(calls.settings.getFreeDayList, { Name: name, TerminalCode: 'NDP' }, admin)).body.payload).toHaveLength(3);
+    expect((await t.send(calls.settings.getFreeDayList, { Name: name, TerminalCode: 'NDP' }, admin)).body.payload).toHaveLength(3);
   });
 });
 
@@ -228,7 +243,11 @@ describe('reefer config (common/getReeferConfigList, updateReeferConfigList, del
   };
 
   it('saves, lists, edits and deletes', async () => {
-    const saved = await t.call(calls.settings.updateReeferConfigList, { data: [row, { ...row, OperationCode: 'msc', Rounding: 'R3', HourAdding: 0 }] }, admin);
+    const saved = await t.call(
+      calls.settings.updateReeferConfigList,
+      { data: [row, { ...row, OperationCode: 'msc', Rounding: 'R3', HourAdding: 0 }] },
+      admin,
+    );
     expect(saved.status, saved.raw).toBe(200);
     expect(saved.body.message).toBe('Lưu dữ liệu hoàn tất !');
     const list = (await t.call(calls.settings.getReeferConfigList, {}, admin)).body.payload ?? [];
@@ -243,7 +262,15 @@ describe('reefer config (common/getReeferConfigList, updateReeferConfigList, del
     const at = new Date('2026-11-05T08:00:00+07:00');
     expect((await rules.reeferRuleFor({ terminal: 'NDP', operationCode: 'ONE', moneyCredit: 'M', at }))?.Rounding).toBe('R2');
     expect((await rules.reeferRuleFor({ terminal: 'NDP', operationCode: 'MSC', moneyCredit: 'M', at }))?.Rounding).toBe('R3');
-    expect(await rules.reeferHours({ terminal: 'NDP', operationCode: 'ONE', moneyCredit: 'M', plugIn: at, plugOut: new Date(at.getTime() + 90 * 60_000) })).toMatchObject({
+    expect(
+      await rules.reeferHours({
+        terminal: 'NDP',
+        operationCode: 'ONE',
+        moneyCredit: 'M',
+        plugIn: at,
+        plugOut: new Date(at.getTime() + 90 * 60_000),
+      }),
+    ).toMatchObject({
       hours: 4, // 1.5 h + 2 h added = 3.5 h, up to the next hour
     });
     const del = await t.call(calls.settings.deleteReeferConfigList, { data: [{ Rowguid: first?.Rowguid as string }] }, admin);

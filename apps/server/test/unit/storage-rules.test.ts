@@ -188,7 +188,14 @@ describe('freeDaysFor: the most specific rule valid at the moment', () => {
 
 describe('free-day header (spec 03 §5 order, §4 whole days)', () => {
   it('names the first missing field in the spec order', () => {
-    const full = { ApplyDate: d('2026-11-01T09:00:00Z'), ExpireDate: d('2026-11-30T09:00:00Z'), OperationCode: '*', IsLocalForiend: '*', MoneyCredit: 'M', TerminalCode: 'NDP' };
+    const full = {
+      ApplyDate: d('2026-11-01T09:00:00Z'),
+      ExpireDate: d('2026-11-30T09:00:00Z'),
+      OperationCode: '*',
+      IsLocalForiend: '*',
+      MoneyCredit: 'M',
+      TerminalCode: 'NDP',
+    };
     expect(freeDayHeaderProblem({})).toBe(freeDayMessages.applyDate);
     expect(freeDayHeaderProblem({ ...full, ApplyDate: null })).toBe(freeDayMessages.applyDate);
     expect(freeDayHeaderProblem({ ...full, ExpireDate: null, OperationCode: null })).toBe(freeDayMessages.expireDate);
@@ -307,7 +314,10 @@ describe('reefer rules', () => {
           const start = d('2026-06-01T00:00:00Z');
           const [lo, hi] = a <= b ? [a, b] : [b, a];
           const rule = { Rounding: rounding, HourAdding: add };
-          return billableReeferHours(start, new Date(start.getTime() + lo), rule) <= billableReeferHours(start, new Date(start.getTime() + hi), rule);
+          return (
+            billableReeferHours(start, new Date(start.getTime() + lo), rule) <=
+            billableReeferHours(start, new Date(start.getTime() + hi), rule)
+          );
         },
       ),
     );

@@ -34,7 +34,9 @@ export const operationCatalog = defineGrid({
   paths: {
     // Also the operator list of the storage-day and reefer configuration screens (spec 03 §7 'Lists in payload').
     get: { path: 'common/getOperationList', menus: ['CAT_OPERATION', 'CFG_FREE_DAY', 'CFG_REEFER'] },
-    update: 'common/updateOperationList', delete: 'common/deleteOperationList' },
+    update: 'common/updateOperationList',
+    delete: 'common/deleteOperationList',
+  },
   references: {
     OperationCode: [
       { table: 'orders', field: 'OperationCode', usedBy: 'lệnh' },

@@ -20,4 +20,9 @@ export const settingsGrids = [
 ] as const;
 
 /** Their calls as `calls.settings.*`, the signed-in users' active notifications, the report mail's send-now and the free-day templates. */
-export const settingsGridCalls = { ...gridCallTable(...settingsGrids), getActiveNotifyList, mailReportSendNow, getFreeDayNameList } as const;
+export const settingsGridCalls = {
+  ...gridCallTable(...settingsGrids),
+  getActiveNotifyList,
+  mailReportSendNow,
+  getFreeDayNameList,
+} as const;

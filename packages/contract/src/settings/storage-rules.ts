@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { menuAccess } from '../access';
 import { defineCall } from '../call';
+import { cargoTypeCatalog, classCatalog } from '../catalogs/definitions';
 import { getOprs } from '../customs/declarations';
 import { lookupOf, moneyCredit, moneyCreditOptions, optionalText, rowguid } from '../grid/columns';
 import { defineGrid } from '../grid/resource';
@@ -14,7 +15,11 @@ import { getTerminalList } from '../shell/calls';
 /** Spec 03 §9: the moments a storage period starts or ends. */
 export const freeDayMoments = ['ATB', 'DateIn', 'DateOut'] as const;
 export type FreeDayMoment = (typeof freeDayMoments)[number];
-export const freeDayMomentNames: Record<FreeDayMoment, string> = { ATB: 'ATB (tàu cập)', DateIn: 'DateIn (vào bãi)', DateOut: 'DateOut (ra bãi)' };
+export const freeDayMomentNames: Record<FreeDayMoment, string> = {
+  ATB: 'ATB (tàu cập)',
+  DateIn: 'DateIn (vào bãi)',
+  DateOut: 'DateOut (ra bãi)',
+};
 /** Spec 03 §3: * all, L local, F foreign. */
 export const localForeignValues = ['*', 'L', 'F'] as const;
 export type LocalForeign = (typeof localForeignValues)[number];
@@ -80,9 +85,7 @@ const optionalDate = (label: string) =>
 const requiredDate = (label: string) =>
   z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.coerce
-      .date({ error: `Vui lòng nhập ${label.toLowerCase()}` })
-      .refine((d) => !Number.isNaN(d.getTime()), `${label} không hợp lệ`),
+    z.coerce.date({ error: `Vui lòng nhập ${label.toLowerCase()}` }).refine((d) => !Number.isNaN(d.getTime()), `${label} không hợp lệ`),
   );
 /** isRFCheck: 1 or 0 (spec 03 §3); booleans and '1'/'0' read the same. Absent: not given. */
 const oneOrZero = z
@@ -205,8 +208,10 @@ export const defaultFreeDayRows = (
 const terminalLookup = lookupOf(getTerminalList, 'TerminalCode', 'TerminalName');
 const operatorLookup = { ...lookupOf(getOprs, 'OperationCode', 'OperationName'), all: 'Tất cả (*)' };
 
-const moment = (label: string) =>
-  z.enum(freeDayMoments, { error: `${label} phải là ATB, DateIn hoặc DateOut` });
+const classLookup = { ...lookupOf(classCatalog.calls.get, 'ClassCode', 'ClassName'), all: 'Tất cả (*)' };
+const cargoTypeLookup = { ...lookupOf(cargoTypeCatalog.calls.get, 'CargoTypeCode', 'CargoTypeName'), all: 'Tất cả (*)' };
+
+const moment = (label: string) => z.enum(freeDayMoments, { error: `${label} phải là ATB, DateIn hoặc DateOut` });
 
 /** One free-day rule (spec 03 §3 "Free day rule row"); the header is merged in by the save. */
 export const freeDayRule = z.object({
@@ -235,7 +240,8 @@ const momentOptions = freeDayMoments.map((v) => ({ value: v, label: freeDayMomen
 export const freeDayGrid = defineGrid({
   name: 'free_day',
   module: 'settings',
-  title: 'Cấu hình thời gian lưu bãi',
+  title: 'Quy tắc thời gian lưu bãi miễn phí',
+  pageTitle: 'Cấu hình thời gian lưu bãi',
   menu: 'CFG_FREE_DAY',
   table: 'free_day_rules',
   paths: { get: 'common/getFreeDayList', update: 'common/updateFreeDayList', delete: 'common/deleteFreeDayList' },
@@ -260,7 +266,7 @@ export const freeDayGrid = defineGrid({
   key: ['TerminalCode', 'Name', 'ClassCode', 'FE', 'CargoTypeCode'],
   order: ['ClassCode', 'FE', 'CargoTypeCode'],
   columns: [
-    { field: 'ClassCode', title: 'Hướng', type: 'text', width: 100 },
+    { field: 'ClassCode', title: 'Hướng', type: 'enum', lookup: classLookup, width: 150 },
     {
       field: 'FE',
       title: 'Hàng/Rỗng',
@@ -271,7 +277,7 @@ export const freeDayGrid = defineGrid({
       ],
       width: 120,
     },
-    { field: 'CargoTypeCode', title: 'Loại hàng', type: 'text', width: 110 },
+    { field: 'CargoTypeCode', title: 'Loại hàng', type: 'enum', lookup: cargoTypeLookup, width: 170 },
     { field: 'StartTime', title: 'Bắt đầu tính', type: 'enum', options: momentOptions, width: 160 },
     { field: 'EndTime', title: 'Kết thúc tính', type: 'enum', options: momentOptions, width: 160 },
     { field: 'FreeDay', title: 'Số ngày miễn phí', type: 'number', width: 140 },
@@ -352,7 +358,12 @@ export const reeferConfigGrid = defineGrid({
     { field: 'Name', title: 'Tên', type: 'text', hidden: true },
     { field: 'ApplyDate', title: 'Ngày hiệu lực', type: 'datetime' },
     { field: 'ExpireDate', title: 'Ngày hết hạn', type: 'datetime' },
-    { field: 'Rounding', title: 'Làm tròn', type: 'enum', options: reeferRoundings.map((v) => ({ value: v, label: reeferRoundingNames[v] })) },
+    {
+      field: 'Rounding',
+      title: 'Làm tròn',
+      type: 'enum',
+      options: reeferRoundings.map((v) => ({ value: v, label: reeferRoundingNames[v] })),
+    },
     { field: 'HourAdding', title: 'Số giờ cộng thêm', type: 'number' },
     { field: 'MoneyCredit', title: 'Loại thanh toán', type: 'enum', options: moneyCreditOptions },
   ],

@@ -9,7 +9,6 @@ import type { GridCaller, GridService } from '../../grid/grid.service';
 import type { AuthUser } from '../../http/context';
 import { badRequest } from '../../http/errors';
 import { scopeTerminals } from '../../security/terminal-scope';
-import type { StorageRulesRepository } from './storage-rules.repository';
 import {
   billableReeferHours,
   type FreeDayAnswer,
@@ -19,6 +18,7 @@ import {
   type ReeferRule,
   reeferRuleFor,
 } from './storage-rules';
+import type { StorageRulesRepository } from './storage-rules.repository';
 
 type Row = Record<string, unknown>;
 

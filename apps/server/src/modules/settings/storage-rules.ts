@@ -147,7 +147,11 @@ export interface ReeferQuery {
 export function reeferRuleFor(rules: readonly ReeferRule[], q: ReeferQuery): ReeferRule | null {
   return best(
     rules.filter(
-      (r) => same(r.TerminalCode, q.terminal) && validAt(r, q.at) && same(r.MoneyCredit, q.moneyCredit) && fits(r.OperationCode, q.operationCode),
+      (r) =>
+        same(r.TerminalCode, q.terminal) &&
+        validAt(r, q.at) &&
+        same(r.MoneyCredit, q.moneyCredit) &&
+        fits(r.OperationCode, q.operationCode),
     ),
     (r) => [named(r.OperationCode), r.ApplyDate.getTime()],
   );

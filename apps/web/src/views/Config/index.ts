@@ -6,6 +6,7 @@ import {
   mappingJobModeGrid,
   payPartnerGrid,
   questionGrid,
+  reeferConfigGrid,
   type SettingsForm,
   senderMail,
   sizeTypeGrid,
@@ -33,5 +34,7 @@ export const pages: ViewPages = {
   mail_order_config: gridPage(mailOrderGrid),
   version_config: gridPage(versionGrid),
   contact_config: gridPage(contactGrid),
+  free_day: lazy(() => import('../../features/settings/FreeDayPage')),
+  reffer_config: gridPage(reeferConfigGrid),
   payment_followups: lazy(() => import('../../features/payments/PaymentFollowupsPage')),
 };
