@@ -88,6 +88,8 @@ import { settingsHandlers } from './modules/settings/settings.routes';
 import { settingsFormHandlers } from './modules/settings/settings-forms.routes';
 import { createSettingsFormService } from './modules/settings/settings-forms.service';
 import { createSettingsStoreRepository } from './modules/settings/settings-store.repository';
+import { createStorageRulesRepository } from './modules/settings/storage-rules.repository';
+import { createStorageRulesService } from './modules/settings/storage-rules.service';
 import { createShellRepository } from './modules/shell/shell.repository';
 import { shellHandlers } from './modules/shell/shell.routes';
 import { createShellService } from './modules/shell/shell.service';
@@ -374,6 +376,8 @@ export async function buildApp(options: BuildOptions = {}) {
   });
   payments.publishInvoicesWith(invoices);
   const stats = createStatsService({ repo: createStatsRepository(database) });
+  // Free days and reefer power rules (spec 03 §2.4): the screens' saves and the tariff engine's questions.
+  const storageRules = createStorageRulesService({ repo: createStorageRulesRepository(database.db), grid });
   const handlers: HandlerTable = {
     auth: authHandlers(auth),
     shell: shellHandlers(shell),
@@ -396,6 +400,7 @@ export async function buildApp(options: BuildOptions = {}) {
         reportMail,
         attachConfig,
         approval,
+        storageRules,
       ),
       ...settingsFormHandlers(settingsForms),
     },
@@ -547,6 +552,7 @@ export async function buildApp(options: BuildOptions = {}) {
       tosOrders,
       terminalConfig,
       loyalty,
+      storageRules,
     },
   };
 }

@@ -79,6 +79,7 @@ export * from './settings/pay-partners';
 export * from './settings/report-mail';
 export * from './settings/sender-mail';
 export * from './settings/settings-form';
+export * from './settings/storage-rules';
 export { type MenuNode, menuNode, type TerminalRow, terminalRow } from './shell/calls';
 export {
   type CustomerStatsRow,

@@ -31,9 +31,9 @@ export const operationCatalog = defineGrid({
   pageTitle: 'Quản lý hãng tàu',
   menu: 'CAT_OPERATION',
   table: 'shipping_lines',
-  // The attached-order configuration picks its operator from this list too.
   paths: {
-    get: { path: 'common/getOperationList', menus: ['CAT_OPERATION', 'CFG_ATTACH'] },
+    // Also the operator list of the attached-order, storage-day and reefer configuration screens (spec 03 §7 'Lists in payload').
+    get: { path: 'common/getOperationList', menus: ['CAT_OPERATION', 'CFG_ATTACH', 'CFG_FREE_DAY', 'CFG_REEFER'] },
     update: 'common/updateOperationList',
     delete: 'common/deleteOperationList',
   },
@@ -140,6 +140,8 @@ const codeName = <const P extends string>(o: {
   menu: MenuId;
   table: string;
   get: P;
+  /** Further menus whose screens list it (the free-day rules pick cargo types and classes). */
+  alsoFor?: readonly MenuId[];
   code: string;
   nameField: string;
   labels: [string, string];
@@ -152,7 +154,7 @@ const codeName = <const P extends string>(o: {
     title: o.title,
     menu: o.menu,
     table: o.table,
-    paths: { get: o.get, delete: standardTariffDelete },
+    paths: { get: { path: o.get, menus: [o.menu, ...(o.alsoFor ?? [])] }, delete: standardTariffDelete },
     row: z.object({
       Rowguid: rowguid,
       [o.code]: requiredText(10, o.labels[0]).transform((v) => v.toUpperCase()),
@@ -185,6 +187,7 @@ export const cargoTypeCatalog = codeName({
   menu: 'CAT_CARGO_TYPE',
   table: 'cargo_types',
   get: 'common/getCargoTypeList',
+  alsoFor: ['CFG_FREE_DAY'],
   code: 'CargoTypeCode',
   nameField: 'CargoTypeName',
   labels: ['Mã loại hàng', 'Tên loại hàng'],
@@ -196,6 +199,7 @@ export const classCatalog = codeName({
   menu: 'CAT_CLASS',
   table: 'classes',
   get: 'common/getClassList',
+  alsoFor: ['CFG_FREE_DAY'],
   code: 'ClassCode',
   nameField: 'ClassName',
   labels: ['Mã hướng', 'Tên hướng'],
@@ -353,9 +357,9 @@ export const customerCatalog = defineGrid({
   menu: 'CAT_CUSTOMER',
   table: 'customers',
   // No update call: the spec's table gives customers 'export only' (docs/decisions.md).
-  // The attached-order configuration's payee picker and the approval configuration's customer selector read it too.
+  // The attached-order configuration's payee picker, the approval configuration's and the free-day screen's customer selectors read it too.
   paths: {
-    get: { path: 'common/getCustomerList', menus: ['CAT_CUSTOMER', 'CFG_ATTACH', 'CFG_APPROVAL'] },
+    get: { path: 'common/getCustomerList', menus: ['CAT_CUSTOMER', 'CFG_ATTACH', 'CFG_APPROVAL', 'CFG_FREE_DAY'] },
     delete: standardTariffDelete,
   },
   /** The filter panel: a filter set to All is omitted (spec 03 §2.1); exact, except tax code and name (contains). */

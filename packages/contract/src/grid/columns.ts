@@ -15,6 +15,8 @@ export interface GridLookup {
   value: string;
   /** The row field shown for it (default the value itself). */
   label?: string;
+  /** A first choice '*' (spec 03 §1: wildcard * means all) shown with this label. */
+  all?: string;
 }
 
 /** A lookup on a list call whose rows are in `payload` (the user's terminals, the operators…). */

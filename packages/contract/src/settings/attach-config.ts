@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { menuAccess } from '../access';
 import { defineCall } from '../call';
 import { noPayload, optionalBody, replyWith } from '../reply';
+import { localForeignValues } from './storage-rules';
 
 /** Spec 03 §8 and §5 texts of the attached-order configuration ('Cấu hình lệnh đính kèm', /config/attach_config). */
 export const attachConfigMessages = {
@@ -9,9 +10,6 @@ export const attachConfigMessages = {
   saved: 'Lưu dữ liệu hoàn tất !',
   saveFailed: 'Lưu dữ liệu thất bại !',
 } as const;
-
-/** Spec 03 §9: local/foreign is *, L or F. */
-export const localForeignValues = ['*', 'L', 'F'] as const;
 
 /** A scope code where * (or blank) means all (spec 03 §1, §3 'Scope fields … all default *'). */
 const scopeCode = (max: number, label: string) =>

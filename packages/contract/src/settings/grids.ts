@@ -5,6 +5,7 @@ import { contactGrid, mailOrderGrid, mappingJobModeGrid, questionGrid, sizeTypeG
 import { getActiveNotifyList, notifyGrid } from './notify';
 import { payPartnerGrid } from './pay-partners';
 import { mailReportSendNow } from './report-mail';
+import { freeDayGrid, getFreeDayNameList, reeferConfigGrid } from './storage-rules';
 
 /** The settings module's grids (configuration screens of spec 03 §2.4/§2.5): the server derives their handlers from this list. */
 export const settingsGrids = [
@@ -16,11 +17,13 @@ export const settingsGrids = [
   mailOrderGrid,
   versionGrid,
   contactGrid,
+  freeDayGrid,
+  reeferConfigGrid,
 ] as const;
 
 /**
  * Their calls as `calls.settings.*`, the signed-in users' active notifications, the report mail's send-now, the attach
- * config's and the approval screen's calls.
+ * config's and the approval screen's calls, the free-day templates.
  */
 export const settingsGridCalls = {
   ...gridCallTable(...settingsGrids),
@@ -30,4 +33,5 @@ export const settingsGridCalls = {
   getApprovalJobMode,
   saveApprovalJobMode,
   getReffList,
+  getFreeDayNameList,
 } as const;

@@ -1,4 +1,4 @@
-import { settingsGrids } from '@smartport/contract';
+import { freeDayMessages, settingsGrids } from '@smartport/contract';
 import { gridHandlers } from '../../grid/grid.routes';
 import type { GridService } from '../../grid/grid.service';
 import type { ModuleHandlers } from '../../http/call-registry';
@@ -8,6 +8,7 @@ import type { NoticesService } from './notices.service';
 import type { PayPartnersService } from './pay-partners.service';
 import type { ReportMailService } from './report-mail.service';
 import type { SettingsFormCallName } from './settings-forms.routes';
+import type { StorageRulesService } from './storage-rules.service';
 
 /**
  * The settings grids' calls come from their entries; the pay-partner list adds the payer's choice; the attach config
@@ -20,9 +21,19 @@ export function settingsHandlers(
   reportMail: Pick<ReportMailService, 'sendNow'>,
   attach: AttachConfigService,
   approval: ApprovalService,
+  storageRules: Pick<StorageRulesService, 'templates' | 'saveFreeDays'>,
 ): Omit<ModuleHandlers<'settings'>, SettingsFormCallName> {
   return {
-    ...gridHandlers(settingsGrids, grid, { getPayPartners: (input, ctx) => payPartners.list(ctx.user, input) }),
+    ...gridHandlers(settingsGrids, grid, {
+      getPayPartners: (input, ctx) => payPartners.list(ctx.user, input),
+      // The free-day save checks the header in the spec's order and stores it complete (storage-rules.service.ts).
+      updateFreeDayList: async (input, ctx) => ({
+        success: true,
+        message: freeDayMessages.saved,
+        payload: (await storageRules.saveFreeDays((input as { data: Record<string, unknown>[] }).data, ctx.user)) as never,
+      }),
+    }),
+    getFreeDayNameList: async (input, ctx) => ({ success: true, payload: await storageRules.templates(ctx.user, input) }),
     getActiveNotifyList: async () => ({ success: true, payload: await notices.active() }),
     mailReportSendNow: (input) => reportMail.sendNow(input),
     getJobModeServiceList: async () => ({ success: true, payload: await attach.services() }),

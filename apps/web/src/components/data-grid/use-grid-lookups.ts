@@ -7,7 +7,8 @@ import { gridKeys } from './use-grid-list';
 /** The choices a lookup's rows give: the value field stored, the label field shown (the value when none). */
 export function lookupOptions(lookup: GridLookup, rows: readonly Record<string, unknown>[]): NonNullable<GridColumn['options']> {
   const { value, label } = lookup;
-  return rows.map((r) => ({ value: r[value] as string | number | null, label: String(r[label ?? value] ?? '') }));
+  const options = rows.map((r) => ({ value: r[value] as string | number | null, label: String(r[label ?? value] ?? '') }));
+  return lookup.all ? [{ value: '*', label: lookup.all }, ...options] : options;
 }
 
 /**

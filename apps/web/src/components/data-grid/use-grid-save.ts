@@ -27,6 +27,9 @@ export interface GridSaveDeps {
   setRows: Dispatch<SetStateAction<GridRow[]>>;
   view: GridView;
   reload: (keepPending: boolean) => Promise<void>;
+  beforeSave?: (() => string | null) | undefined;
+  afterSave?: (() => void | Promise<void>) | undefined;
+  saveFailedTitle?: string | undefined;
 }
 
 /**
@@ -34,7 +37,7 @@ export interface GridSaveDeps {
  * Rowguid are dropped here, the others sent after 'Xóa nội dung này ?'; the list reloads after either. A row the
  * entry refuses (its required fields, its schema) is named by its STT before anything is sent.
  */
-export function useGridSave({ entry, header, rowsRef, setRows, view, reload }: GridSaveDeps) {
+export function useGridSave({ entry, header, rowsRef, setRows, view, reload, beforeSave, afterSave, saveFailedTitle }: GridSaveDeps) {
   const { t } = useTranslation();
   const { message, modal, notification } = App.useApp();
   const saveCall = useMutation({ mutationFn: (body: unknown) => send(entry.calls.update, body) });
@@ -74,6 +77,11 @@ export function useGridSave({ entry, header, rowsRef, setRows, view, reload }: G
 
   const save = () => {
     const pending = rowsRef.current.filter((r) => r.state !== 'saved');
+    const problem = beforeSave?.();
+    if (problem) {
+      void message.warning(problem);
+      return;
+    }
     if (!pending.length || !entry.calls.update) {
       void message.info(t('grid.nothingToSave'));
       return;
@@ -91,10 +99,18 @@ export function useGridSave({ entry, header, rowsRef, setRows, view, reload }: G
           await saveCall.mutateAsync(update.body === 'rows' ? changed : { data: changed });
         } catch (e) {
           // Nothing is lost: the rows stay as typed, the server's message names the row (by its STT) and field.
-          notification.error({ title: t('grid.saveFailed'), description: withShownRowNumbers(errorText(e), shownNumbers), duration: 10 });
+          notification.error({
+            title: saveFailedTitle ?? t('grid.saveFailed'),
+            description: withShownRowNumbers(errorText(e), shownNumbers),
+            duration: 10,
+          });
           return;
         }
         void message.success(t('grid.saved'));
+        if (afterSave) {
+          await afterSave();
+          return;
+        }
         // Some screens reload a while after a save (spec 03 §9: payment partners 1 s).
         if (entry.reloadAfterSaveMs) await new Promise((done) => setTimeout(done, entry.reloadAfterSaveMs));
         await reload(false);

@@ -21,6 +21,14 @@ export interface GridOptions {
   onLoaded?: (rows: GridValues[]) => void;
   /** Unsaved changes the screen keeps beside the rows (the commodity links): they count for the one warning before leaving. */
   otherUnsaved?: number;
+  /** Whether the header narrows the list call too (default); false: it is only merged into saved rows (a form being edited). */
+  headerInList?: boolean;
+  /** The screen's own check before 'Lưu lại ?' (spec 03 §5 free day): a message stops the save. */
+  beforeSave?: () => string | null;
+  /** Instead of reloading the list after a successful save (the free-day page reloads itself). */
+  afterSave?: () => void | Promise<void>;
+  /** Title of a failed save's message (default 'Lưu dữ liệu thất bại !'; the free day's is 'Lỗi'). */
+  saveFailedTitle?: string;
 }
 
 /**
@@ -38,9 +46,12 @@ export function newRowPreset(entry: AnyGrid, columns: readonly GridColumn[], cur
  * One grid entry on screen (spec 03 §1), composed of small hooks: its lookup columns, its rows and their states, save
  * and delete, Excel, the view's counts and caret, and the warning before leaving with unsaved rows.
  */
-export function useGrid(entry: AnyGrid, { filter, header, onLoaded, otherUnsaved = 0 }: GridOptions = {}) {
+export function useGrid(
+  entry: AnyGrid,
+  { filter, header, onLoaded, otherUnsaved = 0, headerInList = true, beforeSave, afterSave, saveFailedTitle }: GridOptions = {},
+) {
   const columns = useLookupColumns(entry.columns);
-  const bodyKey = JSON.stringify(listBody(entry, filter, header));
+  const bodyKey = JSON.stringify(listBody(entry, filter, headerInList ? header : undefined));
   const body = useMemo(() => JSON.parse(bodyKey) as object | null, [bodyKey]);
   const list = useGridList(entry, body, onLoaded);
   const rowsRef = useRef<readonly GridRow[]>(list.rows);
@@ -53,7 +64,17 @@ export function useGrid(entry: AnyGrid, { filter, header, onLoaded, otherUnsaved
     setSearch('');
     list.setRows((current) => addRows(current, added));
   };
-  const edit = useGridSave({ entry, header, rowsRef, setRows: list.setRows, view, reload: list.reload });
+  const edit = useGridSave({
+    entry,
+    header,
+    rowsRef,
+    setRows: list.setRows,
+    view,
+    reload: list.reload,
+    beforeSave,
+    afterSave,
+    saveFailedTitle,
+  });
   const fresh = (given: readonly GridValues[]) => newRows(columns, given, newRowPreset(entry, columns, session.terminal()));
   const excel = useGridExcel(entry, columns, view, fresh, addOnTop);
 
@@ -95,6 +116,13 @@ export function useGrid(entry: AnyGrid, { filter, header, onLoaded, otherUnsaved
       importFile: excel.importFile,
       exportShown: excel.exportShown,
       reload: () => list.reload(false),
+      /** The rows replaced by new (unsaved) ones: a blank template's defaults. */
+      replaceRows: (given: readonly GridValues[]) => {
+        setSearch('');
+        list.setRows(fresh(given));
+      },
+      /** Every saved row marked edited (spec 03 §4: a header change concerns all the rules). */
+      markAllEdited: () => list.setRows((current) => current.map((r) => (r.state === 'saved' ? { ...r, state: 'edited' as const } : r))),
     },
     agGrid: view.handlers,
   };

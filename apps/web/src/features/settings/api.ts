@@ -178,3 +178,30 @@ export function useSaveApproval() {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: approvalKeys.reff }),
   });
 }
+
+/** The free-day templates of the user's terminals (common/getFreeDayNameList), for the template picker. */
+export function useFreeDayTemplates() {
+  return useQuery({
+    queryKey: ['settings', 'freeDayTemplates'],
+    queryFn: async () => {
+      const reply = await callApi(calls.settings.getFreeDayNameList, {});
+      if (!reply.success) throw new Error(reply.message ?? '');
+      return reply.payload ?? [];
+    },
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** The customers for the free-day customer picker (common/getCustomerList, active ones). */
+export function useCustomerChoices() {
+  return useQuery({
+    queryKey: ['settings', 'customerChoices'],
+    queryFn: async () => {
+      const reply = await callApi(calls.catalogs.getCustomerList, { IsActive: 1 });
+      if (!reply.success) throw new Error(reply.message ?? '');
+      return (reply.payload ?? []).map((c) => ({ value: c.CustomerCode, label: `${c.CustomerCode} - ${c.CustomerName}` }));
+    },
+    staleTime: 5 * 60_000,
+  });
+}

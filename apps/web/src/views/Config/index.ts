@@ -6,6 +6,7 @@ import {
   mappingJobModeGrid,
   payPartnerGrid,
   questionGrid,
+  reeferConfigGrid,
   type SettingsForm,
   senderMail,
   sizeTypeGrid,
@@ -34,6 +35,8 @@ export const pages: ViewPages = {
   version_config: gridPage(versionGrid),
   contact_config: gridPage(contactGrid),
   attach_config: lazy(() => import('../../features/settings/AttachConfigPage')),
+  free_day: lazy(() => import('../../features/settings/FreeDayPage')),
+  reffer_config: gridPage(reeferConfigGrid),
   payment_followups: lazy(() => import('../../features/payments/PaymentFollowupsPage')),
   approval_config: lazy(() => import('../../features/settings/ApprovalConfigPage')),
 };
