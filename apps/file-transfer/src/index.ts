@@ -74,7 +74,7 @@ export async function startFileTransfer(opts: FileTransferOptions): Promise<Runn
       control.closeAllConnections();
       await new Promise<void>((r) => control.close(() => r()));
       await running.close();
-      if (temporary) await rm(dataDir, { recursive: true, force: true });
+      if (temporary) await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
     },
   };
 }

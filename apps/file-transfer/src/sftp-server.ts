@@ -81,12 +81,13 @@ export async function startSftpServer(opts: SftpServerOptions): Promise<RunningS
         const session = acceptSession();
         session.on('sftp', (acceptSftp) => {
           const sftp = acceptSftp();
-          void mountsFor(opts.dataDir, user)
-            .then((jail) => serveSftp(sftp, jail, user, opts.log))
-            .catch((err: Error) => {
-              opts.log(`sftp: không mở được thư mục của ${user.username}: ${err.message}`);
-              client.end();
-            });
+          // The handlers are there before the first request; each waits for the account's folders.
+          const jail = mountsFor(opts.dataDir, user);
+          jail.catch((err: Error) => {
+            opts.log(`sftp: không mở được thư mục của ${user.username}: ${err.message}`);
+            client.end();
+          });
+          serveSftp(sftp, jail, user, opts.log);
         });
       });
     });
@@ -147,7 +148,7 @@ function longname(name: string, s: Stats, owner: string): string {
 type Handle = { kind: 'file'; fh: FileHandle; virtual: string } | { kind: 'dir'; entries: FileEntry[] | null };
 
 /** One SFTP session: every request resolved through the account's jail and its file patterns. */
-function serveSftp(sftp: SFTPWrapper, jail: Jail, user: ConfigUser, log: (line: string) => void) {
+function serveSftp(sftp: SFTPWrapper, jailReady: Promise<Jail>, user: ConfigUser, log: (line: string) => void) {
   const handles = new Map<number, Handle>();
   let next = 1;
   const newHandle = (h: Handle) => {
@@ -161,8 +162,14 @@ function serveSftp(sftp: SFTPWrapper, jail: Jail, user: ConfigUser, log: (line: 
   const patterns = user.filters.file_patterns;
 
   /** Runs one request; a path outside the root is 'permission denied', a missing file 'no such file'. */
+  let jail!: Jail;
   const run = (reqId: number, work: () => Promise<void>) => {
-    work().catch((err: NodeJS.ErrnoException) => {
+    jailReady
+      .then((j) => {
+        jail = j;
+        return work();
+      })
+      .catch((err: NodeJS.ErrnoException) => {
       if (err instanceof OutsideRoot) {
         log(`sftp: ${user.username} bị chặn truy cập ra ngoài thư mục của mình`);
         return sftp.status(reqId, STATUS.PERMISSION_DENIED, 'Không được phép truy cập ngoài thư mục của tài khoản');
@@ -269,15 +276,17 @@ function serveSftp(sftp: SFTPWrapper, jail: Jail, user: ConfigUser, log: (line: 
       sftp.handle(reqId, newHandle({ kind: 'dir', entries }));
     }),
   );
-  sftp.on('READDIR', (reqId, handle) => {
-    const h = handleOf(handle);
-    if (h?.kind !== 'dir') return sftp.status(reqId, STATUS.FAILURE, 'Handle không hợp lệ');
-    if (!h.entries) return sftp.status(reqId, STATUS.EOF);
-    const list = h.entries;
-    h.entries = null;
-    if (!list.length) return sftp.status(reqId, STATUS.EOF);
-    sftp.name(reqId, list);
-  });
+  sftp.on('READDIR', (reqId, handle) =>
+    run(reqId, async () => {
+      const h = handleOf(handle);
+      if (h?.kind !== 'dir') return sftp.status(reqId, STATUS.FAILURE, 'Handle không hợp lệ');
+      if (!h.entries) return sftp.status(reqId, STATUS.EOF);
+      const list = h.entries;
+      h.entries = null;
+      if (!list.length) return sftp.status(reqId, STATUS.EOF);
+      sftp.name(reqId, list);
+    }),
+  );
   sftp.on('REMOVE', (reqId, path) =>
     run(reqId, async () => {
       const { virtual, real } = await jail.resolve(path);
@@ -317,6 +326,8 @@ function serveSftp(sftp: SFTPWrapper, jail: Jail, user: ConfigUser, log: (line: 
   sftp.on('SYMLINK', (reqId) => sftp.status(reqId, STATUS.PERMISSION_DENIED, 'Không hỗ trợ liên kết'));
   sftp.on('READLINK', (reqId) => sftp.status(reqId, STATUS.OP_UNSUPPORTED, 'Không hỗ trợ liên kết'));
   sftp.on('EXTENDED', (reqId) => sftp.status(reqId, STATUS.OP_UNSUPPORTED));
+  // The client is done (end of its batch, `bye`): close our side so its session ends.
+  sftp.on('end', () => sftp.end());
   sftp.on('close', () => {
     for (const h of handles.values()) if (h.kind === 'file') void h.fh.close().catch(() => undefined);
     handles.clear();

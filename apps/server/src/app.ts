@@ -11,6 +11,7 @@ import helmet from 'helmet';
 import pino from 'pino';
 import { createHttpCustomsGateway } from './adapters/customs/customs.adapter';
 import { createHttpEinvoiceProvider } from './adapters/einvoice/einvoice.adapter';
+import { createHttpFileTransfer } from './adapters/file-transfer/file-transfer.adapter';
 import { createSmtpMailSender } from './adapters/mail/mail.adapter';
 import { createHttpTos } from './adapters/tos/tos.adapter';
 import type { TosConnection } from './adapters/tos/tos.port';
@@ -34,6 +35,8 @@ import { reportMailJob } from './jobs/report-mail.job';
 import { createScheduler, type Job } from './jobs/scheduler';
 import { tosOrderImportJob } from './jobs/tos-orders.job';
 import { uploadCleanupJob } from './jobs/upload-cleanup.job';
+import { sftpHandlers } from './modules/admin/sftp.routes';
+import { createSftpService } from './modules/admin/sftp.service';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authHandlers } from './modules/auth/auth.routes';
 import { createAuthService, type ThrottleLimits } from './modules/auth/auth.service';
@@ -336,6 +339,14 @@ export async function buildApp(options: BuildOptions = {}) {
   });
   payments.publishInvoicesWith(invoices);
   const stats = createStatsService({ repo: createStatsRepository(database) });
+  // The file-transfer (SFTP) service's control API: main config's urlSFTP, else the started service (SIM_FILE_TRANSFER_URL).
+  const sftp = createSftpService({
+    control: createHttpFileTransfer({
+      url: async () => String((await settingsForms.read(mainConfig)).urlSFTP ?? '').trim() || config.simulators.file_transfer,
+      apiKey: config.fileTransferKey,
+    }),
+    terminalCodes: async (user) => (await shell.terminals(user)).map((t) => t.TerminalCode),
+  });
   const handlers: HandlerTable = {
     auth: authHandlers(auth),
     shell: shellHandlers(shell),
@@ -355,6 +366,7 @@ export async function buildApp(options: BuildOptions = {}) {
       ...settingsFormHandlers(settingsForms),
     },
     stats: statsHandlers(stats),
+    admin: { ...sftpHandlers(sftp) },
   };
   // Scheduled jobs run under a PostgreSQL advisory lock, once per tick across instances (jobs/).
   const jobs = createScheduler({ lock: createPgJobLock(database), log: app.log });
@@ -501,6 +513,7 @@ export async function buildApp(options: BuildOptions = {}) {
       mailOrders,
       stats,
       tosOrders,
+      sftp,
     },
   };
 }

@@ -1,3 +1,4 @@
+import { sftpCalls } from './admin/sftp';
 import * as auth from './auth/calls';
 import type { CallDef } from './call';
 import { catalogCallTable } from './catalogs/calls';
@@ -14,6 +15,7 @@ import * as shell from './shell/calls';
 import * as stats from './stats/calls';
 
 export * from './access';
+export * from './admin/sftp';
 export { type SessionUser, sessionUser } from './auth/calls';
 export * from './call';
 export { type CatalogName, catalogGrids, catalogs } from './catalogs/calls';
@@ -152,6 +154,7 @@ export const calls = {
   invoices: { publishOrderNo: invoices.publishOrderNo, draftInvoice: invoices.draftInvoice },
   settings: { ...settingsGridCalls, ...settingsFormCalls },
   compare: { checkContaierData: compare.checkContaierData },
+  admin: { ...sftpCalls },
   stats: {
     dashboardOrderChartLoad: stats.dashboardOrderChartLoad,
     dashboardCustomerChartLoad: stats.dashboardCustomerChartLoad,
@@ -196,4 +199,10 @@ export const projectNamedCalls = [
   // /config/contact_config: the spec lists the route without its calls (docs/decisions.md).
   'config/getContactList',
   'config/updateContactList',
+  // Spec 03 §2.5 'Cấu hình SFTP' and 'Thêm tài khoản SFTP': the file-transfer service's /read, /write, /restart and
+  // /create_user reached through the portal (the browser never calls the service; docs/decisions.md).
+  'sftp/read',
+  'sftp/write',
+  'sftp/restart',
+  'sftp/create_user',
 ] as const;
