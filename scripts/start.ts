@@ -1,10 +1,10 @@
 // `npm start`: simulators of the external systems, the file-transfer (SFTP) service, then the portal (API, socket.io and
 // the built SPA) on one port.
 
+import { join } from 'node:path';
 import { senderMail } from '@smartport/contract';
 import { buildApp, ConfigError, loadConfig, newSecret, partnerSecretVariables, withSecrets } from '@smartport/server';
 import { demoMailAccount, demoTosAccount, startSimulators } from '@smartport/simulators';
-import { join } from 'node:path';
 import {
   FILE_TRANSFER_CONTROL_OFFSET,
   FILE_TRANSFER_SFTP_OFFSET,
@@ -93,7 +93,8 @@ const lines = [
         .join('')}`,
   ),
 ];
-if (fileTransfer) lines.push(`Dịch vụ SFTP: ${fileTransfer.sftpUrl}   (API điều khiển: ${fileTransfer.controlUrl}; ${fileTransfer.startMessage})`);
+if (fileTransfer)
+  lines.push(`Dịch vụ SFTP: ${fileTransfer.sftpUrl}   (API điều khiển: ${fileTransfer.controlUrl}; ${fileTransfer.startMessage})`);
 if (seed.demoLogins.length) {
   lines.push('Tài khoản demo (tên đăng nhập / mật khẩu / nhóm):');
   for (const u of seed.demoLogins) lines.push(`  ${u.UserID.padEnd(10)} ${u.password.padEnd(16)} ${u.group}`);

@@ -135,7 +135,10 @@ export async function parseConfig(text: string, dataDir: string): Promise<Parsed
     ] as const;
     for (const [field, p] of paths) {
       if (!insideRoot(dataDir, p)) {
-        return { ok: false, message: `Cấu hình không hợp lệ ở users.${i}.${field}: đường dẫn "${p}" nằm ngoài thư mục dữ liệu của dịch vụ.` };
+        return {
+          ok: false,
+          message: `Cấu hình không hợp lệ ở users.${i}.${field}: đường dẫn "${p}" nằm ngoài thư mục dữ liệu của dịch vụ.`,
+        };
       }
     }
     const vpaths = new Set<string>();
@@ -150,7 +153,8 @@ export async function parseConfig(text: string, dataDir: string): Promise<Parsed
     ['data_home', c.data_home],
     ['users_home', c.users_home],
   ] as const) {
-    if (!insideRoot(dataDir, p)) return { ok: false, message: `Cấu hình không hợp lệ ở ${field}: "${p}" nằm ngoài thư mục dữ liệu của dịch vụ.` };
+    if (!insideRoot(dataDir, p))
+      return { ok: false, message: `Cấu hình không hợp lệ ở ${field}: "${p}" nằm ngoài thư mục dữ liệu của dịch vụ.` };
   }
   const users: ConfigUser[] = [];
   for (const u of c.users) {

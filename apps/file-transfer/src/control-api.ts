@@ -75,7 +75,11 @@ export function createControlApi(opts: { key: string; state: FileTransferState; 
     const parsed = accountBody.safeParse(b);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return { success: false, status: 400, error: `Dữ liệu không hợp lệ ở ${issue?.path.join('.') || 'yêu cầu'}: ${issue?.message ?? ''}` };
+      return {
+        success: false,
+        status: 400,
+        error: `Dữ liệu không hợp lệ ở ${issue?.path.join('.') || 'yêu cầu'}: ${issue?.message ?? ''}`,
+      };
     }
     return run(parsed.data);
   }

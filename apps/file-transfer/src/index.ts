@@ -6,8 +6,8 @@ import { createControlApi, listen } from './control-api';
 import { createFileTransferState, hostKey } from './service';
 import { type RunningSftp, startSftpServer } from './sftp-server';
 
-export { CONFIG_FILE, HOST_KEY_FILE } from './service';
 export { hashPassword, verifyPassword } from './passwords';
+export { CONFIG_FILE, HOST_KEY_FILE } from './service';
 
 /** Port offsets from the simulators' base port (`npm start`): the control API and the SFTP server. */
 export const FILE_TRANSFER_CONTROL_OFFSET = 20;

@@ -1,5 +1,5 @@
 import { realpath } from 'node:fs/promises';
-import { dirname, join, posix, relative, isAbsolute } from 'node:path';
+import { dirname, isAbsolute, join, posix, relative } from 'node:path';
 
 /**
  * An account's view of the disk: its root folder as `/` and its virtual folders (`/CTL` → a folder
@@ -91,7 +91,13 @@ export class Jail {
 
 /** `*` and `?` glob, case-insensitive, on a file name. */
 export function globMatch(pattern: string, name: string): boolean {
-  const re = new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`, 'i');
+  const re = new RegExp(
+    `^${pattern
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.')}$`,
+    'i',
+  );
   return re.test(name);
 }
 

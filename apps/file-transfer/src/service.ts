@@ -9,9 +9,9 @@ import {
   layoutFor,
   parseConfig,
   type ServiceConfig,
+  TERMINAL_CODE,
   USERNAME,
   validIpOrNetwork,
-  TERMINAL_CODE,
 } from './config-file';
 import { hashPassword } from './passwords';
 
@@ -85,7 +85,11 @@ export function createFileTransferState(dataDir: string, onApplied: (c: ServiceC
   /** The config as saved, for an account change; refused while the file does not validate. */
   async function current(): Promise<{ ok: true; config: ServiceConfig } | { ok: false; answer: Answer }> {
     const parsed = await parseConfig(await readText(), dataDir);
-    if (!parsed.ok) return { ok: false, answer: refuse(409, `Tệp cấu hình đang lưu không hợp lệ, sửa ở màn hình Cấu hình SFTP trước. ${parsed.message}`) };
+    if (!parsed.ok)
+      return {
+        ok: false,
+        answer: refuse(409, `Tệp cấu hình đang lưu không hợp lệ, sửa ở màn hình Cấu hình SFTP trước. ${parsed.message}`),
+      };
     return parsed;
   }
 
@@ -201,7 +205,8 @@ export function createFileTransferState(dataDir: string, onApplied: (c: ServiceC
     const cur = await current();
     if (!cur.ok) return cur.answer;
     const c = cur.config;
-    if (c.users.some((u) => u.username.toLowerCase() === a.username.toLowerCase())) return refuse(409, `Tài khoản ${a.username} đã tồn tại.`);
+    if (c.users.some((u) => u.username.toLowerCase() === a.username.toLowerCase()))
+      return refuse(409, `Tài khoản ${a.username} đã tồn tại.`);
     const user: ConfigUser = {
       username: a.username,
       password_hash: await hashPassword(a.password ?? ''),

@@ -3,8 +3,8 @@ import { type FileHandle, lstat, mkdir, open, readdir, realpath, rename, rmdir, 
 import type { AddressInfo } from 'node:net';
 import { BlockList, isIPv4 } from 'node:net';
 import { resolve as resolvePath } from 'node:path';
-import ssh2 from 'ssh2';
 import type { Attributes, Connection, FileEntry, SFTPWrapper } from 'ssh2';
+import ssh2 from 'ssh2';
 import type { ConfigUser, ServiceConfig } from './config-file';
 import { fileAllowed, Jail, OutsideRoot } from './jail';
 import { verifyPassword } from './passwords';
@@ -170,17 +170,17 @@ function serveSftp(sftp: SFTPWrapper, jailReady: Promise<Jail>, user: ConfigUser
         return work();
       })
       .catch((err: NodeJS.ErrnoException) => {
-      if (err instanceof OutsideRoot) {
-        log(`sftp: ${user.username} bị chặn truy cập ra ngoài thư mục của mình`);
-        return sftp.status(reqId, STATUS.PERMISSION_DENIED, 'Không được phép truy cập ngoài thư mục của tài khoản');
-      }
-      if (err.code === 'ENOENT') return sftp.status(reqId, STATUS.NO_SUCH_FILE, 'Không có tệp hoặc thư mục này');
-      if (err.code === 'EACCES' || err.code === 'EPERM' || err.code === 'ELOOP')
-        return sftp.status(reqId, STATUS.PERMISSION_DENIED, 'Không có quyền');
-      if (err.code === 'EEXIST') return sftp.status(reqId, STATUS.FAILURE, 'Đã tồn tại');
-      if (err.code === 'ENOTEMPTY') return sftp.status(reqId, STATUS.FAILURE, 'Thư mục không rỗng');
-      sftp.status(reqId, STATUS.FAILURE, 'Thao tác thất bại');
-    });
+        if (err instanceof OutsideRoot) {
+          log(`sftp: ${user.username} bị chặn truy cập ra ngoài thư mục của mình`);
+          return sftp.status(reqId, STATUS.PERMISSION_DENIED, 'Không được phép truy cập ngoài thư mục của tài khoản');
+        }
+        if (err.code === 'ENOENT') return sftp.status(reqId, STATUS.NO_SUCH_FILE, 'Không có tệp hoặc thư mục này');
+        if (err.code === 'EACCES' || err.code === 'EPERM' || err.code === 'ELOOP')
+          return sftp.status(reqId, STATUS.PERMISSION_DENIED, 'Không có quyền');
+        if (err.code === 'EEXIST') return sftp.status(reqId, STATUS.FAILURE, 'Đã tồn tại');
+        if (err.code === 'ENOTEMPTY') return sftp.status(reqId, STATUS.FAILURE, 'Thư mục không rỗng');
+        sftp.status(reqId, STATUS.FAILURE, 'Thao tác thất bại');
+      });
   };
   const denied = (reqId: number) => sftp.status(reqId, STATUS.PERMISSION_DENIED, 'Tên tệp không được phép');
 
@@ -188,7 +188,9 @@ function serveSftp(sftp: SFTPWrapper, jailReady: Promise<Jail>, user: ConfigUser
     run(reqId, async () => {
       const { virtual, real } = await jail.resolve(path);
       const s = await stat(real).catch(() => null);
-      sftp.name(reqId, [{ filename: virtual, longname: s ? longname(virtual, s, user.username) : virtual, attrs: s ? toAttrs(s) : ({} as Attributes) }]);
+      sftp.name(reqId, [
+        { filename: virtual, longname: s ? longname(virtual, s, user.username) : virtual, attrs: s ? toAttrs(s) : ({} as Attributes) },
+      ]);
     }),
   );
   const statLike = (follow: boolean) => (reqId: number, path: string) =>

@@ -184,7 +184,14 @@ describe('an account created through the portal (sftp/create) and a real sftp cl
     expect(refused.err).toMatch(/Permission denied|closed|Connection/);
     const updated = await t.call(
       calls.admin.sftpUpdate,
-      { username: user, password: '', description: 'OPR', allowed_list: '127.0.0.1,127.0.0.2', terminal_list: terminal, additional_info: 'Hãng thử' },
+      {
+        username: user,
+        password: '',
+        description: 'OPR',
+        allowed_list: '127.0.0.1,127.0.0.2',
+        terminal_list: terminal,
+        additional_info: 'Hãng thử',
+      },
       admin,
     );
     expect(updated.status, updated.raw).toBe(200);
@@ -269,9 +276,9 @@ describe("the service's config (sftp/read, sftp/write, sftp/restart)", () => {
     const invalid = await t.call(calls.admin.sftpWrite, { data: JSON.stringify({ users: [{ username: 'x y' }] }) }, admin);
     expect(invalid.status).toBe(400);
     expect(invalid.body.message).toContain('Cấu hình không hợp lệ ở users.0');
-    const escape = JSON.parse(before);
-    escape.users[0].home_dir = '../../etc';
-    const outside = await t.call(calls.admin.sftpWrite, { data: JSON.stringify(escape) }, admin);
+    const outsideHome = JSON.parse(before);
+    outsideHome.users[0].home_dir = '../../etc';
+    const outside = await t.call(calls.admin.sftpWrite, { data: JSON.stringify(outsideHome) }, admin);
     expect(outside.status).toBe(400);
     expect(outside.body.message).toContain('nằm ngoài thư mục dữ liệu');
     expect((await t.call(calls.admin.sftpRead, {}, admin)).body.data).toBe(before);

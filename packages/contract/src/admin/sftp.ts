@@ -168,7 +168,11 @@ export const sftpCreateUser = defineCall({
   summary: 'Màn hình Thêm tài khoản SFTP: /create_user {user, pass} của dịch vụ (tài khoản chưa chọn loại)',
   access: menuAccess('SYS_SFTP_CREATE'),
   request: z.object({
-    user: z.string({ error: sftpMessages.username }).trim().min(1, sftpMessages.username).regex(SFTP_USERNAME, sftpMessages.usernamePattern),
+    user: z
+      .string({ error: sftpMessages.username })
+      .trim()
+      .min(1, sftpMessages.username)
+      .regex(SFTP_USERNAME, sftpMessages.usernamePattern),
     pass: newPassword,
   }),
   response: sftpReply({}),
@@ -189,7 +193,10 @@ export const sftpWrite = defineCall({
   summary: 'Cấu hình SFTP: /write {data} của dịch vụ (tệp không đọc được bị từ chối, cấu hình đang chạy giữ nguyên)',
   access: config,
   request: z.object({
-    data: z.string({ error: sftpMessages.emptyConfig }).max(2_000_000, 'Nội dung cấu hình tối đa 2 MB').refine((s) => s.trim().length > 0, sftpMessages.emptyConfig),
+    data: z
+      .string({ error: sftpMessages.emptyConfig })
+      .max(2_000_000, 'Nội dung cấu hình tối đa 2 MB')
+      .refine((s) => s.trim().length > 0, sftpMessages.emptyConfig),
   }),
   response: sftpReply({}),
 });
