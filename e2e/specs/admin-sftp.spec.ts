@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { rowWith } from '../fixtures/grid';
 import { loginAs, openMenu } from '../fixtures/portal';
 
 // Spec 03 §2.5, §5, §8: the three SFTP screens against the real file-transfer service `npm start` runs
@@ -39,6 +40,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('create an account, see it in the list, edit its type, and drive the service config', async ({ page }) => {
+  test.setTimeout(240_000);
   // 'Thêm tài khoản SFTP': both fields required with the spec's messages, then Create → 'Dữ liệu trả về !'.
   await open(page, 'Thêm tài khoản SFTP', /\/SystemManager\/sftp_create$/);
   await page.getByRole('button', { name: 'Create' }).click();
@@ -58,8 +60,8 @@ test('create an account, see it in the list, edit its type, and drive the servic
   // 'Quản lý tài khoản SFTP': the new account in the searchable list.
   await open(page, 'Quản lý tài khoản SFTP', /\/SystemManager\/sftp_accounts$/);
   await page.getByPlaceholder('Tìm kiếm').fill(USER);
-  const row = page.locator('.ag-center-cols-container .ag-row').filter({ hasText: USER });
-  await expect(row).toHaveCount(1);
+  const row = rowWith(page, USER);
+  await expect(row).toBeVisible();
   await shots(page, 'accounts-list');
 
   // 'Edit account': username read-only, the type still 'not chosen' → 'Chưa chọn loại tài khoản !'.
