@@ -1,7 +1,7 @@
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import EditOutlined from '@ant-design/icons/EditOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import type { SftpAccount } from '@smartport/contract';
+import { type SftpAccount, sftpAccountTypeLabels } from '@smartport/contract';
 import { App, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +26,7 @@ export default function SftpAccountsPage() {
 
   const columns: ReadOnlyColumn<SftpAccount>[] = [
     { key: 'username', title: t('sftp.accountName'), width: 220, flex: 1, text: (r) => r.username },
-    { key: 'description', title: t('sftp.type'), width: 110, text: (r) => r.description },
+    { key: 'description', title: t('sftp.type'), width: 150, text: (r) => sftpAccountTypeLabels[r.description] },
     { key: 'terminal_list', title: t('sftp.terminals'), width: 160, text: (r) => r.terminal_list },
     {
       key: 'edit',
