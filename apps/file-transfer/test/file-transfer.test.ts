@@ -43,7 +43,8 @@ describe('the config file', () => {
   it('hashes a clear password and refuses paths outside the data folder, duplicate names and bad addresses', async () => {
     const ok = await parseConfig(JSON.stringify({ users: [{ username: 'abc', password: 'x', description: 'IT', home_dir: 'home' }] }), dir);
     expect(ok.ok && ok.config.users[0]?.password_hash).toMatch(/^scrypt\$/);
-    const user = (over: object) => JSON.stringify({ users: [{ username: 'abc', password: 'x', description: 'IT', home_dir: 'home', ...over }] });
+    const user = (over: object) =>
+      JSON.stringify({ users: [{ username: 'abc', password: 'x', description: 'IT', home_dir: 'home', ...over }] });
     expect(await parseConfig(user({ home_dir: '/etc' }), dir)).toMatchObject({ ok: false });
     expect(await parseConfig(user({ home_dir: '../x' }), dir)).toMatchObject({ ok: false });
     expect(await parseConfig(user({ filters: { allowed_ip: ['1.2.3'] } }), dir)).toMatchObject({ ok: false });
