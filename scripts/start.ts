@@ -1,8 +1,16 @@
-// `npm start`: simulators of the external systems, then the portal (API, socket.io and the built SPA) on one port.
+// `npm start`: simulators of the external systems, the file-transfer (SFTP) service, then the portal (API, socket.io and
+// the built SPA) on one port.
 
+import { join } from 'node:path';
 import { senderMail } from '@smartport/contract';
 import { buildApp, ConfigError, loadConfig, newSecret, partnerSecretVariables, withSecrets } from '@smartport/server';
 import { demoMailAccount, demoTosAccount, startSimulators } from '@smartport/simulators';
+import {
+  FILE_TRANSFER_CONTROL_OFFSET,
+  FILE_TRANSFER_SFTP_OFFSET,
+  type RunningFileTransfer,
+  startFileTransfer,
+} from '../apps/file-transfer/src/index';
 
 /**
  * Reads and checks the environment before any simulator starts: a bad value, or a partner key missing
@@ -18,6 +26,8 @@ function checkedEnvironment() {
       process.env.TOS_USER = demoTosAccount.user;
       process.env.TOS_PASSWORD = demoTosAccount.pass;
     }
+    // The file-transfer service started below shares the portal's control key (a demo start makes one).
+    if (!process.env.FILE_TRANSFER_KEY && env.demo) process.env.FILE_TRANSFER_KEY = newSecret();
     for (const v of partnerSecretVariables) {
       if (!process.env[v.portal] && env.demo) process.env[v.portal] = newSecret();
       if (process.env[v.portal] && !process.env[v.simulator]) process.env[v.simulator] = process.env[v.portal];
@@ -35,6 +45,20 @@ const sims = await startSimulators({ basePort: env.simBasePort });
 for (const s of sims) {
   process.env[`SIM_${s.name.toUpperCase()}_URL`] = s.url;
   for (const [name, url] of Object.entries(s.endpoints)) process.env[`SIM_${s.name.toUpperCase()}_${name.toUpperCase()}_URL`] = url;
+}
+// The file-transfer service (apps/file-transfer): its control API on base + 20, SFTP on base + 21, loopback only,
+// its files in DATA_DIR/sftp (a temporary folder for DATA_DIR=memory). Skipped when SIM_FILE_TRANSFER_URL names another.
+let fileTransfer: RunningFileTransfer | null = null;
+if (!process.env.SIM_FILE_TRANSFER_URL) {
+  fileTransfer = await startFileTransfer({
+    dataDir: env.dataDir === 'memory' ? 'memory' : join(env.dataDir, 'sftp'),
+    key: env.fileTransferKey,
+    controlPort: env.simBasePort ? env.simBasePort + FILE_TRANSFER_CONTROL_OFFSET : 0,
+    sftpPort: env.simBasePort ? env.simBasePort + FILE_TRANSFER_SFTP_OFFSET : 0,
+    log: (line) => console.log(line),
+  });
+  process.env.SIM_FILE_TRANSFER_URL = fileTransfer.controlUrl;
+  process.env.SIM_FILE_TRANSFER_SFTP_URL = fileTransfer.sftpUrl;
 }
 
 const started = Date.now();
@@ -69,6 +93,8 @@ const lines = [
         .join('')}`,
   ),
 ];
+if (fileTransfer)
+  lines.push(`Dịch vụ SFTP: ${fileTransfer.sftpUrl}   (API điều khiển: ${fileTransfer.controlUrl}; ${fileTransfer.startMessage})`);
 if (seed.demoLogins.length) {
   lines.push('Tài khoản demo (tên đăng nhập / mật khẩu / nhóm):');
   for (const u of seed.demoLogins) lines.push(`  ${u.UserID.padEnd(10)} ${u.password.padEnd(16)} ${u.group}`);
@@ -83,6 +109,7 @@ if (config.infoFile) {
     url: address,
     simulators: Object.fromEntries(sims.map((s) => [s.name, s.url])),
     simulatorEndpoints: Object.fromEntries(sims.map((s) => [s.name, s.endpoints])),
+    fileTransfer: fileTransfer ? { controlUrl: fileTransfer.controlUrl, sftpUrl: fileTransfer.sftpUrl } : null,
     sampleOrderNo: sample[0]?.order_no ?? null,
     sampleOrderLink: sample[0] ? `/order/${portal.services.publicOrders.linkToken(sample[0].order_no)}` : null,
     expiredOrderLink: sample[0]
@@ -97,6 +124,7 @@ console.log(lines.join('\n'));
 const stop = async () => {
   await app.close();
   await Promise.all(sims.map((s) => s.close()));
+  await fileTransfer?.close();
   process.exit(0);
 };
 process.on('SIGINT', stop);

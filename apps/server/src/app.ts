@@ -11,6 +11,7 @@ import helmet from 'helmet';
 import pino from 'pino';
 import { createHttpCustomsGateway } from './adapters/customs/customs.adapter';
 import { createHttpEinvoiceProvider } from './adapters/einvoice/einvoice.adapter';
+import { createHttpFileTransfer } from './adapters/file-transfer/file-transfer.adapter';
 import { createSmtpMailSender } from './adapters/mail/mail.adapter';
 import { createHttpTos } from './adapters/tos/tos.adapter';
 import type { TosConnection } from './adapters/tos/tos.port';
@@ -40,6 +41,8 @@ import { createLoyaltyService } from './modules/admin/loyalty.service';
 import { createIssueRepository } from './modules/admin/requests.repository';
 import { registerIssueImageRoute, requestHandlers } from './modules/admin/requests.routes';
 import { createIssueService, issueImageCaps } from './modules/admin/requests.service';
+import { sftpHandlers } from './modules/admin/sftp.routes';
+import { createSftpService } from './modules/admin/sftp.service';
 import { createTerminalConfigRepository } from './modules/admin/terminal-config.repository';
 import { terminalConfigHandlers } from './modules/admin/terminal-config.routes';
 import { createTerminalConfigService } from './modules/admin/terminal-config.service';
@@ -378,6 +381,14 @@ export async function buildApp(options: BuildOptions = {}) {
   const stats = createStatsService({ repo: createStatsRepository(database) });
   // Free days and reefer power rules (spec 03 §2.4): the screens' saves and the tariff engine's questions.
   const storageRules = createStorageRulesService({ repo: createStorageRulesRepository(database.db), grid });
+  // The file-transfer (SFTP) service's control API: main config's urlSFTP, else the started service (SIM_FILE_TRANSFER_URL).
+  const sftp = createSftpService({
+    control: createHttpFileTransfer({
+      url: async () => String((await settingsForms.read(mainConfig)).urlSFTP ?? '').trim() || config.simulators.file_transfer,
+      apiKey: config.fileTransferKey,
+    }),
+    terminalCodes: async (user) => (await shell.terminals(user)).map((t) => t.TerminalCode),
+  });
   const handlers: HandlerTable = {
     auth: authHandlers(auth),
     shell: shellHandlers(shell),
@@ -405,7 +416,12 @@ export async function buildApp(options: BuildOptions = {}) {
       ...settingsFormHandlers(settingsForms),
     },
     stats: statsHandlers(stats),
-    admin: { ...requestHandlers(issues), ...terminalConfigHandlers(terminalConfig), ...loyaltyHandlers(loyalty) },
+    admin: {
+      ...requestHandlers(issues),
+      ...terminalConfigHandlers(terminalConfig),
+      ...loyaltyHandlers(loyalty),
+      ...sftpHandlers(sftp),
+    },
   };
   // Scheduled jobs run under a PostgreSQL advisory lock, once per tick across instances (jobs/).
   const jobs = createScheduler({ lock: createPgJobLock(database), log: app.log });
@@ -553,6 +569,7 @@ export async function buildApp(options: BuildOptions = {}) {
       terminalConfig,
       loyalty,
       storageRules,
+      sftp,
     },
   };
 }

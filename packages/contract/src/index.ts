@@ -1,5 +1,6 @@
 import { loyaltyCalls } from './admin/loyalty';
 import { adminRequestCalls } from './admin/requests';
+import { sftpCalls } from './admin/sftp';
 import { terminalConfigCalls } from './admin/terminal-config';
 import * as auth from './auth/calls';
 import type { CallDef } from './call';
@@ -19,6 +20,7 @@ import * as stats from './stats/calls';
 export * from './access';
 export * from './admin/loyalty';
 export * from './admin/requests';
+export * from './admin/sftp';
 export * from './admin/terminal-config';
 export { type SessionUser, sessionUser } from './auth/calls';
 export * from './call';
@@ -161,7 +163,7 @@ export const calls = {
   invoices: { publishOrderNo: invoices.publishOrderNo, draftInvoice: invoices.draftInvoice },
   settings: { ...settingsGridCalls, ...settingsFormCalls },
   compare: { checkContaierData: compare.checkContaierData },
-  admin: { ...adminRequestCalls, ...terminalConfigCalls, ...loyaltyCalls },
+  admin: { ...adminRequestCalls, ...terminalConfigCalls, ...loyaltyCalls, ...sftpCalls },
   stats: {
     dashboardOrderChartLoad: stats.dashboardOrderChartLoad,
     dashboardCustomerChartLoad: stats.dashboardCustomerChartLoad,
@@ -208,4 +210,10 @@ export const projectNamedCalls = [
   'config/updateContactList',
   // Spec 03 §2.5: the request form adds and removes images; their upload is named by the project.
   'config/uploadIssueImage',
+  // Spec 03 §2.5 'Cấu hình SFTP' and 'Thêm tài khoản SFTP': the file-transfer service's /read, /write, /restart and
+  // /create_user reached through the portal (the browser never calls the service; docs/decisions.md).
+  'sftp/read',
+  'sftp/write',
+  'sftp/restart',
+  'sftp/create_user',
 ] as const;

@@ -3,9 +3,23 @@ import { callJson, type JsonRefusal } from '../http-call';
 import { down } from '../outcome';
 import type { FileTransferAnswer, FileTransferControl } from './file-transfer.port';
 
+const account = z.object({
+  username: z.string(),
+  description: z.enum(['OPR', 'IT', '*']),
+  home_dir: z.string(),
+  virtual_folders: z.array(z.object({ virtual_path: z.string() })),
+  filters: z.object({
+    allowed_ip: z.array(z.string()),
+    file_patterns: z.array(z.object({ path: z.string(), allowed_patterns: z.array(z.string()), denied_patterns: z.array(z.string()) })),
+  }),
+  terminal_list: z.array(z.string()),
+  additional_info: z.string(),
+});
+
 /**
- * Wire protocol of the control API: POST with a JSON body, the key in `Authorization: Bearer <key>`;
- * answers `{success: true, …}` or `{success: false, out?, error?, message?}` (spec 03 §7).
+ * Wire protocol of the control API (apps/file-transfer/src/control-api.ts): POST with a JSON body, the key in
+ * `Authorization: Bearer <key>`; answers `{success: true, …}` or `{success: false, out?, error?, message?}` (spec 03 §7).
+ * /read /write /restart /create_user are the spec's; /users/list|create|update|delete the accounts the portal manages.
  */
 const failed = z.object({
   success: z.literal(false),
@@ -18,6 +32,7 @@ const replyOf = <T extends z.ZodRawShape>(shape: T) =>
 const readReply = replyOf({ data: z.string() });
 const restartReply = replyOf({ out: z.string() });
 const doneReply = replyOf({ out: z.string().optional() });
+const listReply = replyOf({ data: z.array(account) });
 const errorBody = failed.partial({ success: true }).loose();
 
 type Failed = z.infer<typeof failed>;
@@ -64,5 +79,9 @@ export function createHttpFileTransfer(opts: {
     writeConfig: (text) => post('/write', { data: text }, doneReply, (v) => ({ output: v.out ?? null })),
     restart: () => post('/restart', {}, restartReply, (v) => ({ output: v.out })),
     createUser: (user, password) => post('/create_user', { user, pass: password }, doneReply, (v) => ({ output: v.out ?? null })),
+    listAccounts: () => post('/users/list', {}, listReply, (v) => ({ accounts: v.data })),
+    createAccount: (a) => post('/users/create', a, doneReply, (v) => ({ output: v.out ?? null })),
+    updateAccount: (a) => post('/users/update', a, doneReply, (v) => ({ output: v.out ?? null })),
+    deleteAccount: (username) => post('/users/delete', { username }, doneReply, (v) => ({ output: v.out ?? null })),
   };
 }

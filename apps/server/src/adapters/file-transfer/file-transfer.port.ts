@@ -10,9 +10,30 @@ export type FileTransferKeyRefused = { ok: false; failure: 'key_refused' };
 
 export type FileTransferAnswer<T> = Outcome<T> | FileTransferRejected | FileTransferKeyRefused;
 
+/** An account as the service keeps it (never its password). */
+export interface FileTransferAccount {
+  username: string;
+  description: 'OPR' | 'IT' | '*';
+  home_dir: string;
+  virtual_folders: { virtual_path: string }[];
+  filters: { allowed_ip: string[]; file_patterns: { path: string; allowed_patterns: string[]; denied_patterns: string[] }[] };
+  terminal_list: string[];
+  additional_info: string;
+}
+
+/** What the portal sends to create or change an account (no password on update = keep it). */
+export interface FileTransferAccountInput {
+  username: string;
+  password?: string | undefined;
+  description: 'OPR' | 'IT' | '*';
+  allowed_list: string[];
+  terminal_list: string[];
+  additional_info?: string | undefined;
+}
+
 /**
  * The port: the file-transfer (SFTP) service's control API (DESIGN.md §2, spec 03 §7): its one
- * config text, reloading it, and creating accounts.
+ * config text, reloading it, and its accounts.
  */
 export interface FileTransferControl {
   /** /read: the config text. */
@@ -23,4 +44,10 @@ export interface FileTransferControl {
   restart(): Promise<FileTransferAnswer<{ output: string }>>;
   /** /create_user: an account with a password. */
   createUser(user: string, password: string): Promise<FileTransferAnswer<{ output: string | null }>>;
+  /** The accounts. */
+  listAccounts(): Promise<FileTransferAnswer<{ accounts: FileTransferAccount[] }>>;
+  createAccount(account: FileTransferAccountInput): Promise<FileTransferAnswer<{ output: string | null }>>;
+  updateAccount(account: FileTransferAccountInput): Promise<FileTransferAnswer<{ output: string | null }>>;
+  /** Removes the login; the account's files stay. */
+  deleteAccount(username: string): Promise<FileTransferAnswer<{ output: string | null }>>;
 }

@@ -7,4 +7,7 @@ export const pages: ViewPages = {
   issues: lazy(() => import('../../features/admin/RequestsPage')),
   terminal_config: lazy(() => import('../../features/admin/TerminalConfigPage')),
   loyalty: lazy(() => import('../../features/admin/LoyaltyPage')),
+  sftp_config: lazy(() => import('../../features/admin/SftpConfigPage')),
+  sftp_create: lazy(() => import('../../features/admin/SftpCreatePage')),
+  sftp_accounts: lazy(() => import('../../features/admin/SftpAccountsPage')),
 };
