@@ -4,6 +4,7 @@ import type { Database } from '../client';
 import { seedCatalogs } from './catalogs.data';
 import { seedDemoDeclarations } from './declarations.data';
 import { containerNumber, createRandom, type Random } from './random';
+import { seedDemoStorageRules } from './storage-rules.data';
 import { allTerminalCodes } from './terminals.data';
 
 export const shippingLineSeed = [
@@ -347,6 +348,7 @@ export async function seedDemoData(database: Database, sizes: DemoSizes, now = n
   }
   await seedOrders(database, sizes.orders, r, customers, voyagesByTerminal, now);
   await seedDemoDeclarations(database, customers, now);
+  await seedDemoStorageRules(database, now);
 }
 
 /** Service fee of an MB-channel payment (VND): 0.11 % of the amount, at least 1,100, rounded to 100. */
