@@ -34,6 +34,10 @@ import { reportMailJob } from './jobs/report-mail.job';
 import { createScheduler, type Job } from './jobs/scheduler';
 import { tosOrderImportJob } from './jobs/tos-orders.job';
 import { uploadCleanupJob } from './jobs/upload-cleanup.job';
+import { createAdminRepository } from './modules/admin/admin.repository';
+import { adminHandlers } from './modules/admin/admin.routes';
+import { createAdminRulesService } from './modules/admin/admin-rules.service';
+import { createHolidayService } from './modules/admin/holiday.service';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authHandlers } from './modules/auth/auth.routes';
 import { createAuthService, type ThrottleLimits } from './modules/auth/auth.service';
@@ -336,6 +340,10 @@ export async function buildApp(options: BuildOptions = {}) {
   });
   payments.publishInvoicesWith(invoices);
   const stats = createStatsService({ repo: createStatsRepository(database) });
+  // Administration (spec 03 §2.5): what the dangerous-goods, tariff-mapping, EDO-sharing, fee and holiday settings do.
+  const adminRepo = createAdminRepository(database.db);
+  const adminRules = createAdminRulesService(adminRepo, grid);
+  const holidays = createHolidayService(adminRepo, grid);
   const handlers: HandlerTable = {
     auth: authHandlers(auth),
     shell: shellHandlers(shell),
@@ -355,6 +363,7 @@ export async function buildApp(options: BuildOptions = {}) {
       ...settingsFormHandlers(settingsForms),
     },
     stats: statsHandlers(stats),
+    admin: adminHandlers(grid, adminRules, holidays),
   };
   // Scheduled jobs run under a PostgreSQL advisory lock, once per tick across instances (jobs/).
   const jobs = createScheduler({ lock: createPgJobLock(database), log: app.log });

@@ -1,3 +1,4 @@
+import { adminCalls } from './admin/calls';
 import * as auth from './auth/calls';
 import type { CallDef } from './call';
 import { catalogCallTable } from './catalogs/calls';
@@ -14,6 +15,10 @@ import * as shell from './shell/calls';
 import * as stats from './stats/calls';
 
 export * from './access';
+export { adminGrids } from './admin/calls';
+export * from './admin/grids';
+export * from './admin/holiday';
+export * from './admin/imo';
 export { type SessionUser, sessionUser } from './auth/calls';
 export * from './call';
 export { type CatalogName, catalogGrids, catalogs } from './catalogs/calls';
@@ -151,6 +156,7 @@ export const calls = {
   },
   invoices: { publishOrderNo: invoices.publishOrderNo, draftInvoice: invoices.draftInvoice },
   settings: { ...settingsGridCalls, ...settingsFormCalls },
+  admin: adminCalls,
   compare: { checkContaierData: compare.checkContaierData },
   stats: {
     dashboardOrderChartLoad: stats.dashboardOrderChartLoad,
@@ -196,4 +202,8 @@ export const projectNamedCalls = [
   // /config/contact_config: the spec lists the route without its calls (docs/decisions.md).
   'config/getContactList',
   'config/updateContactList',
+  // Administration (docs/decisions.md): the release points' delete (spec 03 §5 names its message, not its call) and the
+  // dangerous-goods check the order screens make against 'Danh mục hàng nguy hiểm được phép hạ'.
+  'config/releasePointByBlock/delete',
+  'config/checkIMOAlert',
 ] as const;

@@ -31,7 +31,12 @@ export const operationCatalog = defineGrid({
   pageTitle: 'Quản lý hãng tàu',
   menu: 'CAT_OPERATION',
   table: 'shipping_lines',
-  paths: { get: 'common/getOperationList', update: 'common/updateOperationList', delete: 'common/deleteOperationList' },
+  paths: {
+    // The holiday screen's operator dropdown reads it too (spec 03 §7 Administration).
+    get: { path: 'common/getOperationList', menus: ['CAT_OPERATION', 'SYS_HOLIDAY'] },
+    update: 'common/updateOperationList',
+    delete: 'common/deleteOperationList',
+  },
   references: {
     OperationCode: [
       { table: 'orders', field: 'OperationCode', usedBy: 'lệnh' },
@@ -348,7 +353,11 @@ export const customerCatalog = defineGrid({
   menu: 'CAT_CUSTOMER',
   table: 'customers',
   // No update call: the spec's table gives customers 'export only' (docs/decisions.md).
-  paths: { get: 'common/getCustomerList', delete: standardTariffDelete },
+  paths: {
+    // The holiday screen's customer selector reads it too.
+    get: { path: 'common/getCustomerList', menus: ['CAT_CUSTOMER', 'SYS_HOLIDAY'] },
+    delete: standardTariffDelete,
+  },
   /** The filter panel: a filter set to All is omitted (spec 03 §2.1); exact, except tax code and name (contains). */
   filter: {
     schema: z.object({

@@ -19,6 +19,13 @@ async function send(call: AnyGrid['calls']['get'] | undefined, body: unknown) {
   return reply;
 }
 
+/** Columns the entry sends as 1/0 (spec 03 §7 release points: ENABLE as integer). */
+function withIntegerFlags(entry: AnyGrid, rows: GridValues[]): GridValues[] {
+  const fields = entry.columns.filter((c) => c.type === 'bool' && c.sendAsInteger).map((c) => c.field);
+  if (!fields.length) return rows;
+  return rows.map((r) => ({ ...r, ...Object.fromEntries(fields.map((f) => [f, r[f] ? 1 : 0])) }));
+}
+
 export interface GridSaveDeps {
   entry: AnyGrid;
   /** The values chosen above the grid, merged into every saved row. */
@@ -27,6 +34,7 @@ export interface GridSaveDeps {
   setRows: Dispatch<SetStateAction<GridRow[]>>;
   view: GridView;
   reload: (keepPending: boolean) => Promise<void>;
+  onSaved?: () => void;
 }
 
 /**
@@ -34,7 +42,7 @@ export interface GridSaveDeps {
  * Rowguid are dropped here, the others sent after 'Xóa nội dung này ?'; the list reloads after either. A row the
  * entry refuses (its required fields, its schema) is named by its STT before anything is sent.
  */
-export function useGridSave({ entry, header, rowsRef, setRows, view, reload }: GridSaveDeps) {
+export function useGridSave({ entry, header, rowsRef, setRows, view, reload, onSaved }: GridSaveDeps) {
   const { t } = useTranslation();
   const { message, modal, notification } = App.useApp();
   const saveCall = useMutation({ mutationFn: (body: unknown) => send(entry.calls.update, body) });
@@ -86,7 +94,7 @@ export function useGridSave({ entry, header, rowsRef, setRows, view, reload }: G
       onOk: async () => {
         // The STT of each row sent, in the order sent, to name a refused row as the user sees it.
         const shownNumbers = rowsRef.current.filter((r) => r.state !== 'saved').map((r) => view.rowLabel(r.id));
-        const changed = rowsToSave(rowsRef.current, header);
+        const changed = withIntegerFlags(entry, rowsToSave(rowsRef.current, header));
         try {
           await saveCall.mutateAsync(update.body === 'rows' ? changed : { data: changed });
         } catch (e) {
@@ -95,6 +103,7 @@ export function useGridSave({ entry, header, rowsRef, setRows, view, reload }: G
           return;
         }
         void message.success(t('grid.saved'));
+        onSaved?.();
         // Some screens reload a while after a save (spec 03 §9: payment partners 1 s).
         if (entry.reloadAfterSaveMs) await new Promise((done) => setTimeout(done, entry.reloadAfterSaveMs));
         await reload(false);
@@ -105,7 +114,7 @@ export function useGridSave({ entry, header, rowsRef, setRows, view, reload }: G
   const remove = () => {
     const selectedIds = view.selectedIds();
     if (!selectedIds.length) {
-      void message.warning(t('grid.nothingSelected'));
+      void message.warning(entry.nothingSelectedMessage ?? t('grid.nothingSelected'));
       return;
     }
     modal.confirm({

@@ -19,6 +19,10 @@ export interface GridOptions {
   header?: GridValues;
   /** Told the rows of every completed load (a lookup screen says when nothing was found). */
   onLoaded?: (rows: GridValues[]) => void;
+  /** false: the header is merged into saved rows only, not sent with the list call (the holiday screen lists by template). */
+  listHeader?: boolean;
+  /** Called after a successful save (the holiday screen reloads the page 2 s later, spec 03 §8). */
+  onSaved?: () => void;
   /** Unsaved changes the screen keeps beside the rows (the commodity links): they count for the one warning before leaving. */
   otherUnsaved?: number;
 }
@@ -38,9 +42,9 @@ export function newRowPreset(entry: AnyGrid, columns: readonly GridColumn[], cur
  * One grid entry on screen (spec 03 §1), composed of small hooks: its lookup columns, its rows and their states, save
  * and delete, Excel, the view's counts and caret, and the warning before leaving with unsaved rows.
  */
-export function useGrid(entry: AnyGrid, { filter, header, onLoaded, otherUnsaved = 0 }: GridOptions = {}) {
+export function useGrid(entry: AnyGrid, { filter, header, onLoaded, otherUnsaved = 0, listHeader = true, onSaved }: GridOptions = {}) {
   const columns = useLookupColumns(entry.columns);
-  const bodyKey = JSON.stringify(listBody(entry, filter, header));
+  const bodyKey = JSON.stringify(listBody(entry, filter, listHeader ? header : undefined));
   const body = useMemo(() => JSON.parse(bodyKey) as object | null, [bodyKey]);
   const list = useGridList(entry, body, onLoaded);
   const rowsRef = useRef<readonly GridRow[]>(list.rows);
@@ -53,7 +57,7 @@ export function useGrid(entry: AnyGrid, { filter, header, onLoaded, otherUnsaved
     setSearch('');
     list.setRows((current) => addRows(current, added));
   };
-  const edit = useGridSave({ entry, header, rowsRef, setRows: list.setRows, view, reload: list.reload });
+  const edit = useGridSave({ entry, header, rowsRef, setRows: list.setRows, view, reload: list.reload, onSaved });
   const fresh = (given: readonly GridValues[]) => newRows(columns, given, newRowPreset(entry, columns, session.terminal()));
   const excel = useGridExcel(entry, columns, view, fresh, addOnTop);
 
@@ -95,6 +99,8 @@ export function useGrid(entry: AnyGrid, { filter, header, onLoaded, otherUnsaved
       importFile: excel.importFile,
       exportShown: excel.exportShown,
       reload: () => list.reload(false),
+      /** Every saved row marked edited (a header change applies to all rows, so all are sent on save). */
+      touchAll: () => list.setRows((current) => current.map((r) => (r.state === 'saved' ? { ...r, state: 'edited' } : r))),
     },
     agGrid: view.handlers,
   };
