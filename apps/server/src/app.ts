@@ -510,6 +510,8 @@ export async function buildApp(options: BuildOptions = {}) {
       mailOrders,
       stats,
       tosOrders,
+      adminRules,
+      holidays,
     },
   };
 }
