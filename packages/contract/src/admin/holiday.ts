@@ -85,9 +85,9 @@ export const holidayGrid = defineGrid({
   key: ['TerminalCode', 'ConfigName', 'StartTime'],
   order: ['StartTime'],
   columns: [
-    { field: 'Descriptions', title: 'Diễn giải', type: 'text', width: 260 },
-    { field: 'StartTime', title: 'Từ ngày', type: 'datetime', width: 180 },
-    { field: 'EndTime', title: 'Đến ngày', type: 'datetime', width: 180 },
+    { field: 'Descriptions', title: 'Diễn giải', type: 'text', width: 200 },
+    { field: 'StartTime', title: 'Từ ngày', type: 'datetime', width: 165 },
+    { field: 'EndTime', title: 'Đến ngày', type: 'datetime', width: 165 },
   ],
   actions: { add: true, delete: true, save: true, import: false },
   height: '55vh',

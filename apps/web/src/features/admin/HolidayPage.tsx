@@ -60,7 +60,7 @@ function HolidayEditor({ template, terminal }: { template: HolidayTemplate | nul
   );
   return (
     <Flex gap={12} wrap align="flex-start">
-      <Card size="small" title="Thông tin cấu hình" style={{ flex: '1 1 280px', maxWidth: 380 }}>
+      <Card size="small" title="Thông tin cấu hình" style={{ flex: '1 1 260px', maxWidth: 340 }}>
         <Form layout="vertical" size="middle">
           <Form.Item
             label="Nội dung"
