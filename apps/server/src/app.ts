@@ -36,6 +36,10 @@ import { reportMailJob } from './jobs/report-mail.job';
 import { createScheduler, type Job } from './jobs/scheduler';
 import { tosOrderImportJob } from './jobs/tos-orders.job';
 import { uploadCleanupJob } from './jobs/upload-cleanup.job';
+import { createAdminRepository } from './modules/admin/admin.repository';
+import { adminHandlers } from './modules/admin/admin.routes';
+import { createAdminRulesService } from './modules/admin/admin-rules.service';
+import { createHolidayService } from './modules/admin/holiday.service';
 import { loyaltyHandlers } from './modules/admin/loyalty.routes';
 import { createLoyaltyService } from './modules/admin/loyalty.service';
 import { createIssueRepository } from './modules/admin/requests.repository';
@@ -389,6 +393,10 @@ export async function buildApp(options: BuildOptions = {}) {
     }),
     terminalCodes: async (user) => (await shell.terminals(user)).map((t) => t.TerminalCode),
   });
+  // Administration (spec 03 §2.5): what the dangerous-goods, tariff-mapping, EDO-sharing, fee and holiday settings do.
+  const adminRepo = createAdminRepository(database.db);
+  const adminRules = createAdminRulesService(adminRepo, grid);
+  const holidays = createHolidayService(adminRepo, grid);
   const handlers: HandlerTable = {
     auth: authHandlers(auth),
     shell: shellHandlers(shell),
@@ -421,6 +429,7 @@ export async function buildApp(options: BuildOptions = {}) {
       ...terminalConfigHandlers(terminalConfig),
       ...loyaltyHandlers(loyalty),
       ...sftpHandlers(sftp),
+      ...adminHandlers(grid, adminRules, holidays),
     },
   };
   // Scheduled jobs run under a PostgreSQL advisory lock, once per tick across instances (jobs/).
@@ -570,6 +579,8 @@ export async function buildApp(options: BuildOptions = {}) {
       loyalty,
       storageRules,
       sftp,
+      adminRules,
+      holidays,
     },
   };
 }

@@ -1,3 +1,4 @@
+import { adminCalls } from './admin/calls';
 import { loyaltyCalls } from './admin/loyalty';
 import { adminRequestCalls } from './admin/requests';
 import { sftpCalls } from './admin/sftp';
@@ -18,6 +19,10 @@ import * as shell from './shell/calls';
 import * as stats from './stats/calls';
 
 export * from './access';
+export { adminCalls, adminGrids } from './admin/calls';
+export * from './admin/grids';
+export * from './admin/holiday';
+export * from './admin/imo';
 export * from './admin/loyalty';
 export * from './admin/requests';
 export * from './admin/sftp';
@@ -163,7 +168,7 @@ export const calls = {
   invoices: { publishOrderNo: invoices.publishOrderNo, draftInvoice: invoices.draftInvoice },
   settings: { ...settingsGridCalls, ...settingsFormCalls },
   compare: { checkContaierData: compare.checkContaierData },
-  admin: { ...adminRequestCalls, ...terminalConfigCalls, ...loyaltyCalls, ...sftpCalls },
+  admin: { ...adminRequestCalls, ...terminalConfigCalls, ...loyaltyCalls, ...sftpCalls, ...adminCalls },
   stats: {
     dashboardOrderChartLoad: stats.dashboardOrderChartLoad,
     dashboardCustomerChartLoad: stats.dashboardCustomerChartLoad,
@@ -216,4 +221,8 @@ export const projectNamedCalls = [
   'sftp/write',
   'sftp/restart',
   'sftp/create_user',
+  // Administration (docs/decisions.md): the release points' delete (spec 03 §5 names its message, not its call) and the
+  // dangerous-goods check the order screens make against 'Danh mục hàng nguy hiểm được phép hạ'.
+  'config/releasePointByBlock/delete',
+  'config/checkIMOAlert',
 ] as const;

@@ -32,8 +32,8 @@ export const operationCatalog = defineGrid({
   menu: 'CAT_OPERATION',
   table: 'shipping_lines',
   paths: {
-    // Also the operator list of the attached-order, storage-day and reefer configuration screens (spec 03 §7 'Lists in payload').
-    get: { path: 'common/getOperationList', menus: ['CAT_OPERATION', 'CFG_ATTACH', 'CFG_FREE_DAY', 'CFG_REEFER'] },
+    // Also the operator list of the attached-order, storage-day, reefer and holiday screens (spec 03 §7 'Lists in payload').
+    get: { path: 'common/getOperationList', menus: ['CAT_OPERATION', 'CFG_ATTACH', 'CFG_FREE_DAY', 'CFG_REEFER', 'SYS_HOLIDAY'] },
     update: 'common/updateOperationList',
     delete: 'common/deleteOperationList',
   },
@@ -357,9 +357,9 @@ export const customerCatalog = defineGrid({
   menu: 'CAT_CUSTOMER',
   table: 'customers',
   // No update call: the spec's table gives customers 'export only' (docs/decisions.md).
-  // The attached-order configuration's payee picker, the approval configuration's and the free-day screen's customer selectors read it too.
+  // The attached-order configuration's payee picker, the approval, free-day and holiday screens' customer selectors read it too.
   paths: {
-    get: { path: 'common/getCustomerList', menus: ['CAT_CUSTOMER', 'CFG_ATTACH', 'CFG_APPROVAL', 'CFG_FREE_DAY'] },
+    get: { path: 'common/getCustomerList', menus: ['CAT_CUSTOMER', 'CFG_ATTACH', 'CFG_APPROVAL', 'CFG_FREE_DAY', 'SYS_HOLIDAY'] },
     delete: standardTariffDelete,
   },
   /** The filter panel: a filter set to All is omitted (spec 03 §2.1); exact, except tax code and name (contains). */

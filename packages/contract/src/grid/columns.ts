@@ -39,6 +39,10 @@ export interface GridColumn {
   richText?: boolean;
   /** A text typed through a mask (spec 03 §5 mail order DelayTime: HH:MM, hour up to 29, minute 00–59). */
   mask?: 'HH:MM';
+  /** A hint shown on the column's header (spec 03 §5 block field: what to type). */
+  hint?: string;
+  /** For 'bool': sent on save as 1/0 (spec 03 §7 release points: ENABLE as integer). */
+  sendAsInteger?: boolean;
 }
 
 /** Spec 03 §3 mail order DelayTime: HH:MM, the hour at most 29, minutes 00–59. */

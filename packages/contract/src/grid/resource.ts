@@ -109,6 +109,8 @@ export interface GridSpec {
   height: string;
   /** The list reloads this long after a save (spec 03 §9: payment partners 1 s); at once when absent. */
   reloadAfterSaveMs?: number;
+  /** What a delete with no row selected says (spec 03 §5 release points: 'Chưa chọn điểm thu phí!'); on both sides. */
+  nothingSelectedMessage?: string;
   /** After a save or delete every signed-in user gets the live `notice` with this `request_type` (their pages show these rows). */
   liveNotice?: string;
 }
@@ -175,7 +177,8 @@ const lastSegment = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 const spec = <T extends GridCallSpec>(c: string | T): T => (typeof c === 'string' ? ({ path: c } as T) : c);
 const isShared = (c: unknown): c is SharedDelete => typeof c === 'object' && c !== null && (c as SharedDelete).kind === 'sharedDelete';
 
-const selectedRows = z.array(z.object({ Rowguid: z.uuid('Rowguid không hợp lệ') }).loose()).min(1, 'Chưa chọn dòng nào để xóa');
+const selectedRowsOr = (message: string) => z.array(z.object({ Rowguid: z.uuid('Rowguid không hợp lệ') }).loose()).min(1, message);
+const selectedRows = selectedRowsOr('Chưa chọn dòng nào để xóa');
 
 /** Deletes shared by several grids (`standardtariff/delete`, `common/delete`): rows + action=delete. */
 export function sharedDelete<const P extends string, const N extends string>(d: {
@@ -256,7 +259,7 @@ export function defineGrid<const S extends GridSpec>(s: S): Grid<S> {
         module: s.module,
         summary: `Xóa: ${s.title}`,
         access: access(ds),
-        request: z.object({ data: selectedRows }),
+        request: z.object({ data: s.nothingSelectedMessage ? selectedRowsOr(s.nothingSelectedMessage) : selectedRows }),
         response: replyWith({}),
       }) as never;
       callNames.delete = ds.name ?? lastSegment(ds.path);

@@ -4,6 +4,7 @@ import { eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { groupMenus, menus, orders, terminals, userGroups, users } from '../schema';
 import { defaultGrants, demoUsers, groupSeed } from './access.data';
+import { seedAdmin } from './admin.data';
 import { seedDemoApproval } from './approval.data';
 import { seedDemoData } from './demo-data';
 import { seedPayPartners } from './pay-partners.data';
@@ -122,6 +123,7 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
   let seededOrders = 0;
   if (options.demo) {
     await seedPayPartners(database);
+    await seedAdmin(database);
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(orders);
     if (!row?.n) {
       log(`Đang tạo dữ liệu mẫu (${options.seedOrders} lệnh)…`);

@@ -16,6 +16,13 @@ function Page({ entry, children }: { entry: AnyGrid; children: ReactNode }) {
         </Typography.Title>
       )}
       {children}
+      {entry.columns
+        .filter((c) => c.hint)
+        .map((c) => (
+          <Typography.Text key={c.field} type="secondary">
+            {c.title}: {c.hint}
+          </Typography.Text>
+        ))}
     </Flex>
   );
 }

@@ -37,7 +37,7 @@ function columnDef(c: GridColumn, opts: ColumnOptions): ColDef<GridRow> {
   const base: ColDef<GridRow> = {
     colId: c.field,
     headerName: c.title,
-    headerTooltip: c.title,
+    headerTooltip: c.hint ? `${c.title}: ${c.hint}` : c.title,
     hide: !!c.hidden,
     editable: opts.editable && !c.readOnly,
     cellDataType: false,

@@ -19,6 +19,13 @@ async function send(call: AnyGrid['calls']['get'] | undefined, body: unknown) {
   return reply;
 }
 
+/** Columns the entry sends as 1/0 (spec 03 §7 release points: ENABLE as integer). */
+function withIntegerFlags(entry: AnyGrid, rows: GridValues[]): GridValues[] {
+  const fields = entry.columns.filter((c) => c.type === 'bool' && c.sendAsInteger).map((c) => c.field);
+  if (!fields.length) return rows;
+  return rows.map((r) => ({ ...r, ...Object.fromEntries(fields.map((f) => [f, r[f] ? 1 : 0])) }));
+}
+
 export interface GridSaveDeps {
   entry: AnyGrid;
   /** The values chosen above the grid, merged into every saved row. */
@@ -94,7 +101,7 @@ export function useGridSave({ entry, header, rowsRef, setRows, view, reload, bef
       onOk: async () => {
         // The STT of each row sent, in the order sent, to name a refused row as the user sees it.
         const shownNumbers = rowsRef.current.filter((r) => r.state !== 'saved').map((r) => view.rowLabel(r.id));
-        const changed = rowsToSave(rowsRef.current, header);
+        const changed = withIntegerFlags(entry, rowsToSave(rowsRef.current, header));
         try {
           await saveCall.mutateAsync(update.body === 'rows' ? changed : { data: changed });
         } catch (e) {
@@ -121,7 +128,7 @@ export function useGridSave({ entry, header, rowsRef, setRows, view, reload, bef
   const remove = () => {
     const selectedIds = view.selectedIds();
     if (!selectedIds.length) {
-      void message.warning(t('grid.nothingSelected'));
+      void message.warning(entry.nothingSelectedMessage ?? t('grid.nothingSelected'));
       return;
     }
     modal.confirm({

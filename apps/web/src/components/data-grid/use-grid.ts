@@ -19,6 +19,10 @@ export interface GridOptions {
   header?: GridValues;
   /** Told the rows of every completed load (a lookup screen says when nothing was found). */
   onLoaded?: (rows: GridValues[]) => void;
+  /** false: the header is merged into saved rows only, not sent with the list call (the holiday screen lists by template). */
+  listHeader?: boolean;
+  /** Called after a successful save (the holiday screen reloads the page 2 s later, spec 03 §8). */
+  onSaved?: () => void;
   /** Unsaved changes the screen keeps beside the rows (the commodity links): they count for the one warning before leaving. */
   otherUnsaved?: number;
   /** Whether the header narrows the list call too (default); false: it is only merged into saved rows (a form being edited). */

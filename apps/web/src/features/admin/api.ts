@@ -8,6 +8,9 @@ export const adminKeys = {
   all: ['admin'] as const,
   issues: () => [...adminKeys.all, 'issues'] as const,
   terminalConfig: (terminal: string | null) => [...adminKeys.all, 'terminal-config', terminal] as const,
+  holidayTemplates: () => [...adminKeys.all, 'holidayTemplates'] as const,
+  operators: () => [...adminKeys.all, 'operators'] as const,
+  customers: () => [...adminKeys.all, 'customers'] as const,
 };
 
 // ── 'Quản lý yêu cầu' (config/*IssueList, config/uploadIssueImage) ──
@@ -165,3 +168,36 @@ export function useSftpReadConfig() {
 export const useSftpWriteConfig = () => useSftpChange(calls.admin.sftpWrite);
 /** 'Restart' (sftp/restart). */
 export const useSftpRestart = () => useSftpChange(calls.admin.sftpRestart);
+
+// ── 'Cấu hình miễn lưu bãi ngày lễ' (common/getHolidayNameList) and its pickers ──
+
+const rows = async <T>(reply: { success: boolean; message?: string; payload?: T[] }) => {
+  if (!reply.success) throw new Error(reply.message ?? '');
+  return reply.payload ?? [];
+};
+
+/** The holiday screen's templates (common/getHolidayNameList). */
+export function useHolidayTemplates() {
+  return useQuery({
+    queryKey: adminKeys.holidayTemplates(),
+    queryFn: async () => rows(await callApi(calls.admin.getHolidayNameList, {})),
+  });
+}
+
+/** The operator dropdown (common/getOperationList). */
+export function useOperators() {
+  return useQuery({
+    queryKey: adminKeys.operators(),
+    queryFn: async () => rows(await callApi(calls.catalogs.getOperationList, {})),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The customer selector (common/getCustomerList, active customers). */
+export function useCustomers() {
+  return useQuery({
+    queryKey: adminKeys.customers(),
+    queryFn: async () => rows(await callApi(calls.catalogs.getCustomerList, { IsActive: 1 })),
+    staleTime: 5 * 60_000,
+  });
+}
