@@ -14,6 +14,9 @@ beforeAll(async () => {
   admin = await t.login('admin');
   staff = await t.login('nhanvien'); // NDP, NDV, NHP
   customer = await t.login('khachhang');
+  // The demo's templates and reefer rules (db/seed/storage-rules.data.ts) aside: these tests start from none.
+  await t.sql('delete from free_day_rules');
+  await t.sql('delete from reefer_configs');
   [someCustomer] = (await t.sql<{ CustomerCode: string; CustomerName: string }>(
     'select customer_code as "CustomerCode", customer_name as "CustomerName" from customers order by customer_code limit 1',
   )) as [{ CustomerCode: string; CustomerName: string }];
