@@ -36,6 +36,8 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
   }
 
   await db.transaction(async (tx) => {
+    // Entries this database has not had before: existing groups get them by their default grants (below).
+    const knownMenus = new Set((await tx.select({ id: menus.MenuID }).from(menus)).map((m) => m.id));
     for (const [i, m] of menuCatalog.entries()) {
       const row = {
         MenuID: m.id,
@@ -58,7 +60,19 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
 
     const existing = new Set((await tx.select({ c: userGroups.UserGroupCode }).from(userGroups)).map((g) => g.c));
     for (const g of groupSeed) {
-      if (existing.has(g.UserGroupCode)) continue;
+      if (existing.has(g.UserGroupCode)) {
+        // A group made by an earlier version gets a new entry's default grant once, when the entry first appears;
+        // grants an administrator took away from an entry it already had are not given back.
+        const grants = defaultGrants[g.UserGroupCode];
+        const fresh = (grants === 'all' ? menuCatalog.map((m) => m.id) : (grants ?? [])).filter((id) => !knownMenus.has(id));
+        if (knownMenus.size && fresh.length) {
+          await tx
+            .insert(groupMenus)
+            .values(fresh.map((MenuID) => ({ UserGroupCode: g.UserGroupCode, MenuID })))
+            .onConflictDoNothing();
+        }
+        continue;
+      }
       await tx.insert(userGroups).values(g);
       const grants = defaultGrants[g.UserGroupCode];
       const ids = grants === 'all' ? menuCatalog.map((m) => m.id) : (grants ?? []);

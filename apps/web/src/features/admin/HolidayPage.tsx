@@ -1,4 +1,4 @@
-import { type HolidayTemplate, holidayGrid, holidayHeader } from '@smartport/contract';
+import { type HolidayTemplate, holidayGrid, holidayHeader, holidayMessages } from '@smartport/contract';
 import { App, Card, Flex, Form, Input, Select, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { GridCard } from '../../components/data-grid/GridCard';
@@ -33,6 +33,8 @@ function HolidayEditor({ template, terminal }: { template: HolidayTemplate | nul
     filter: template ? { Name: template.ConfigName, TerminalCode: template.TerminalCode } : null,
     header: header as unknown as Record<string, unknown>,
     headerInList: false,
+    // Spec 03 §8: a failed holiday save shows the server's message, titled 'Lỗi'.
+    saveFailedTitle: holidayMessages.saveFailed,
     afterSave: () => {
       sessionStorage.setItem(CHOSEN_KEY, `${header.TerminalCode}/${header.ConfigName}`);
       setTimeout(() => window.location.reload(), 2000);
