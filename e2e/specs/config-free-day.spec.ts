@@ -23,10 +23,18 @@ async function shots(page: Page, name: string) {
   await page.setViewportSize({ width: 1366, height: 768 });
 }
 
-/** Picks an option of the antd select whose input has `id`. */
+/** Picks an option of the antd select whose input has `id`, again if a busy machine lost the click (the dropdown was still opening). */
 async function choose(page: Page, id: string, option: string) {
-  await page.locator(`#${id}`).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  const select = page.locator('.ant-select').filter({ has: page.locator(`#${id}`) });
+  await expect(async () => {
+    if (!(await page.locator('.ant-select-dropdown:visible').count())) await page.locator(`#${id}`).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: option })
+      .first()
+      .click({ timeout: 5_000 });
+    await expect(select).toContainText(option, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 const picker = (page: Page, id: string): Locator => page.locator('.ant-picker').filter({ has: page.locator(`#${id}`) });
