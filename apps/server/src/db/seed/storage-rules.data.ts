@@ -35,16 +35,10 @@ const freeDayTemplates = [
   ['*', '*', 'M', '*', 1, [['*', 'F', 'RF', 'DateIn', 'DateOut', 2]]],
 ] as const;
 
-/** Demo reefer power rules: [operator, payment, rounding, hours added]. */
-const reeferRules = [
-  ['*', 'M', 'R2', 0],
-  ['*', 'C', 'R1', 0],
-  ['MSC', 'M', 'R3', 2],
-] as const;
-
 /**
- * Demo storage rules (/config/free_day, /config/reffer_config) at every terminal, from the start of the year before to
- * the end of the year after, so the screens and the tariff engine (orders issue) have rules to read.
+ * Demo free-day templates (/config/free_day) at every terminal, from the start of the year before to the end of the year
+ * after, so the screen and the tariff engine (orders issue) have rules to read. The reefer rules start empty (an
+ * administrator adds them on /config/reffer_config; the e2e spec does).
  */
 export async function seedDemoStorageRules(database: Database, now: Date) {
   const q = database.query;
@@ -79,13 +73,5 @@ export async function seedDemoStorageRules(database: Database, now: Date) {
        $8::text[], $9::int2[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::int[])
      on conflict do nothing`,
     Array.from({ length: 15 }, (_, i) => col(i)),
-  );
-  const reefer = allTerminalCodes.flatMap((t) => reeferRules.map(([opr, money, rounding, hours]) => [t, opr, money, rounding, hours]));
-  await q(
-    `insert into reefer_configs (terminal_code, operation_code, money_credit, rounding, hour_adding, apply_date, expire_date)
-     select t, o, m, r, h, $6::timestamptz, $7::timestamptz
-       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[]) as x(t, o, m, r, h)
-     on conflict do nothing`,
-    [...Array.from({ length: 5 }, (_, i) => reefer.map((r) => r[i])), from, new Date(to.getTime() + DAY - 1)],
   );
 }
