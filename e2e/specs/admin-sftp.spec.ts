@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { rowWith } from '../fixtures/grid';
-import { loginAs, openMenu } from '../fixtures/portal';
+import { loginAs, openMenu, pickOption } from '../fixtures/portal';
 
 // Spec 03 §2.5, §5, §8: the three SFTP screens against the real file-transfer service `npm start` runs
 // (apps/file-transfer), with the spec's texts and dialogs.
@@ -72,8 +72,7 @@ test('create an account, see it in the list, edit its type, and drive the servic
   await modal.getByRole('button', { name: 'Lưu' }).click();
   await expect(modal.getByText('Chưa chọn loại tài khoản !')).toBeVisible();
   await shots(page, 'edit-type-required');
-  await modal.getByLabel('Loại tài khoản').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: 'OPR - Hãng tàu' }).click();
+  await pickOption(page, modal.locator('.ant-select').filter({ has: modal.getByLabel('Loại tài khoản') }), 'OPR - Hãng tàu');
   await modal.getByLabel('Danh sách IP được phép').fill('999.1.1.1');
   await modal.getByLabel('Danh sách IP được phép').press('Enter');
   await modal.getByRole('button', { name: 'Lưu' }).click();

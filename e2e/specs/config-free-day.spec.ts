@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { confirm, editorReady, grid, legend } from '../fixtures/grid';
-import { loginAs, openMenu } from '../fixtures/portal';
+import { loginAs, openMenu, pickOption } from '../fixtures/portal';
 
 // Spec 03 §2.4, §4, §5, §8, §9: 'Cấu hình thời gian lưu bãi' (/config/free_day) and 'Cấu hình điện lạnh' (/config/reffer_config).
 const SHOTS = '/tmp/freeday';
@@ -23,18 +23,9 @@ async function shots(page: Page, name: string) {
   await page.setViewportSize({ width: 1366, height: 768 });
 }
 
-/** Picks an option of the antd select whose input has `id`, again if a busy machine lost the click (the dropdown was still opening). */
+/** Picks an option of the antd select whose input has `id`. */
 async function choose(page: Page, id: string, option: string) {
-  const select = page.locator('.ant-select').filter({ has: page.locator(`#${id}`) });
-  await expect(async () => {
-    if (!(await page.locator('.ant-select-dropdown:visible').count())) await page.locator(`#${id}`).click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: option })
-      .first()
-      .click({ timeout: 5_000 });
-    await expect(select).toContainText(option, { timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+  await pickOption(page, page.locator('.ant-select').filter({ has: page.locator(`#${id}`) }), option);
 }
 
 const picker = (page: Page, id: string): Locator => page.locator('.ant-picker').filter({ has: page.locator(`#${id}`) });

@@ -1,6 +1,6 @@
 import { type HolidayTemplate, holidayGrid, holidayHeader, holidayMessages } from '@smartport/contract';
 import { App, Card, Flex, Form, Input, Select, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { GridCard } from '../../components/data-grid/GridCard';
 import { useGrid } from '../../components/data-grid/use-grid';
 import { useReportError } from '../../lib/report-error';
@@ -114,11 +114,12 @@ export default function HolidayPage() {
   const { message } = App.useApp();
   const templates = useHolidayTemplates();
   const terminal = session.terminal() ?? session.terminals()[0] ?? '';
-  const [chosen, setChosen] = useState<string>(() => {
-    const kept = sessionStorage.getItem(CHOSEN_KEY);
-    sessionStorage.removeItem(CHOSEN_KEY);
-    return kept ?? NEW;
-  });
+  // Read on every mount and forgotten only once the templates are there: the page may be mounted again while the
+  // signed-in frame settles after the reload (a read-and-remove at the first mount lost the choice; flaky e2e).
+  const [chosen, setChosen] = useState<string>(() => sessionStorage.getItem(CHOSEN_KEY) ?? NEW);
+  useEffect(() => {
+    if (templates.data) sessionStorage.removeItem(CHOSEN_KEY);
+  }, [templates.data]);
   const list = templates.data ?? [];
   const template = list.find((t) => t.HCODE === chosen) ?? null;
   useReportError(templates.error, (e) => void message.error(e.message));
