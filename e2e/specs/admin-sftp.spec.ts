@@ -72,7 +72,11 @@ test('create an account, see it in the list, edit its type, and drive the servic
   await modal.getByRole('button', { name: 'Lưu' }).click();
   await expect(modal.getByText('Chưa chọn loại tài khoản !')).toBeVisible();
   await shots(page, 'edit-type-required');
-  await pickOption(page, modal.locator('.ant-select').filter({ has: modal.getByLabel('Loại tài khoản') }), 'OPR - Hãng tàu');
+  await pickOption(
+    page,
+    modal.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: 'Loại tài khoản' }) }),
+    'OPR - Hãng tàu',
+  );
   await modal.getByLabel('Danh sách IP được phép').fill('999.1.1.1');
   await modal.getByLabel('Danh sách IP được phép').press('Enter');
   await modal.getByRole('button', { name: 'Lưu' }).click();
