@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { menuAccess } from '../access';
 import { defineCall } from '../call';
 import { orderNo, payAccess } from '../payments/calls';
 import { replyWith } from '../reply';
@@ -34,4 +35,17 @@ export const draftInvoice = defineCall({
   access: payAccess,
   request: z.object({ fkeys: z.array(orderNo).min(1, 'Vui lòng chọn lệnh').max(50) }),
   response: replyWith({ data: z.string().optional() }),
+});
+
+/**
+ * The invoice of an approved order (spec 01 §7, declared): staff approval and the order screen's last step publish
+ * through it once the order is C; same reply as invoice/publishOrderNo. Registered by the orders issue.
+ */
+export const publishInvoiceNo = defineCall({
+  path: 'invoice/publishInvoiceNo',
+  module: 'invoices',
+  summary: 'Xuất hóa đơn điện tử cho lệnh đã duyệt',
+  access: menuAccess('HOME', 'ORDER_ACCEPT'),
+  request: z.object({ OrderNo: orderNo }),
+  response: replyWith({ message_box: z.string().optional(), msg: z.array(publishedItem).optional() }),
 });

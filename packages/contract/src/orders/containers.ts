@@ -1,0 +1,165 @@
+import { z } from 'zod';
+
+/** ISO 6346 letter values: A=10 … Z=38, skipping multiples of 11. */
+function letterValue(c: string): number {
+  let v = c.charCodeAt(0) - 65 + 10;
+  v += Math.floor((v - 1) / 10);
+  return v;
+}
+
+/** ISO 6346 check digit of the first ten characters (owner code, category, serial). */
+export function containerCheckDigit(first10: string): number {
+  let sum = 0;
+  for (let i = 0; i < 10; i++) {
+    const ch = first10[i] as string;
+    sum += (/[A-Z]/.test(ch) ? letterValue(ch) : Number(ch)) * 2 ** i;
+  }
+  return (sum % 11) % 10;
+}
+
+/** The container number as typed, without spaces or dashes, upper case. */
+export const normalizeContainerNo = (v: string) => v.replace(/[\s-]+/g, '').toUpperCase();
+
+/**
+ * What is wrong with a container number (ISO 6346: 3-letter owner, category U/J/Z, 6 digits, check digit),
+ * in Vietnamese, or null when it is valid. Shared by the order screens and the server.
+ */
+export function containerNoProblem(raw: string): string | null {
+  const v = normalizeContainerNo(raw);
+  if (!v) return 'Vui lòng nhập số container';
+  if (!/^[A-Z]{3}[UJZ]\d{7}$/.test(v))
+    return `Số container "${v}" không đúng định dạng ISO 6346 (4 chữ cái, kết thúc bằng U/J/Z, và 7 chữ số)`;
+  const digit = containerCheckDigit(v.slice(0, 10));
+  if (Number(v[10]) !== digit) return `Số container "${v}" sai số kiểm tra (chữ số cuối phải là ${digit})`;
+  return null;
+}
+
+/**
+ * ISO 6346 size-type code (e.g. 22G1, 45G1, 22R1): length code, height/width code, type group letter, detail digit.
+ * Returns a Vietnamese problem or null.
+ */
+export function isoSizetypeProblem(raw: string): string | null {
+  const v = raw.trim().toUpperCase();
+  if (!v) return 'Vui lòng nhập kích cỡ ISO';
+  if (!/^[1-9ABCDEFGHKLMNP][0-9CDEFLMNP][GVBSRHUPTAK][0-9]$/.test(v))
+    return `Kích cỡ ISO "${v}" không hợp lệ (ví dụ 22G1, 42G1, 45G1, 22R1)`;
+  return null;
+}
+
+/** TEU of an ISO size type: length code 1 → 10 ft (0.5 → counted 1), 2 → 20 ft (1), 4/L/M → 40–45 ft (2). */
+export function teuOf(isoSizetype: string): number {
+  const c = isoSizetype.trim().toUpperCase()[0];
+  return c === '4' || c === 'L' || c === 'M' || c === 'P' || c === 'N' ? 2 : 1;
+}
+
+/** Size group used by tariffs: '20', '40' or '45' from the ISO length code. */
+export function contSizeOf(isoSizetype: string): '20' | '40' | '45' {
+  const c = isoSizetype.trim().toUpperCase()[0];
+  if (c === 'L' || c === 'M' || c === 'P' || c === 'N') return '45';
+  if (c === '4') return '40';
+  return '20';
+}
+
+/** Whether an ISO size type is a reefer (type group R). */
+export const isReeferSizetype = (isoSizetype: string) => isoSizetype.trim().toUpperCase()[2] === 'R';
+
+const opt = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} tối đa ${max} ký tự`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+const optInt = (label: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${label} phải là số` })
+    .int(`${label} phải là số nguyên`)
+    .min(min, `${label} tối thiểu ${min}`)
+    .max(max, `${label} tối đa ${max}`)
+    .nullish()
+    .transform((v) => (v == null ? null : v));
+
+/**
+ * One container of an order as the screen sends it (typed or imported from Excel). The server checks each row and
+ * answers a problem naming the row (`Dòng N: …`). The size may be given as the operator's own size code (size-type
+ * config) or as the ISO size type. Cargo-type extras per spec 02 §3.
+ */
+export const orderContainerInput = z.object({
+  ContainerNo: z.string().trim().max(20, 'Số container tối đa 20 ký tự'),
+  IsoSizetype: z.string().trim().max(10, 'Kích cỡ tối đa 10 ký tự'),
+  FE: z.enum(['F', 'E'], { error: 'Hàng/Rỗng phải là F hoặc E' }).nullish(),
+  CargoTypeCode: opt(10, 'Loại hàng'),
+  IsLocalForeign: z.enum(['L', 'F'], { error: 'Nội/Ngoại phải là L hoặc F' }).nullish(),
+  Commodity: opt(200, 'Mặt hàng'),
+  MCWeight: z.coerce
+    .number({ error: 'Trọng lượng phải là số' })
+    .min(0, 'Trọng lượng không âm')
+    .max(99_999, 'Trọng lượng tối đa 99.999 tấn')
+    .nullish()
+    .transform((v) => (v == null ? null : v)),
+  SealNo: opt(30, 'Số seal'),
+  POL: opt(5, 'Cảng xếp'),
+  POD: opt(5, 'Cảng dỡ'),
+  FPOD: opt(5, 'Cảng đích'),
+  Temperature: z.coerce
+    .number({ error: 'Nhiệt độ phải là số' })
+    .min(-60, 'Nhiệt độ từ -60 đến 40 °C')
+    .max(40, 'Nhiệt độ từ -60 đến 40 °C')
+    .nullish()
+    .transform((v) => (v == null ? null : v)),
+  Vent: opt(10, 'Thông gió'),
+  VentUnit: opt(10, 'Đơn vị thông gió'),
+  Class: opt(10, 'Class (IMO)'),
+  Unno: opt(10, 'UN No'),
+  OogTop: optInt('Quá khổ trên', 0, 10_000),
+  OogLeft: optInt('Quá khổ trái', 0, 10_000),
+  OogRight: optInt('Quá khổ phải', 0, 10_000),
+  OogBack: optInt('Quá khổ sau', 0, 10_000),
+  OogFront: optInt('Quá khổ trước', 0, 10_000),
+  /** Reefer plug hours expected (service / pickup of a reefer): optional estimate for pricing. */
+  PlugHours: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 365)
+    .nullish(),
+});
+export type OrderContainerInput = z.output<typeof orderContainerInput>;
+
+/** A container row after the server's check: normalised, with what the port knows of it. */
+export const checkedContainer = z.object({
+  /** 1-based row number as sent (the sheet row for an import is the screen's concern). */
+  Row: z.number().int(),
+  ContainerNo: z.string(),
+  IsoSizetype: z.string(),
+  /** The operator's own size code when one was given (size-type config), else null. */
+  LocalSizetype: z.string().nullable(),
+  Teu: z.number().int(),
+  FE: z.enum(['F', 'E']),
+  CargoTypeCode: z.string(),
+  CargoTypeName: z.string().nullable(),
+  IsLocalForeign: z.enum(['L', 'F']),
+  Commodity: z.string().nullable(),
+  MCWeight: z.number().nullable(),
+  SealNo: z.string().nullable(),
+  POL: z.string().nullable(),
+  POD: z.string().nullable(),
+  FPOD: z.string().nullable(),
+  Temperature: z.number().nullable(),
+  Vent: z.string().nullable(),
+  VentUnit: z.string().nullable(),
+  Class: z.string().nullable(),
+  Unno: z.string().nullable(),
+  OogTop: z.number().nullable(),
+  OogLeft: z.number().nullable(),
+  OogRight: z.number().nullable(),
+  OogBack: z.number().nullable(),
+  OogFront: z.number().nullable(),
+  PlugHours: z.number().nullable(),
+  /** When the container entered the yard (pickups: from the port's records), ISO string. */
+  DateIn: z.string().nullable(),
+  /** Problems of this row (empty = the row can be ordered), each a full Vietnamese sentence starting 'Dòng N: '. */
+  problems: z.array(z.string()),
+  /** Notes that do not block (e.g. the dangerous-goods alert text of the IMO list). */
+  notes: z.array(z.string()),
+});
+export type CheckedContainer = z.infer<typeof checkedContainer>;
