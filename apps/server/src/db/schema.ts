@@ -213,8 +213,27 @@ export const orders = pgTable(
     Note: text('note'),
     CreatedBy: varchar('created_by', { length: 50 }),
     CreatedTime: tz('created_time').notNull().defaultNow(),
+    // Issue 14: orders created online. OrderType is the task screen's type (contract orderTypes); null for TOS/demo rows.
+    OrderType: varchar('order_type', { length: 20 }),
+    /** Before VAT and the VAT of the priced lines (TotalAmount = Amount + VatAmount for orders priced by the engine). */
+    Amount: bigint('amount', { mode: 'number' }),
+    VatAmount: bigint('vat_amount', { mode: 'number' }),
+    PricedAt: tz('priced_at'),
+    ApprovedBy: varchar('approved_by', { length: 50 }),
+    ApprovedTime: tz('approved_time'),
+    RejectReason: text('reject_reason'),
+    CancelledBy: varchar('cancelled_by', { length: 50 }),
+    CancelledTime: tz('cancelled_time'),
+    /** TOS delivery of an approved order (contract tosStatus): none, pending, sent, refused, failed. */
+    TosStatus: varchar('tos_status', { length: 10 }).notNull().default('none'),
+    TosMessage: text('tos_message'),
+    TosOrderNo: varchar('tos_order_no', { length: 40 }),
+    TosAttempts: smallint('tos_attempts').notNull().default(0),
+    TosNextTry: tz('tos_next_try'),
   },
   (t) => [
+    // Approved orders the TOS has not taken yet (the TOS push job's queue).
+    index('orders_tos_queue_idx').on(t.TosNextTry).where(sql`${t.TosStatus} in ('pending', 'failed')`),
     index('orders_terminal_created_idx').on(t.TerminalCode, t.CreatedTime),
     index('orders_customer_idx').on(t.CustomerCode),
     index('orders_pin_idx').on(t.PinCode),
@@ -259,6 +278,10 @@ export const orderContainers = pgTable(
     OogBack: integer('oog_back'),
     OogFront: integer('oog_front'),
     Amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    // Issue 14: what the order screen checked and priced.
+    LocalSizetype: varchar('local_sizetype', { length: 10 }),
+    DateIn: tz('date_in'),
+    PlugHours: numeric('plug_hours', { precision: 8, scale: 2, mode: 'number' }),
   },
   (t) => [index('order_containers_order_idx').on(t.OrderNo), index('order_containers_cntr_idx').on(t.ContainerNo)],
 );
@@ -1219,4 +1242,156 @@ export const dataShares = pgTable(
     DataTable: varchar('data_table', { length: 30 }).notNull().default('DELIVERY_ORDER'),
   },
   (t) => [uniqueIndex('data_shares_key_uq').on(t.TerminalCode, t.DataTable)],
+);
+
+/** The priced lines of an order (contract chargeLine), kept as computed when the order was saved: the draft invoice. */
+export const orderCharges = pgTable(
+  'order_charges',
+  {
+    Rowguid: rowguid(),
+    OrderNo: varchar('order_no', { length: 30 })
+      .notNull()
+      .references(() => orders.OrderNo, { onDelete: 'cascade' }),
+    LineNo: integer('line_no').notNull(),
+    ContainerNo: varchar('container_no', { length: 11 }),
+    JobModeCode: varchar('job_mode_code', { length: 10 }).notNull(),
+    JobModeName: text('job_mode_name').notNull(),
+    ChargeKind: varchar('charge_kind', { length: 10 }).notNull(),
+    Source: varchar('source', { length: 10 }).notNull(),
+    TariffCode: varchar('tariff_code', { length: 30 }).notNull(),
+    TariffName: text('tariff_name').notNull(),
+    IsoSizetype: varchar('iso_sizetype', { length: 4 }),
+    FE: varchar('fe', { length: 1 }),
+    CargoTypeCode: varchar('cargo_type_code', { length: 10 }),
+    Quantity: numeric('quantity', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    Unit: varchar('unit', { length: 10 }).notNull(),
+    UnitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
+    TariffCurrency: varchar('tariff_currency', { length: 3 }).notNull(),
+    TariffPrice: numeric('tariff_price', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    ExchangeRate: numeric('exchange_rate', { precision: 14, scale: 4, mode: 'number' }),
+    Amount: bigint('amount', { mode: 'number' }).notNull(),
+    VatRate: smallint('vat_rate').notNull(),
+    VatAmount: bigint('vat_amount', { mode: 'number' }).notNull(),
+    Total: bigint('total', { mode: 'number' }).notNull(),
+    Explanation: text('explanation').notNull(),
+  },
+  (t) => [uniqueIndex('order_charges_line_uq').on(t.OrderNo, t.LineNo)],
+);
+
+/** Trace of an invoice's cancellation with the provider (task/invoice/cancel/trackingInvoiceDraftDetails). */
+export const invoiceCancellations = pgTable(
+  'invoice_cancellations',
+  {
+    Rowguid: rowguid(),
+    OrderNo: varchar('order_no', { length: 30 })
+      .notNull()
+      .references(() => orders.OrderNo, { onDelete: 'cascade' }),
+    InvoiceNo: varchar('invoice_no', { length: 40 }),
+    /** requested, provider_cancelled, provider_failed, retried, done */
+    Step: varchar('step', { length: 20 }).notNull(),
+    Message: text('message'),
+    CreatedBy: varchar('created_by', { length: 50 }),
+    CreatedTime: tz('created_time').notNull().defaultNow(),
+  },
+  (t) => [index('invoice_cancellations_order_idx').on(t.OrderNo, t.CreatedTime)],
+);
+
+/**
+ * Tariffs (/config/StandardTariff, /config/ContractTariff; issue 14). A standard tariff row prices one charge kind
+ * (job: per container of a job mode; storage: per day beyond the free days; reefer: per plugged hour) for a size,
+ * cargo type, full/empty and local/foreign (each a code or * = all) in a validity period, per terminal.
+ * A contract tariff row has the same shape plus the customer or shipping line it is agreed with; it overrides the
+ * standard row it matches (most specific first, docs/decisions.md).
+ */
+const tariffColumns = () => ({
+  Rowguid: rowguid(),
+  TerminalCode: varchar('terminal_code', { length: 10 })
+    .notNull()
+    .references(() => terminals.TerminalCode),
+  TariffCode: varchar('tariff_code', { length: 30 }).notNull(),
+  TariffName: text('tariff_name').notNull(),
+  /** job, storage, reefer */
+  ChargeKind: varchar('charge_kind', { length: 10 }).notNull().default('job'),
+  JobModeCode: varchar('job_mode_code', { length: 10 }).notNull().default('*'),
+  ContSize: varchar('cont_size', { length: 4 }).notNull().default('*'),
+  CargoTypeCode: varchar('cargo_type_code', { length: 10 }).notNull().default('*'),
+  FE: varchar('fe', { length: 1 }).notNull().default('*'),
+  IsLocalForeign: varchar('is_local_foreign', { length: 1 }).notNull().default('*'),
+  CurrencyCode: varchar('currency_code', { length: 3 }).notNull().default('VND'),
+  UnitPrice: numeric('unit_price', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+  /** VAT percent 0, 5, 8, 10; -1 not subject to VAT. */
+  VatRate: smallint('vat_rate').notNull().default(8),
+  ApplyDate: tz('apply_date').notNull(),
+  ExpireDate: tz('expire_date').notNull(),
+});
+
+export const standardTariffs = pgTable(
+  'standard_tariffs',
+  tariffColumns(),
+  (t) => [
+    uniqueIndex('standard_tariffs_key_uq').on(
+      t.TerminalCode,
+      t.ChargeKind,
+      t.JobModeCode,
+      t.ContSize,
+      t.CargoTypeCode,
+      t.FE,
+      t.IsLocalForeign,
+      t.ApplyDate,
+    ),
+    check('standard_tariffs_period_ck', sql`${t.ExpireDate} >= ${t.ApplyDate}`),
+    check('standard_tariffs_price_ck', sql`${t.UnitPrice} >= 0`),
+  ],
+);
+
+export const contractTariffs = pgTable(
+  'contract_tariffs',
+  {
+    ...tariffColumns(),
+    ContractNo: varchar('contract_no', { length: 30 }).notNull(),
+    /** The customer (payer) the contract is with, or *. */
+    CustomerCode: varchar('customer_code', { length: 20 }).notNull().default('*'),
+    /** The shipping line the contract is with, or *. */
+    OperationCode: varchar('operation_code', { length: 10 }).notNull().default('*'),
+  },
+  (t) => [
+    uniqueIndex('contract_tariffs_key_uq').on(
+      t.TerminalCode,
+      t.CustomerCode,
+      t.OperationCode,
+      t.ChargeKind,
+      t.JobModeCode,
+      t.ContSize,
+      t.CargoTypeCode,
+      t.FE,
+      t.IsLocalForeign,
+      t.ApplyDate,
+    ),
+    check('contract_tariffs_party_ck', sql`${t.CustomerCode} <> '*' or ${t.OperationCode} <> '*'`),
+    check('contract_tariffs_period_ck', sql`${t.ExpireDate} >= ${t.ApplyDate}`),
+    check('contract_tariffs_price_ck', sql`${t.UnitPrice} >= 0`),
+  ],
+);
+
+/**
+ * Stepped surcharges of a job mode's ExtraMode (1 weight, 2 dangerous goods class, 3 out of gauge, 4 reefer
+ * temperature; docs/decisions.md): from FromValue up to (not including) ToValue the job line gets Percent more.
+ */
+export const tariffSurcharges = pgTable(
+  'tariff_surcharges',
+  {
+    Rowguid: rowguid(),
+    TerminalCode: varchar('terminal_code', { length: 10 })
+      .notNull()
+      .references(() => terminals.TerminalCode),
+    ExtraMode: smallint('extra_mode').notNull(),
+    FromValue: numeric('from_value', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    ToValue: numeric('to_value', { precision: 12, scale: 2, mode: 'number' }),
+    Percent: numeric('percent', { precision: 6, scale: 2, mode: 'number' }).notNull(),
+    Note: text('note'),
+  },
+  (t) => [
+    uniqueIndex('tariff_surcharges_key_uq').on(t.TerminalCode, t.ExtraMode, t.FromValue),
+    check('tariff_surcharges_mode_ck', sql`${t.ExtraMode} between 1 and 4`),
+  ],
 );
