@@ -1325,24 +1325,20 @@ const tariffColumns = () => ({
   ExpireDate: tz('expire_date').notNull(),
 });
 
-export const standardTariffs = pgTable(
-  'standard_tariffs',
-  tariffColumns(),
-  (t) => [
-    uniqueIndex('standard_tariffs_key_uq').on(
-      t.TerminalCode,
-      t.ChargeKind,
-      t.JobModeCode,
-      t.ContSize,
-      t.CargoTypeCode,
-      t.FE,
-      t.IsLocalForeign,
-      t.ApplyDate,
-    ),
-    check('standard_tariffs_period_ck', sql`${t.ExpireDate} >= ${t.ApplyDate}`),
-    check('standard_tariffs_price_ck', sql`${t.UnitPrice} >= 0`),
-  ],
-);
+export const standardTariffs = pgTable('standard_tariffs', tariffColumns(), (t) => [
+  uniqueIndex('standard_tariffs_key_uq').on(
+    t.TerminalCode,
+    t.ChargeKind,
+    t.JobModeCode,
+    t.ContSize,
+    t.CargoTypeCode,
+    t.FE,
+    t.IsLocalForeign,
+    t.ApplyDate,
+  ),
+  check('standard_tariffs_period_ck', sql`${t.ExpireDate} >= ${t.ApplyDate}`),
+  check('standard_tariffs_price_ck', sql`${t.UnitPrice} >= 0`),
+]);
 
 export const contractTariffs = pgTable(
   'contract_tariffs',
