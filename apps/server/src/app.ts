@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import underPressure from '@fastify/under-pressure';
-import { mainConfig } from '@smartport/contract';
+import { mainConfig, orderMessages } from '@smartport/contract';
 import Fastify, { type FastifyError, type FastifyServerOptions, LogController } from 'fastify';
 import helmet from 'helmet';
 import pino from 'pino';
@@ -74,6 +74,9 @@ import { createHomeService } from './modules/home/home.service';
 import { createInvoicesRepository } from './modules/invoices/invoices.repository';
 import { invoiceHandlers } from './modules/invoices/invoices.routes';
 import { createInvoicesService } from './modules/invoices/invoices.service';
+import { createOrderCreateRepository } from './modules/orders/order-create.repository';
+import { createOrderCreateService } from './modules/orders/order-create.service';
+import type { PricingService } from './modules/orders/order-pricing';
 import { createOrdersRepository } from './modules/orders/orders.repository';
 import { ordersHandlers } from './modules/orders/orders.routes';
 import { createPublicOrderService } from './modules/orders/public-order.service';
@@ -397,10 +400,22 @@ export async function buildApp(options: BuildOptions = {}) {
   const adminRepo = createAdminRepository(database.db);
   const adminRules = createAdminRulesService(adminRepo, grid);
   const holidays = createHolidayService(adminRepo, grid);
+  // Order creation (issue 14): checks, payer, charges through the pricing service, save, pay later, detail.
+  const orderPricing: PricingService = { price: async () => ({ ok: false, message: orderMessages.noTariff }) };
+  const orderCreate = createOrderCreateService({
+    repo: createOrderCreateRepository(database.db),
+    pricing: orderPricing,
+    approvalNeeded: (f) => approval.approvalNeeded(f),
+    // What follows an order becoming C (the approval service of the accept queue); wired by the lead at merge.
+    onApproved: async () => {},
+    imoAlertFor: (q) => adminRules.imoAlertFor(q),
+    flags: (terminal) => terminalConfig.flags(terminal),
+    linkToken: (orderNo) => publicOrders.linkToken(orderNo),
+  });
   const handlers: HandlerTable = {
     auth: authHandlers(auth),
     shell: shellHandlers(shell),
-    orders: ordersHandlers(publicOrders),
+    orders: ordersHandlers(publicOrders, orderCreate),
     catalogs: catalogHandlers(
       grid,
       createCatalogsService(createCatalogsRepository(database.db)),
