@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import underPressure from '@fastify/under-pressure';
-import { mainConfig, orderMessages } from '@smartport/contract';
+import { mainConfig } from '@smartport/contract';
 import Fastify, { type FastifyError, type FastifyServerOptions, LogController } from 'fastify';
 import helmet from 'helmet';
 import pino from 'pino';
@@ -76,9 +76,10 @@ import { invoiceHandlers } from './modules/invoices/invoices.routes';
 import { createInvoicesService } from './modules/invoices/invoices.service';
 import { createOrderCreateRepository } from './modules/orders/order-create.repository';
 import { createOrderCreateService } from './modules/orders/order-create.service';
-import type { PricingService } from './modules/orders/order-pricing';
 import { createOrdersRepository } from './modules/orders/orders.repository';
 import { ordersHandlers } from './modules/orders/orders.routes';
+import { createPricingRepository } from './modules/orders/pricing.repository';
+import { createPricingService } from './modules/orders/pricing.service';
 import { createPublicOrderService } from './modules/orders/public-order.service';
 import { createPaymentsModule } from './modules/payments';
 import { createApprovalRepository } from './modules/settings/approval.repository';
@@ -400,11 +401,13 @@ export async function buildApp(options: BuildOptions = {}) {
   const adminRepo = createAdminRepository(database.db);
   const adminRules = createAdminRulesService(adminRepo, grid);
   const holidays = createHolidayService(adminRepo, grid);
+  // The tariff engine (issue 14): tariffs, surcharges and rates of its own; free days, reefer rules, holidays and
+  // attached services asked of their services.
+  const pricing = createPricingService({ repo: createPricingRepository(database.db), storageRules, holidays, attachConfig });
   // Order creation (issue 14): checks, payer, charges through the pricing service, save, pay later, detail.
-  const orderPricing: PricingService = { price: async () => ({ ok: false, message: orderMessages.noTariff }) };
   const orderCreate = createOrderCreateService({
     repo: createOrderCreateRepository(database.db),
-    pricing: orderPricing,
+    pricing,
     approvalNeeded: (f) => approval.approvalNeeded(f),
     // What follows an order becoming C (the approval service of the accept queue); wired by the lead at merge.
     onApproved: async () => {},
@@ -596,6 +599,8 @@ export async function buildApp(options: BuildOptions = {}) {
       sftp,
       adminRules,
       holidays,
+      pricing,
+      orderCreate,
     },
   };
 }

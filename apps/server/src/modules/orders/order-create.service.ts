@@ -30,7 +30,7 @@ import {
   type RowFacts,
 } from './order-checks';
 import type { OrderCreateRepository, SavedOrderRow } from './order-create.repository';
-import type { PricingService } from './order-pricing';
+import type { PricingService } from './pricing.service';
 import { orderStatusNames } from './public-order.service';
 
 type O = typeof calls.orders;
