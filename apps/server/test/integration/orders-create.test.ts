@@ -285,6 +285,38 @@ describe('containers refused with a message naming the row', () => {
     expect(rows[2]?.problems).toEqual([`Dòng 3: Container ${TGHU(263030)} không có trong bãi cảng NDP`]);
   });
 
+  it("the operator's own size code (size-type config), and the terminal's dangerous-goods list for drop-offs", async () => {
+    await t.sql("insert into size_types (operation_code, local_sizetype, iso_sizetype) values ('MSC', '20DC', '22G1')");
+    await t.sql("insert into imo_alerts (terminal_code, class, unno, alert_msg) values ('NDP', '3', '1263', 'Xếp khu hàng nguy hiểm C')");
+    const d = draft('fcl_pre_advice', [
+      { ContainerNo: TGHU(263070), IsoSizetype: '20DC' },
+      { ContainerNo: TGHU(263071), IsoSizetype: '22G1', CargoTypeCode: 'DG', Class: '3', Unno: '1263' },
+      { ContainerNo: TGHU(263072), IsoSizetype: '22G1', CargoTypeCode: 'DG', Class: '3', Unno: '1993' },
+    ]);
+    const rows = present((await t.call(calls.orders.checkContainers, d, customer)).body.payload);
+    expect(rows[0]).toMatchObject({ IsoSizetype: '22G1', LocalSizetype: '20DC', Teu: 1, problems: [] });
+    expect(rows[1]).toMatchObject({ problems: [], notes: ['Dòng 2: Xếp khu hàng nguy hiểm C'] });
+    expect(rows[2]?.problems).toEqual(['Dòng 3: Hàng nguy hiểm lớp 3, UN 1993 không có trong danh mục được phép hạ tại cảng NDP']);
+  });
+
+  it('terminal flag ImportPickupAllCont: an import pickup lists every container of the bill still in the yard', async () => {
+    await t.sql(
+      `insert into system_settings (key, value) values ('form:terminal_config:NDP', '{"ImportPickupAllCont": 1}'::jsonb)
+       on conflict (key) do update set value = system_settings.value || '{"ImportPickupAllCont": 1}'::jsonb`,
+    );
+    try {
+      const d = draft('import_pickup', [{ ContainerNo: MSCU(261005), IsoSizetype: '22G1' }]);
+      const rows = present((await t.call(calls.orders.checkContainers, d, customer)).body.payload);
+      expect(rows[0]?.problems[0]).toMatch(
+        new RegExp(
+          `^Dòng 1: Cảng yêu cầu lấy tất cả container của vận đơn còn trong bãi; còn thiếu ${demoYard.imports.count - 1} container: ${MSCU(261001)}, `,
+        ),
+      );
+    } finally {
+      await t.sql(`update system_settings set value = value || '{"ImportPickupAllCont": 0}'::jsonb where key = 'form:terminal_config:NDP'`);
+    }
+  });
+
   it('a bad header is a 400 in the screen order: vessel, document, expiry', async () => {
     const rows = [{ ContainerNo: TGHU(263031), IsoSizetype: '22G1' }];
     const cases: [Partial<Draft>, string][] = [
