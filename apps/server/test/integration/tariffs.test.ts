@@ -187,12 +187,25 @@ describe('tariff screens (grids)', () => {
       [{ JobModeCode: 'KHONGCO' }, tariffMessages.unknownJobMode('KHONGCO')],
       [{ CargoTypeCode: 'ZZ' }, tariffMessages.unknownCargoType('ZZ')],
       [{ CurrencyCode: 'GBP' }, tariffMessages.unknownCurrency('GBP')],
+      [{ ContSize: '30' }, tariffMessages.size],
+      [{ FE: 'X' }, tariffMessages.fe],
+      [{ ChargeKind: 'other' }, tariffMessages.chargeKind],
     ];
     for (const [over, message] of cases) {
       const res = await t.send(calls.settings.saveStandardTariffs, { data: [row(over)] }, staff);
       expect(res.status, JSON.stringify(over)).toBe(400);
       expect(res.body.message).toContain(message);
     }
+  });
+
+  it('refuses a second row with the same key (terminal, kind, job mode, size, cargo, F/E, L/F, effective date)', async () => {
+    const first = row({ TariffCode: 'TEST-DUP', CargoTypeCode: 'BB' });
+    expect((await t.call(calls.settings.saveStandardTariffs, { data: [first] }, staff)).status).toBe(200);
+    const again = await t.send(calls.settings.saveStandardTariffs, { data: [{ ...first, TariffCode: 'TEST-DUP-2' }] }, staff);
+    expect(again.status).toBe(400);
+    expect(again.body.success).toBe(false);
+    const unknownTerminal = await t.send(calls.settings.saveStandardTariffs, { data: [row({ TerminalCode: 'ZZZ' })] }, admin);
+    expect(unknownTerminal.status).toBe(403);
   });
 
   it('saves a contract tariff of a customer; refuses one without customer or operator, or with unknown codes', async () => {

@@ -177,7 +177,8 @@ const tariffColumns = (leading: readonly GridColumn[]): GridColumn[] => [
     field: 'VatRate',
     title: 'VAT (%)',
     type: 'enum',
-    options: tariffVatRates.map((v) => ({ value: v, label: v < 0 ? 'KCT' : `${v}%` })),
+    // 8 % first: a new row starts with the first choice.
+    options: [8, 10, 5, 0, -1].map((v) => ({ value: v, label: v < 0 ? 'KCT' : `${v}%` })),
     width: 90,
   },
   { field: 'ApplyDate', title: 'Ngày hiệu lực', type: 'datetime' },
