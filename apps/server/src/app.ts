@@ -76,6 +76,8 @@ import { invoiceHandlers } from './modules/invoices/invoices.routes';
 import { createInvoicesService } from './modules/invoices/invoices.service';
 import { createOrdersRepository } from './modules/orders/orders.repository';
 import { ordersHandlers } from './modules/orders/orders.routes';
+import { createPricingRepository } from './modules/orders/pricing.repository';
+import { createPricingService } from './modules/orders/pricing.service';
 import { createPublicOrderService } from './modules/orders/public-order.service';
 import { createPaymentsModule } from './modules/payments';
 import { createApprovalRepository } from './modules/settings/approval.repository';
@@ -397,6 +399,9 @@ export async function buildApp(options: BuildOptions = {}) {
   const adminRepo = createAdminRepository(database.db);
   const adminRules = createAdminRulesService(adminRepo, grid);
   const holidays = createHolidayService(adminRepo, grid);
+  // The tariff engine (issue 14): tariffs, surcharges and rates of its own; free days, reefer rules, holidays and
+  // attached services asked of their services.
+  const pricing = createPricingService({ repo: createPricingRepository(database.db), storageRules, holidays, attachConfig });
   const handlers: HandlerTable = {
     auth: authHandlers(auth),
     shell: shellHandlers(shell),
@@ -581,6 +586,7 @@ export async function buildApp(options: BuildOptions = {}) {
       sftp,
       adminRules,
       holidays,
+      pricing,
     },
   };
 }
