@@ -74,6 +74,8 @@ import { createHomeService } from './modules/home/home.service';
 import { createInvoicesRepository } from './modules/invoices/invoices.repository';
 import { invoiceHandlers } from './modules/invoices/invoices.routes';
 import { createInvoicesService } from './modules/invoices/invoices.service';
+import { createOrderCreateRepository } from './modules/orders/order-create.repository';
+import { createOrderCreateService } from './modules/orders/order-create.service';
 import { createOrdersRepository } from './modules/orders/orders.repository';
 import { ordersHandlers } from './modules/orders/orders.routes';
 import { createPricingRepository } from './modules/orders/pricing.repository';
@@ -402,10 +404,21 @@ export async function buildApp(options: BuildOptions = {}) {
   // The tariff engine (issue 14): tariffs, surcharges and rates of its own; free days, reefer rules, holidays and
   // attached services asked of their services.
   const pricing = createPricingService({ repo: createPricingRepository(database.db), storageRules, holidays, attachConfig });
+  // Order creation (issue 14): checks, payer, charges through the pricing service, save, pay later, detail.
+  const orderCreate = createOrderCreateService({
+    repo: createOrderCreateRepository(database.db),
+    pricing,
+    approvalNeeded: (f) => approval.approvalNeeded(f),
+    // What follows an order becoming C (the approval service of the accept queue); wired by the lead at merge.
+    onApproved: async () => {},
+    imoAlertFor: (q) => adminRules.imoAlertFor(q),
+    flags: (terminal) => terminalConfig.flags(terminal),
+    linkToken: (orderNo) => publicOrders.linkToken(orderNo),
+  });
   const handlers: HandlerTable = {
     auth: authHandlers(auth),
     shell: shellHandlers(shell),
-    orders: ordersHandlers(publicOrders),
+    orders: ordersHandlers(publicOrders, orderCreate),
     catalogs: catalogHandlers(
       grid,
       createCatalogsService(createCatalogsRepository(database.db)),

@@ -12,6 +12,7 @@ import * as customsScan from './customs/scan';
 import * as home from './home/calls';
 import * as invoices from './invoices/calls';
 import * as orders from './orders/calls';
+import { orderCreateCalls } from './orders/create';
 import * as payments from './payments/calls';
 import { settingsFormCalls } from './settings/forms';
 import { settingsGridCalls } from './settings/grids';
@@ -130,7 +131,7 @@ export const calls = {
     getMenu: shell.getMenu,
     getTerminalList: shell.getTerminalList,
   },
-  orders: { viewPublicOrder: orders.viewPublicOrder },
+  orders: { viewPublicOrder: orders.viewPublicOrder, ...orderCreateCalls },
   catalogs: catalogCallTable,
   customs: {
     reqAciss: customsScan.reqAciss,

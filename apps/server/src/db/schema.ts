@@ -230,8 +230,11 @@ export const orders = pgTable(
     TosOrderNo: varchar('tos_order_no', { length: 40 }),
     TosAttempts: smallint('tos_attempts').notNull().default(0),
     TosNextTry: tz('tos_next_try'),
+    /** The screen's key of one draft (task/order/save ClientKey): a second save with it answers the first order. */
+    ClientKey: uuid('client_key'),
   },
   (t) => [
+    uniqueIndex('orders_client_key_uq').on(t.CreatedBy, t.ClientKey).where(sql`${t.ClientKey} is not null`),
     // Approved orders the TOS has not taken yet (the TOS push job's queue).
     index('orders_tos_queue_idx').on(t.TosNextTry).where(sql`${t.TosStatus} in ('pending', 'failed')`),
     index('orders_terminal_created_idx').on(t.TerminalCode, t.CreatedTime),

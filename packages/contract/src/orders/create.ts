@@ -196,6 +196,11 @@ export const saveOrder = defineCall({
   access: orderAccess,
   request: orderDraft.extend({
     TotalAmount: z.coerce.number({ error: 'Thiếu tổng tiền đã tính' }).int().min(0),
+    /**
+     * A uuid the screen makes once per draft: a second save with the same key (double click, resend after a lost
+     * answer) answers the order the first one saved instead of creating another. Unique per user.
+     */
+    ClientKey: z.uuid({ error: 'Mã lưu lệnh (ClientKey) không hợp lệ' }).nullish(),
   }),
   response: replyWith({ data: savedOrder.optional() }),
 });

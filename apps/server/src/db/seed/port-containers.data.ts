@@ -177,3 +177,72 @@ export async function seedPortContainers(database: Database, now = new Date()) {
   );
   return cols.no.length;
 }
+
+/** The demo yard the order screens work with (docs: shared names): MSC's containers at NDP, known to the e2e tests. */
+export const demoYard = {
+  terminal: 'NDP',
+  operator: 'MSC',
+  importBill: 'MEDUHP2611001',
+  reeferBill: 'MEDUHP2611002',
+  /** Full import containers on importBill: MSCU 261001–261060, 22G1 / 45G1 alternating, in for 12 days. */
+  imports: { owner: 'MSCU', from: 261001, count: 60, days: 12 },
+  /** Empty containers: MSCU 262001–262040, 22G1, in for 20 days. */
+  empties: { owner: 'MSCU', from: 262001, count: 40, days: 20 },
+  /** Full reefers on reeferBill: MSCU 261101–261105, 22R1. */
+  reefers: { owner: 'MSCU', from: 261101, count: 5, days: 12 },
+} as const;
+
+/** Writes the demo yard (open visits, DateOut null) on the terminal's last vessel call before now. */
+export async function seedDemoYard(database: Database, now = new Date()) {
+  const y = demoYard;
+  const [voyage] = await database.query<{ k: string; n: string; im: string; ex: string; etb: Date }>(
+    `select vessel_key k, vessel_name n, vessel_im_voy im, vessel_ex_voy ex, etb from vessel_voyages
+      where terminal_code = $1 and etb <= $2 order by (operation_code = $3) desc, etb desc limit 1`,
+    [y.terminal, now, y.operator],
+  );
+  const base = Math.floor(now.getTime() / 1000) * 1000;
+  const rows: { no: string; cls: string; iso: string; fe: string; dateIn: number; bl: string | null }[] = [];
+  for (let i = 0; i < y.imports.count; i++)
+    rows.push({
+      no: containerNumber(y.imports.owner, y.imports.from + i),
+      cls: '1',
+      iso: i % 2 === 0 ? '22G1' : '45G1',
+      fe: 'F',
+      dateIn: base - y.imports.days * DAY,
+      bl: y.importBill,
+    });
+  for (let i = 0; i < y.empties.count; i++)
+    rows.push({ no: containerNumber(y.empties.owner, y.empties.from + i), cls: '2', iso: '22G1', fe: 'E', dateIn: base - y.empties.days * DAY, bl: null });
+  for (let i = 0; i < y.reefers.count; i++)
+    rows.push({
+      no: containerNumber(y.reefers.owner, y.reefers.from + i),
+      cls: '1',
+      iso: '22R1',
+      fe: 'F',
+      dateIn: base - y.reefers.days * DAY,
+      bl: y.reeferBill,
+    });
+  await database.query(
+    `insert into port_containers (terminal_code, container_no, class_code, iso_sizetype, operation_code, fe, date_in, date_out,
+       vessel_key, vessel_code, vessel_name, vessel_im_voy, vessel_ex_voy, bl_no, container_status_code)
+     select $1, no, cls, iso, $2, fe, to_timestamp(di / 1000.0), null, $3, $4, $5, $6, $7, bl, 'S'
+       from unnest($8::text[], $9::text[], $10::text[], $11::text[], $12::float8[], $13::text[]) as p(no, cls, iso, fe, di, bl)
+     on conflict do nothing`,
+    [
+      y.terminal,
+      y.operator,
+      voyage?.k ?? null,
+      voyage ? vesselCode(voyage.n) : null,
+      voyage?.n ?? null,
+      voyage?.im ?? null,
+      voyage?.ex ?? null,
+      rows.map((r) => r.no),
+      rows.map((r) => r.cls),
+      rows.map((r) => r.iso),
+      rows.map((r) => r.fe),
+      rows.map((r) => r.dateIn),
+      rows.map((r) => r.bl),
+    ],
+  );
+  return rows.length;
+}

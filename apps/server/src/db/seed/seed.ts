@@ -8,7 +8,7 @@ import { seedAdmin } from './admin.data';
 import { seedDemoApproval } from './approval.data';
 import { seedDemoData } from './demo-data';
 import { seedPayPartners } from './pay-partners.data';
-import { seedPortContainers } from './port-containers.data';
+import { seedDemoYard, seedPortContainers } from './port-containers.data';
 import { allTerminalCodes, terminalSeed } from './terminals.data';
 
 export interface SeedOptions {
@@ -144,6 +144,7 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
       await seedDemoData(database, { orders: options.seedOrders });
       await seedDemoApproval(database);
       await seedPortContainers(database);
+      await seedDemoYard(database);
       // Planner statistics for the freshly filled tables, the rollups among them (PGlite runs no autovacuum).
       await database.query('analyze orders, order_containers, stats_terminal, stats_party, stats_mb, stats_rating, stats_personal');
       seededOrders = options.seedOrders;

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "client_key" uuid;--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_client_key_uq" ON "orders" USING btree ("created_by","client_key") WHERE "orders"."client_key" is not null;

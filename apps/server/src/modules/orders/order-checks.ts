@@ -1,0 +1,278 @@
+import {
+  type CheckedContainer,
+  containerNoProblem,
+  IMO_CLASS,
+  imoMessages,
+  isoSizetypeProblem,
+  isReeferSizetype,
+  normalizeContainerNo,
+  type OrderContainerInput,
+  type OrderTypeDef,
+  orderLimits,
+  orderMessages,
+  teuOf,
+} from '@smartport/contract';
+
+/**
+ * The pure rules of an order draft (issue 14): the expiry, the document the type needs, and each container row
+ * against what the port knows of it. The service gathers the facts (repository) and these functions decide.
+ */
+
+const HOUR = 3_600_000;
+const PORT_OFFSET = 7 * HOUR;
+
+export const orderCheckMessages = {
+  expFormat: 'Hạn lệnh không đúng định dạng (YYYY-MM-DD HH:mm)',
+  jobMode: (code: string, title: string) => `Phương án ${code} không dùng cho loại lệnh "${title}"`,
+  noMenu: (title: string) => `Bạn không có quyền tạo lệnh "${title}".`,
+  operator: (code: string) => `Không tìm thấy hãng khai thác ${code}`,
+  vessel: (key: string, terminal: string) => `Không tìm thấy tàu/chuyến ${key} tại cảng ${terminal}`,
+  payerOther: 'Tài khoản khách hàng chỉ tạo lệnh cho chính mình: đối tượng thanh toán phải là khách hàng của tài khoản.',
+  payerMissing: (code: string) => `Không tìm thấy đối tượng thanh toán ${code} (hoặc khách hàng đã ngừng hoạt động)`,
+  notFound: (orderNo: string) => `Không tìm thấy lệnh ${orderNo}.`,
+  notPayLater: 'Chỉ lệnh chưa thanh toán của khách hàng thu sau mới xác nhận thu sau được.',
+} as const;
+
+/**
+ * An order expiry as typed: ISO 8601 with a zone, or 'YYYY-MM-DD HH:mm[:ss]' / 'YYYY-MM-DD' in port time
+ * (Asia/Ho_Chi_Minh, UTC+7, no daylight saving); a day alone is its last second. Null when it is not a date.
+ */
+export function parseExpDate(text: string): Date | null {
+  const v = text.trim();
+  const local = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(v);
+  if (local) {
+    const [y, mo, d] = [Number(local[1]), Number(local[2]), Number(local[3])];
+    const dayOnly = local[4] === undefined;
+    const [h, mi, s] = dayOnly ? [23, 59, 59] : [Number(local[4]), Number(local[5]), Number(local[6] ?? 0)];
+    if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 59) return null;
+    const utc = Date.UTC(y, mo - 1, d, h, mi, s) - PORT_OFFSET;
+    const back = new Date(utc + PORT_OFFSET);
+    if (back.getUTCDate() !== d || back.getUTCMonth() !== mo - 1) return null;
+    return new Date(utc);
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})$/.test(v)) return null;
+  const at = new Date(v);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+/** The expiry's problem (missing, not a date, past, beyond the limit) or null. */
+export function expDateProblem(text: string | null | undefined, now: Date): string | null {
+  if (!text?.trim()) return orderMessages.noExpDate;
+  const at = parseExpDate(text);
+  if (!at) return orderCheckMessages.expFormat;
+  if (at.getTime() <= now.getTime()) return orderMessages.expPast;
+  if (at.getTime() > now.getTime() + orderLimits.maxExpiryDays * 24 * HOUR) return orderMessages.expTooFar;
+  return null;
+}
+
+/** The document the type needs (bill of lading, booking, or either). */
+export function documentProblem(type: OrderTypeDef, h: { BLNo: string | null; BookingNo: string | null }): string | null {
+  if (type.document === 'BLNo') return h.BLNo ? null : orderMessages.noBL;
+  if (type.document === 'BookingNo') return h.BookingNo ? null : orderMessages.noBooking;
+  return h.BLNo || h.BookingNo ? null : orderMessages.noDocument;
+}
+
+/** General cargo and empty container codes of the cargo-type catalogue (catalogs.data.ts). */
+export const CARGO = { general: 'GP', empty: 'MT', reefer: 'RF', dangerous: 'DG', oog: 'OG' } as const;
+
+/** What the port knows of a container at the order's terminal: its open yard visit, if any. */
+export interface YardVisit {
+  ContainerNo: string;
+  IsoSizetype: string;
+  FE: string;
+  OperationCode: string;
+  BLNo: string | null;
+  BookingNo: string | null;
+  DateIn: Date;
+}
+
+/** The facts the row check needs, gathered by the service for the whole list at once. */
+export interface RowFacts {
+  /** The operator's own size codes (size-type config): LocalSizetype → ISO and default cargo codes. */
+  localSizes: ReadonlyMap<string, { IsoSizetype: string; CargoTypeCode: string | null; CargoEmptyCode: string | null }>;
+  /** Cargo types of the catalogue, code → name. */
+  cargoTypes: ReadonlyMap<string, string>;
+  /** Open yard visits at the terminal by container number. */
+  yard: ReadonlyMap<string, YardVisit>;
+  /** Live orders (A/P/C, not expired) of the terminal holding a container: container → PIN shown (part before '-'). */
+  liveOrders: ReadonlyMap<string, string>;
+  /** The IMO list's answer for a drop-off of (class, UN no): null = not allowed, else the alert texts. */
+  imo: (cls: string, unno: string) => string[] | null;
+  /** Operator's local/foreign default. */
+  defaultLocalForeign: 'L' | 'F';
+}
+
+export interface RowContext {
+  type: OrderTypeDef;
+  TerminalCode: string;
+  OperationCode: string;
+  BLNo: string | null;
+}
+
+const hasValue = (v: number | null | undefined) => v != null && v > 0;
+
+/**
+ * Checks every row (spec 02 §3 extras; issue 14): ISO 6346 number, size (operator's code or ISO), F/E, cargo type,
+ * reefer temperature, dangerous goods (Class, UN No, the terminal's IMO list for drop-offs), out-of-gauge dimensions,
+ * duplicates, other live orders, and the yard (pickups and yard services: in the yard, on the bill for an import
+ * pickup, full/empty as recorded; drop-offs: not in the yard). Problems start 'Dòng N: '.
+ */
+export function checkRows(rows: readonly OrderContainerInput[], ctx: RowContext, facts: RowFacts): CheckedContainer[] {
+  const firstRow = new Map<string, number>();
+  const { type } = ctx;
+  return rows.map((input, i) => {
+    const Row = i + 1;
+    const problems: string[] = [];
+    const notes: string[] = [];
+    const say = (m: string) => problems.push(`Dòng ${Row}: ${m}`);
+    const ContainerNo = normalizeContainerNo(input.ContainerNo ?? '');
+    const noProblem = containerNoProblem(ContainerNo);
+    if (noProblem) say(noProblem);
+    const visit = noProblem ? undefined : facts.yard.get(ContainerNo);
+
+    // Size: the operator's own code first, then an ISO code; a pickup may leave it to the yard's record.
+    const sizeText = (input.IsoSizetype ?? '').trim().toUpperCase();
+    let IsoSizetype = sizeText;
+    let LocalSizetype: string | null = null;
+    const local = sizeText ? facts.localSizes.get(sizeText) : undefined;
+    if (local) {
+      IsoSizetype = local.IsoSizetype;
+      LocalSizetype = sizeText;
+    } else if (!sizeText && visit) {
+      IsoSizetype = visit.IsoSizetype;
+    } else {
+      const p = isoSizetypeProblem(sizeText);
+      if (p)
+        say(sizeText ? `Kích cỡ "${sizeText}" không có trong cấu hình kích cỡ của hãng ${ctx.OperationCode} và không phải mã ISO hợp lệ (ví dụ 22G1, 45G1)` : p);
+    }
+    const isoValid = !isoSizetypeProblem(IsoSizetype);
+
+    // Full / empty: fixed by the type, chosen per row for '*' (or taken from the yard).
+    let FE: 'F' | 'E';
+    if (type.FE !== '*') {
+      FE = type.FE;
+      if (input.FE && input.FE !== type.FE) say(type.FE === 'F' ? 'Loại lệnh này chỉ nhận container hàng (F)' : 'Loại lệnh này chỉ nhận container rỗng (E)');
+    } else if (input.FE) FE = input.FE;
+    else if (visit && (visit.FE === 'F' || visit.FE === 'E')) FE = visit.FE;
+    else {
+      FE = 'F';
+      say('Vui lòng chọn Hàng/Rỗng (F/E)');
+    }
+
+    // Cargo type: as given (must exist), else the size config's, else empty / general cargo.
+    let CargoTypeCode = input.CargoTypeCode?.trim().toUpperCase() || '';
+    if (CargoTypeCode) {
+      if (!facts.cargoTypes.has(CargoTypeCode)) say(`Loại hàng ${CargoTypeCode} không có trong danh mục loại hàng`);
+    } else {
+      const configured = local ? (FE === 'E' ? local.CargoEmptyCode : local.CargoTypeCode) : null;
+      CargoTypeCode =
+        configured && facts.cargoTypes.has(configured)
+          ? configured
+          : FE === 'E' && facts.cargoTypes.has(CARGO.empty)
+            ? CARGO.empty
+            : FE === 'F' && isoValid && isReeferSizetype(IsoSizetype) && facts.cargoTypes.has(CARGO.reefer)
+              ? CARGO.reefer
+              : CARGO.general;
+    }
+
+    // Reefer: a full reefer container (ISO group R or reefer cargo) needs its set temperature.
+    const reefer = (isoValid && isReeferSizetype(IsoSizetype)) || CargoTypeCode === CARGO.reefer;
+    if (reefer && FE === 'F' && input.Temperature == null) say('Container lạnh phải nhập nhiệt độ (°C)');
+
+    // Dangerous goods: Class and UN No, and for a drop-off the terminal's IMO list.
+    const cls = input.Class?.trim() || null;
+    const unno = input.Unno?.trim() || null;
+    if (CargoTypeCode === CARGO.dangerous || cls || unno) {
+      if (!cls || !unno) say('Hàng nguy hiểm phải nhập Class (IMO) và UN No');
+      else if (!IMO_CLASS.test(cls)) say(imoMessages.classFormat);
+      else if (!/^\d{4}$/.test(unno)) say(imoMessages.unnoFormat);
+      else if (type.direction === 'in') {
+        const alerts = facts.imo(cls, unno);
+        if (alerts === null) say(imoMessages.notAllowed(cls, unno, ctx.TerminalCode));
+        else for (const a of alerts) if (a) notes.push(`Dòng ${Row}: ${a}`);
+      }
+    }
+
+    // Out of gauge: at least one dimension.
+    if (
+      CargoTypeCode === CARGO.oog &&
+      ![input.OogTop, input.OogLeft, input.OogRight, input.OogBack, input.OogFront].some((v) => hasValue(v))
+    )
+      say('Hàng quá khổ phải nhập ít nhất một kích thước quá khổ (trên, trái, phải, sau, trước)');
+
+    // Duplicates in the list, other live orders.
+    if (!noProblem) {
+      const first = firstRow.get(ContainerNo);
+      if (first !== undefined) say(`Container ${ContainerNo} trùng với dòng ${first}`);
+      else firstRow.set(ContainerNo, Row);
+      const pin = facts.liveOrders.get(ContainerNo);
+      if (pin) say(`Container ${ContainerNo} đã có trong lệnh PIN ${pin} còn hiệu lực`);
+    }
+
+    // The yard.
+    if (!noProblem) {
+      if (type.direction === 'in') {
+        if (visit) say(`Container ${ContainerNo} đang có trong bãi cảng ${ctx.TerminalCode}`);
+      } else if (!visit) {
+        say(`Container ${ContainerNo} không có trong bãi cảng ${ctx.TerminalCode}`);
+      } else {
+        if (type.type === 'import_pickup' && ctx.BLNo && visit.BLNo !== ctx.BLNo)
+          say(`Container ${ContainerNo} không thuộc vận đơn ${ctx.BLNo}`);
+        if (visit.FE !== FE)
+          say(`Container ${ContainerNo} trong bãi là container ${visit.FE === 'E' ? 'rỗng (E)' : 'hàng (F)'}`);
+        if (isoValid && visit.IsoSizetype !== IsoSizetype)
+          notes.push(`Dòng ${Row}: Kích cỡ trong bãi của container ${ContainerNo} là ${visit.IsoSizetype}`);
+      }
+    }
+
+    return {
+      Row,
+      ContainerNo,
+      IsoSizetype,
+      LocalSizetype,
+      Teu: isoValid ? teuOf(IsoSizetype) : 1,
+      FE,
+      CargoTypeCode,
+      CargoTypeName: facts.cargoTypes.get(CargoTypeCode) ?? null,
+      IsLocalForeign: input.IsLocalForeign ?? facts.defaultLocalForeign,
+      Commodity: input.Commodity ?? null,
+      MCWeight: input.MCWeight ?? null,
+      SealNo: input.SealNo ?? null,
+      POL: input.POL?.toUpperCase() ?? null,
+      POD: input.POD?.toUpperCase() ?? null,
+      FPOD: input.FPOD?.toUpperCase() ?? null,
+      Temperature: input.Temperature ?? null,
+      Vent: input.Vent ?? null,
+      VentUnit: input.VentUnit ?? null,
+      Class: cls,
+      Unno: unno,
+      OogTop: input.OogTop ?? null,
+      OogLeft: input.OogLeft ?? null,
+      OogRight: input.OogRight ?? null,
+      OogBack: input.OogBack ?? null,
+      OogFront: input.OogFront ?? null,
+      PlugHours: input.PlugHours ?? null,
+      DateIn: type.direction !== 'in' && visit ? visit.DateIn.toISOString() : null,
+      problems,
+      notes,
+    };
+  });
+}
+
+/**
+ * Terminal flag ImportPickupAllCont: an import pickup takes every container of the bill still in the yard. The
+ * containers left out are named on the first row (the call's answer is per row).
+ */
+export function missingFromBill(rows: CheckedContainer[], billInYard: readonly string[]): CheckedContainer[] {
+  const listed = new Set(rows.map((r) => r.ContainerNo));
+  const missing = billInYard.filter((c) => !listed.has(c));
+  const first = rows[0];
+  if (!missing.length || !first) return rows;
+  first.problems.push(
+    `Dòng 1: Cảng yêu cầu lấy tất cả container của vận đơn còn trong bãi; còn thiếu ${missing.length} container: ${missing.join(', ')}`,
+  );
+  return rows;
+}
+
+/** The first problem of the rows, or null. */
+export const firstProblem = (rows: readonly CheckedContainer[]) => rows.find((r) => r.problems.length)?.problems[0] ?? null;

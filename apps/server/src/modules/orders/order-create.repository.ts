@@ -1,0 +1,381 @@
+import type { ChargeLine, CheckedContainer, OrderType, PayerRow } from '@smartport/contract';
+import { sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/client';
+import { orderCharges, orderContainers, orders } from '../../db/schema';
+import { inOrderScope, type OrderScope } from '../../security/terminal-scope';
+import type { YardVisit } from './order-checks';
+import { orderNoOf, pinOf, portDayCode } from './order-numbers';
+
+export interface SavedOrderRow {
+  OrderNo: string;
+  PinCode: string;
+  TotalAmount: number;
+  MoneyCredit: string;
+  OrderStatus: string;
+}
+
+export interface NewOrder {
+  OrderType: OrderType;
+  TerminalCode: string;
+  CustomerCode: string;
+  JobModeCode: string;
+  MoneyCredit: string;
+  OperationCode: string;
+  VesselKey: string | null;
+  BookingNo: string | null;
+  BLNo: string | null;
+  ShipperName: string | null;
+  Note: string | null;
+  ExpDate: Date;
+  CreatedBy: string;
+  ClientKey: string | null;
+  Amount: number;
+  VatAmount: number;
+  TotalAmount: number;
+  PricedAt: Date;
+  /** 1 import, 2 export (the classes catalogue) for the containers, or null. */
+  ClassCode: number | null;
+  containers: CheckedContainer[];
+  lines: ChargeLine[];
+}
+
+/** The row the confirmation and the detail read. */
+export interface OrderRecord {
+  OrderNo: string;
+  PinCode: string;
+  OrderType: string | null;
+  TerminalCode: string;
+  JobModeCode: string;
+  JobModeName: string | null;
+  OperationCode: string | null;
+  VesselKey: string | null;
+  VesselName: string | null;
+  VesselImVoy: string | null;
+  VesselExVoy: string | null;
+  BLNo: string | null;
+  BookingNo: string | null;
+  ExpDate: Date | null;
+  CustomerCode: string;
+  CustomerName: string | null;
+  TaxCode: string | null;
+  MoneyCredit: string;
+  OrderStatus: string;
+  TransactionId: string | null;
+  TotalAmount: number;
+  RejectReason: string | null;
+  ApprovedBy: string | null;
+  ApprovedTime: Date | null;
+  TosStatus: string;
+  TosMessage: string | null;
+  InvoiceNo: string | null;
+  CreatedTime: Date;
+}
+
+const five = () => Math.floor(Math.random() * 100_000);
+const two = () => 1 + Math.floor(Math.random() * 99);
+
+/** SQL of order creation (issue 14): what the checks read, the one-transaction save, the detail. */
+export function createOrderCreateRepository(db: Db) {
+  const rows = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(q));
+
+  return {
+    async operator(code: string) {
+      const [r] = await rows<{ OperationCode: string; IsLF: string | null }>(
+        sql`select operation_code "OperationCode", is_lf "IsLF" from shipping_lines where operation_code = ${code} and is_active`,
+      );
+      return r ?? null;
+    },
+
+    async vesselAt(key: string, terminal: string): Promise<boolean> {
+      const r = await rows(sql`select 1 from vessel_voyages where vessel_key = ${key} and terminal_code = ${terminal}`);
+      return r.length > 0;
+    },
+
+    async localSizes(operation: string) {
+      return rows<{ LocalSizetype: string; IsoSizetype: string; CargoTypeCode: string | null; CargoEmptyCode: string | null }>(
+        sql`select upper(local_sizetype) "LocalSizetype", upper(iso_sizetype) "IsoSizetype", cargo_type_code "CargoTypeCode",
+                   cargo_empty_code "CargoEmptyCode"
+              from size_types where operation_code = ${operation}`,
+      );
+    },
+
+    async cargoTypes() {
+      return rows<{ CargoTypeCode: string; CargoTypeName: string }>(
+        sql`select cargo_type_code "CargoTypeCode", cargo_type_name "CargoTypeName" from cargo_types`,
+      );
+    },
+
+    /** Open visits (DateOut null) at the terminal of the given containers, the latest per container. */
+    async yardVisits(terminal: string, containerNos: string[]): Promise<YardVisit[]> {
+      if (!containerNos.length) return [];
+      return rows<YardVisit>(
+        sql`select distinct on (container_no) container_no "ContainerNo", iso_sizetype "IsoSizetype", fe "FE",
+                   operation_code "OperationCode", bl_no "BLNo", booking_no "BookingNo", date_in "DateIn"
+              from port_containers
+             where terminal_code = ${terminal} and date_out is null and container_no = any(${containerNos}::text[])
+             order by container_no, date_in desc`,
+      ).then((list) => list.map((v) => ({ ...v, DateIn: new Date(v.DateIn) })));
+    },
+
+    /** Containers of a bill of lading still in the terminal's yard. */
+    async billInYard(terminal: string, blNo: string): Promise<string[]> {
+      const list = await rows<{ c: string }>(
+        sql`select distinct container_no c from port_containers
+             where terminal_code = ${terminal} and date_out is null and bl_no = ${blNo} order by 1`,
+      );
+      return list.map((r) => r.c);
+    },
+
+    /** Containers already in a live order (A/P/C, not expired) of the terminal → the PIN shown (before '-'). */
+    async liveOrders(terminal: string, containerNos: string[]): Promise<Map<string, string>> {
+      if (!containerNos.length) return new Map();
+      const list = await rows<{ c: string; pin: string }>(
+        sql`select c.container_no c, split_part(o.pin_code, '-', 1) pin
+              from order_containers c join orders o on o.order_no = c.order_no
+             where c.container_no = any(${containerNos}::text[]) and o.terminal_code = ${terminal}
+               and o.order_status in ('A', 'P', 'C') and (o.exp_date is null or o.exp_date > now())
+             order by o.created_time desc`,
+      );
+      const found = new Map<string, string>();
+      for (const r of list) if (!found.has(r.c)) found.set(r.c, r.pin);
+      return found;
+    },
+
+    /** Active customers with a tax code (a customer account: only its own). */
+    async payersByTax(taxCode: string, only: string | null): Promise<PayerRow[]> {
+      return rows<PayerRow>(
+        sql`select customer_code "CustomerCode", customer_name "CustomerName", tax_code "TaxCode", address "Address", email "Email",
+                   money_credit "MoneyCredit"
+              from customers
+             where tax_code = ${taxCode} and is_active ${only ? sql`and customer_code = ${only}` : sql``}
+             order by customer_code`,
+      );
+    },
+
+    async payer(code: string): Promise<PayerRow | null> {
+      const [r] = await rows<PayerRow>(
+        sql`select customer_code "CustomerCode", customer_name "CustomerName", tax_code "TaxCode", address "Address", email "Email",
+                   money_credit "MoneyCredit"
+              from customers where customer_code = ${code} and is_active`,
+      );
+      return r ?? null;
+    },
+
+    async savedByClientKey(userId: string, clientKey: string): Promise<SavedOrderRow | null> {
+      const [r] = await rows<SavedOrderRow>(
+        sql`select order_no "OrderNo", pin_code "PinCode", total_amount::float8 "TotalAmount", money_credit "MoneyCredit",
+                   order_status "OrderStatus"
+              from orders where created_by = ${userId} and client_key = ${clientKey}`,
+      );
+      return r ? { ...r, TotalAmount: Number(r.TotalAmount) } : null;
+    },
+
+    /**
+     * The order, its containers and its charge lines in one transaction. Its number is the next serial of its terminal
+     * and port day, taken under a transaction lock of that day (saves of one day wait for each other for a moment);
+     * its PIN is a fresh one of the day. A second save with the same ClientKey of the same user inserts nothing and
+     * answers null (the caller reads the first one).
+     */
+    async insert(o: NewOrder, now: Date): Promise<SavedOrderRow | null> {
+      return db.transaction(async (tx) => {
+        const day = portDayCode(now);
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('smartport.order-no'), ${Number(day)}::int)`);
+        if (o.ClientKey) {
+          const dup = rowsOf(
+            await tx.execute(sql`select 1 from orders where created_by = ${o.CreatedBy} and client_key = ${o.ClientKey}`),
+          );
+          if (dup.length) return null;
+        }
+        const prefix = `${o.TerminalCode}${day}`;
+        const [last] = rowsOf<{ n: string | null }>(
+          await tx.execute(sql`select max(substring(order_no from ${prefix.length + 1})::bigint)::text n from orders
+            where order_no >= ${`${prefix}0000000`} and order_no <= ${`${prefix}9999999`}
+              and substring(order_no from ${prefix.length + 1}) ~ '^[0-9]{7}$'`),
+        );
+        const serial = Number(last?.n ?? 0) + 1;
+        const OrderNo = orderNoOf(o.TerminalCode, day, serial);
+        let PinCode = pinOf(day, five(), two());
+        for (let i = 0; i < 20; i++) {
+          const shown = PinCode.split('-')[0] as string;
+          const candidates = Array.from({ length: 100 }, (_, k) => `${shown}-${String(k).padStart(2, '0')}`);
+          const taken = rowsOf(await tx.execute(sql`select 1 from orders where pin_code = any(${candidates}::text[]) limit 1`));
+          if (!taken.length) break;
+          PinCode = pinOf(day, five(), two());
+        }
+        const inserted = await tx
+          .insert(orders)
+          .values({
+            OrderNo,
+            PinCode,
+            TerminalCode: o.TerminalCode,
+            CustomerCode: o.CustomerCode,
+            JobModeCode: o.JobModeCode,
+            MoneyCredit: o.MoneyCredit,
+            OrderStatus: 'A',
+            TotalAmount: o.TotalAmount,
+            OperationCode: o.OperationCode,
+            VesselKey: o.VesselKey,
+            BookingNo: o.BookingNo,
+            BLNo: o.BLNo,
+            ShipperName: o.ShipperName,
+            ExpDate: o.ExpDate,
+            SkipApproval: false,
+            Source: 'SMP',
+            Note: o.Note,
+            CreatedBy: o.CreatedBy,
+            CreatedTime: now,
+            OrderType: o.OrderType,
+            Amount: o.Amount,
+            VatAmount: o.VatAmount,
+            PricedAt: o.PricedAt,
+            ClientKey: o.ClientKey,
+          })
+          .onConflictDoNothing()
+          .returning({ OrderNo: orders.OrderNo });
+        if (!inserted.length) return null;
+        const amountOf = new Map<string, number>();
+        for (const l of o.lines) if (l.ContainerNo) amountOf.set(l.ContainerNo, (amountOf.get(l.ContainerNo) ?? 0) + l.Total);
+        await tx.insert(orderContainers).values(
+          o.containers.map((c) => ({
+            OrderNo,
+            ContainerNo: c.ContainerNo,
+            IsoSizetype: c.IsoSizetype,
+            FE: c.FE,
+            Teu: c.Teu,
+            CargoTypeCode: c.CargoTypeCode,
+            Commodity: c.Commodity,
+            ClassCode: o.ClassCode,
+            IsLocalForeign: c.IsLocalForeign,
+            POL: c.POL,
+            POD: c.POD,
+            FPOD: c.FPOD,
+            MCWeight: c.MCWeight,
+            SealNo: c.SealNo,
+            Temperature: c.Temperature,
+            Vent: c.Vent,
+            VentUnit: c.VentUnit,
+            ImoClass: c.Class,
+            Unno: c.Unno,
+            OogTop: c.OogTop,
+            OogLeft: c.OogLeft,
+            OogRight: c.OogRight,
+            OogBack: c.OogBack,
+            OogFront: c.OogFront,
+            Amount: amountOf.get(c.ContainerNo) ?? 0,
+            LocalSizetype: c.LocalSizetype,
+            DateIn: c.DateIn ? new Date(c.DateIn) : null,
+            PlugHours: c.PlugHours,
+          })),
+        );
+        if (o.lines.length) {
+          await tx.insert(orderCharges).values(
+            o.lines.map((l) => ({
+              OrderNo,
+              LineNo: l.LineNo,
+              ContainerNo: l.ContainerNo,
+              JobModeCode: l.JobModeCode,
+              JobModeName: l.JobModeName,
+              ChargeKind: l.ChargeKind,
+              Source: l.Source,
+              TariffCode: l.TariffCode,
+              TariffName: l.TariffName,
+              IsoSizetype: l.IsoSizetype,
+              FE: l.FE,
+              CargoTypeCode: l.CargoTypeCode,
+              Quantity: l.Quantity,
+              Unit: l.Unit,
+              UnitPrice: l.UnitPrice,
+              TariffCurrency: l.TariffCurrency,
+              TariffPrice: l.TariffPrice,
+              ExchangeRate: l.ExchangeRate,
+              Amount: l.Amount,
+              VatRate: l.VatRate,
+              VatAmount: l.VatAmount,
+              Total: l.Total,
+              Explanation: l.Explanation,
+            })),
+          );
+        }
+        return { OrderNo, PinCode, TotalAmount: o.TotalAmount, MoneyCredit: o.MoneyCredit, OrderStatus: 'A' };
+      });
+    },
+
+    async order(scope: OrderScope, orderNo: string): Promise<OrderRecord | null> {
+      const [r] = await rows<OrderRecord>(
+        sql`select o.order_no "OrderNo", o.pin_code "PinCode", o.order_type "OrderType", o.terminal_code "TerminalCode",
+                   o.job_mode_code "JobModeCode", j.job_mode_name "JobModeName", o.operation_code "OperationCode",
+                   o.vessel_key "VesselKey", v.vessel_name "VesselName", v.vessel_im_voy "VesselImVoy", v.vessel_ex_voy "VesselExVoy",
+                   o.bl_no "BLNo", o.booking_no "BookingNo", o.exp_date "ExpDate", o.customer_code "CustomerCode",
+                   cu.customer_name "CustomerName", cu.tax_code "TaxCode", o.money_credit "MoneyCredit", o.order_status "OrderStatus",
+                   o.transaction_id "TransactionId", o.total_amount::float8 "TotalAmount", o.reject_reason "RejectReason",
+                   o.approved_by "ApprovedBy", o.approved_time "ApprovedTime", o.tos_status "TosStatus", o.tos_message "TosMessage",
+                   (select i.invoice_no from invoices i where i.order_no = o.order_no order by i.issue_date desc limit 1) "InvoiceNo",
+                   o.created_time "CreatedTime"
+              from orders o
+              left join job_modes j on j.job_mode_code = o.job_mode_code
+              left join vessel_voyages v on v.vessel_key = o.vessel_key
+              left join customers cu on cu.customer_code = o.customer_code
+             where ${inOrderScope(scope, 'o')} and o.order_no = ${orderNo}`,
+      );
+      if (!r) return null;
+      const at = (v: Date | string | null) => (v == null ? null : new Date(v));
+      return {
+        ...r,
+        TotalAmount: Number(r.TotalAmount),
+        ExpDate: at(r.ExpDate),
+        ApprovedTime: at(r.ApprovedTime),
+        CreatedTime: new Date(r.CreatedTime),
+      };
+    },
+
+    async containers(orderNo: string) {
+      return rows<Record<string, unknown>>(
+        sql`select c.container_no "ContainerNo", c.iso_sizetype "IsoSizetype", c.local_sizetype "LocalSizetype", c.teu "Teu", c.fe "FE",
+                   coalesce(c.cargo_type_code, '') "CargoTypeCode", ct.cargo_type_name "CargoTypeName",
+                   coalesce(c.is_local_foreign, 'F') "IsLocalForeign", c.commodity "Commodity", c.mc_weight::float8 "MCWeight",
+                   c.seal_no "SealNo", c.pol "POL", c.pod "POD", c.fpod "FPOD", c.temperature::float8 "Temperature", c.vent "Vent",
+                   c.vent_unit "VentUnit", c.imo_class "Class", c.unno "Unno", c.oog_top "OogTop", c.oog_left "OogLeft",
+                   c.oog_right "OogRight", c.oog_back "OogBack", c.oog_front "OogFront", c.plug_hours::float8 "PlugHours",
+                   c.date_in "DateIn"
+              from order_containers c left join cargo_types ct on ct.cargo_type_code = c.cargo_type_code
+             where c.order_no = ${orderNo}
+             order by c.container_no`,
+      );
+    },
+
+    async charges(orderNo: string): Promise<ChargeLine[]> {
+      const list = await rows<ChargeLine>(
+        sql`select line_no "LineNo", container_no "ContainerNo", job_mode_code "JobModeCode", job_mode_name "JobModeName",
+                   charge_kind "ChargeKind", source "Source", tariff_code "TariffCode", tariff_name "TariffName",
+                   iso_sizetype "IsoSizetype", fe "FE", cargo_type_code "CargoTypeCode", quantity::float8 "Quantity", unit "Unit",
+                   unit_price::float8 "UnitPrice", tariff_currency "TariffCurrency", tariff_price::float8 "TariffPrice",
+                   exchange_rate::float8 "ExchangeRate", amount::float8 "Amount", vat_rate "VatRate", vat_amount::float8 "VatAmount",
+                   total::float8 "Total", explanation "Explanation"
+              from order_charges where order_no = ${orderNo} order by line_no`,
+      );
+      return list.map((l) => ({
+        ...l,
+        Quantity: Number(l.Quantity),
+        UnitPrice: Number(l.UnitPrice),
+        TariffPrice: Number(l.TariffPrice),
+        ExchangeRate: l.ExchangeRate == null ? null : Number(l.ExchangeRate),
+        Amount: Number(l.Amount),
+        VatAmount: Number(l.VatAmount),
+        Total: Number(l.Total),
+      }));
+    },
+
+    /**
+     * A credit order confirmed to be paid later: A → P (waits for staff) or C (approved at once), only from A with no
+     * transaction, so a replay changes nothing. Answers whether this call changed it.
+     */
+    async confirmPayLater(orderNo: string, status: 'P' | 'C', skipApproval: boolean): Promise<boolean> {
+      const r = await rows(
+        sql`update orders set order_status = ${status}, skip_approval = ${skipApproval}
+             where order_no = ${orderNo} and order_status = 'A' and transaction_id is null and money_credit = 'C' returning 1`,
+      );
+      return r.length > 0;
+    },
+  };
+}
+export type OrderCreateRepository = ReturnType<typeof createOrderCreateRepository>;

@@ -1,0 +1,374 @@
+import {
+  type CallRequest,
+  type CheckedContainer,
+  type calls,
+  type OrderCharges,
+  type OrderDetail,
+  type OrderHeaderInput,
+  type OrderStatus,
+  type OrderType,
+  type OrderTypeDef,
+  orderMessages,
+  orderTypes,
+  type PayerRow,
+  type TosStatus,
+  tosStatus,
+  tosStatusNames,
+} from '@smartport/contract';
+import type { AuthUser } from '../../http/context';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
+import { assertOrderActor, orderReach } from '../../security/order-access';
+import { assertTerminal } from '../../security/terminal-scope';
+import {
+  checkRows,
+  documentProblem,
+  expDateProblem,
+  firstProblem,
+  missingFromBill,
+  orderCheckMessages,
+  parseExpDate,
+  type RowFacts,
+} from './order-checks';
+import type { OrderCreateRepository, SavedOrderRow } from './order-create.repository';
+import type { PricingService } from './order-pricing';
+import { orderStatusNames } from './public-order.service';
+
+type O = typeof calls.orders;
+
+export interface OrderCreateDeps {
+  repo: OrderCreateRepository;
+  pricing: Pick<PricingService, 'price'>;
+  /** Settings approval service: whether an order confirmed now waits for staff (P) or is approved at once (C). */
+  approvalNeeded(f: {
+    terminal: string;
+    jobModeCode: string;
+    operationCode: string | null;
+    customerCode: string;
+    moneyCredit: string;
+    at: Date;
+  }): Promise<boolean>;
+  /** Everything that follows an order becoming C (wt-accept's order-approval service; a no-op until wired). */
+  onApproved(orderNo: string, by: string | null): Promise<void>;
+  /** The terminal's dangerous-goods list (admin rules): alert texts, none = not allowed. */
+  imoAlertFor(q: { terminal: string; classCode: string; unno: string }): Promise<string[]>;
+  /** The terminal config's switches (ImportPickupAllCont). */
+  flags(terminal: string): Promise<{ ImportPickupAllCont: boolean }>;
+  /** The public order link's token (ord_url). */
+  linkToken(orderNo: string): string;
+  now?: () => Date;
+}
+
+interface Header {
+  type: OrderTypeDef;
+  input: OrderHeaderInput;
+  ExpDate: Date;
+  localForeign: 'L' | 'F';
+}
+
+/** Import (1) or export (2) class of the containers an order type moves (classes catalogue), else null. */
+const classOf: Record<OrderType, number | null> = {
+  fcl_pre_advice: 2,
+  pre_advice: null,
+  icd_pre_advice: null,
+  import_pickup: 1,
+  empty_pickup: 2,
+  stuffing: 2,
+  unstuffing: 1,
+  service: null,
+};
+
+/**
+ * Order creation (issue 14, spec 02 §2.1): the header and container checks, the payer, the charges (pricing service),
+ * the one-transaction save, pay later for credit customers and the order's detail. Customers act for themselves;
+ * staff holding the staff order grant act for any customer of their terminals.
+ */
+export function createOrderCreateService(deps: OrderCreateDeps) {
+  const { repo } = deps;
+  const now = () => deps.now?.() ?? new Date();
+
+  /** Header checks in the screen's order; a bad header is a 400 (403 for a type or terminal the caller lacks). */
+  async function header(user: AuthUser, input: OrderHeaderInput): Promise<Header> {
+    const type = orderTypes[input.OrderType];
+    if (!user.grants.has(type.menu)) throw forbidden(orderCheckMessages.noMenu(type.title));
+    assertTerminal(user, input.TerminalCode);
+    if (!type.jobModes.includes(input.JobModeCode)) throw badRequest(orderCheckMessages.jobMode(input.JobModeCode, type.title));
+    const operator = await repo.operator(input.OperationCode);
+    if (!operator) throw badRequest(orderCheckMessages.operator(input.OperationCode));
+    if (type.vesselRequired && !input.VesselKey) throw badRequest(orderMessages.noVessel);
+    if (input.VesselKey && !(await repo.vesselAt(input.VesselKey, input.TerminalCode)))
+      throw badRequest(orderCheckMessages.vessel(input.VesselKey, input.TerminalCode));
+    const doc = documentProblem(type, input);
+    if (doc) throw badRequest(doc);
+    const exp = expDateProblem(input.ExpDate, now());
+    if (exp) throw badRequest(exp);
+    return {
+      type,
+      input,
+      ExpDate: parseExpDate(input.ExpDate) as Date,
+      localForeign: operator.IsLF === 'L' ? 'L' : 'F',
+    };
+  }
+
+  /** Every row checked against the catalogues, the yard, the other live orders and the terminal's rules. */
+  async function rowsOf(h: Header, containers: CallRequest<O['checkContainers']>['containers']): Promise<CheckedContainer[]> {
+    const { input, type } = h;
+    const nos = [...new Set(containers.map((c) => c.ContainerNo.replace(/[\s-]+/g, '').toUpperCase()).filter(Boolean))];
+    const [sizes, cargo, yard, live] = await Promise.all([
+      repo.localSizes(input.OperationCode),
+      repo.cargoTypes(),
+      repo.yardVisits(input.TerminalCode, nos),
+      repo.liveOrders(input.TerminalCode, nos),
+    ]);
+    // The IMO list is asked once per (class, UN no) of the drop-offs.
+    const imo = new Map<string, string[] | null>();
+    if (type.direction === 'in') {
+      for (const c of containers) {
+        const cls = c.Class?.trim();
+        const unno = c.Unno?.trim();
+        if (!cls || !unno || imo.has(`${cls}|${unno}`)) continue;
+        const alerts = await deps.imoAlertFor({ terminal: input.TerminalCode, classCode: cls, unno });
+        imo.set(`${cls}|${unno}`, alerts.length ? alerts : null);
+      }
+    }
+    const facts: RowFacts = {
+      localSizes: new Map(sizes.map((s) => [s.LocalSizetype, s])),
+      cargoTypes: new Map(cargo.map((c) => [c.CargoTypeCode, c.CargoTypeName])),
+      yard: new Map(yard.map((v) => [v.ContainerNo, v])),
+      liveOrders: live,
+      imo: (cls, unno) => imo.get(`${cls}|${unno}`) ?? null,
+      defaultLocalForeign: h.localForeign,
+    };
+    const rows = checkRows(containers, { type, TerminalCode: input.TerminalCode, OperationCode: input.OperationCode, BLNo: input.BLNo }, facts);
+    if (type.type === 'import_pickup' && input.BLNo && (await deps.flags(input.TerminalCode)).ImportPickupAllCont) {
+      missingFromBill(rows, await repo.billInYard(input.TerminalCode, input.BLNo));
+    }
+    return rows;
+  }
+
+  /** Customers pay for themselves; staff choose any active customer. */
+  async function payerFor(user: AuthUser, code: string): Promise<PayerRow> {
+    if (user.CustomerCode != null && user.CustomerCode !== code) throw forbidden(orderCheckMessages.payerOther);
+    const payer = await repo.payer(code);
+    if (!payer) throw badRequest(orderCheckMessages.payerMissing(code));
+    return payer;
+  }
+
+  /** A whole draft checked: header, rows without a problem, payer; then priced. */
+  async function priced(user: AuthUser, draft: CallRequest<O['calculateCharges']>) {
+    assertOrderActor(user);
+    const h = await header(user, draft);
+    const rows = await rowsOf(h, draft.containers);
+    const problem = firstProblem(rows);
+    if (problem) throw badRequest(`${orderMessages.containersInvalid}. ${problem}`);
+    const payer = await payerFor(user, draft.CustomerCode);
+    const at = now();
+    const outcome = await deps.pricing.price({
+      TerminalCode: draft.TerminalCode,
+      OrderType: draft.OrderType,
+      JobModeCode: draft.JobModeCode,
+      OperationCode: draft.OperationCode,
+      VesselKey: draft.VesselKey,
+      CustomerCode: payer.CustomerCode,
+      MoneyCredit: payer.MoneyCredit,
+      AttachServices: draft.AttachServices,
+      at,
+      ExpDate: h.ExpDate,
+      containers: rows.map((r) => ({
+        ContainerNo: r.ContainerNo,
+        IsoSizetype: r.IsoSizetype,
+        FE: r.FE,
+        CargoTypeCode: r.CargoTypeCode,
+        IsLocalForeign: r.IsLocalForeign,
+        MCWeight: r.MCWeight,
+        Class: r.Class,
+        Unno: r.Unno,
+        Temperature: r.Temperature,
+        OogTop: r.OogTop,
+        OogLeft: r.OogLeft,
+        OogRight: r.OogRight,
+        OogBack: r.OogBack,
+        OogFront: r.OogFront,
+        PlugHours: r.PlugHours,
+        DateIn: r.DateIn ? new Date(r.DateIn) : null,
+      })),
+    });
+    if (!outcome.ok) throw badRequest(outcome.message || orderMessages.noTariff);
+    return { h, rows, payer, charges: outcome.charges };
+  }
+
+  const saved = (o: SavedOrderRow) => ({ success: true as const, message: orderMessages.saved, data: o });
+
+  return {
+    /** task/order/checkContainers: a bad header is a 400; row problems are answered (200) per row. */
+    async checkContainers(user: AuthUser, input: CallRequest<O['checkContainers']>) {
+      const h = await header(user, input);
+      const rows = await rowsOf(h, input.containers);
+      const problem = firstProblem(rows);
+      return { success: true as const, payload: rows, ...(problem ? { message: orderMessages.containersInvalid } : {}) };
+    },
+
+    /** task/import_pickup/load_payer: active customers with that tax code (a customer account: its own only). */
+    async loadPayer(user: AuthUser, taxCode: string) {
+      const list = await repo.payersByTax(taxCode, user.CustomerCode);
+      if (!list.length) return { success: false as const, message: orderMessages.payerNotFound, payload: [] };
+      return { success: true as const, payload: list };
+    },
+
+    /** task/order/calculate: the draft invoice. */
+    async calculate(user: AuthUser, draft: CallRequest<O['calculateCharges']>): Promise<OrderCharges> {
+      return (await priced(user, draft)).charges;
+    },
+
+    /**
+     * task/order/save: checked and priced again; a total other than the one shown is refused (409). A ClientKey seen
+     * before (same user) answers the order it saved.
+     */
+    async save(user: AuthUser, draft: CallRequest<O['saveOrder']>) {
+      assertOrderActor(user);
+      const key = draft.ClientKey ?? null;
+      if (key) {
+        const before = await repo.savedByClientKey(user.UserID, key);
+        if (before) return saved(before);
+      }
+      const { h, rows, payer, charges } = await priced(user, draft);
+      if (charges.TotalAmount !== draft.TotalAmount) throw new AppError(409, orderMessages.priceChanged);
+      const order = await repo.insert(
+        {
+          OrderType: draft.OrderType,
+          TerminalCode: draft.TerminalCode,
+          CustomerCode: payer.CustomerCode,
+          JobModeCode: draft.JobModeCode,
+          MoneyCredit: payer.MoneyCredit,
+          OperationCode: draft.OperationCode,
+          VesselKey: draft.VesselKey,
+          BookingNo: draft.BookingNo,
+          BLNo: draft.BLNo,
+          ShipperName: draft.ShipperName ?? payer.CustomerName,
+          Note: draft.Note,
+          ExpDate: h.ExpDate,
+          CreatedBy: user.UserID,
+          ClientKey: key,
+          Amount: charges.Amount,
+          VatAmount: charges.VatAmount,
+          TotalAmount: charges.TotalAmount,
+          PricedAt: new Date(charges.PricedAt),
+          ClassCode: classOf[draft.OrderType],
+          containers: rows,
+          lines: charges.lines,
+        },
+        now(),
+      );
+      if (order) return saved(order);
+      const first = key ? await repo.savedByClientKey(user.UserID, key) : null;
+      if (!first) throw new AppError(409, orderMessages.priceChanged);
+      return saved(first);
+    },
+
+    /**
+     * task/order/confirmPayLater: a credit customer's unpaid order goes to P (approval needed) or C (approved at once,
+     * then `onApproved`). A replay answers the state the order is in.
+     */
+    async confirmPayLater(user: AuthUser, orderNo: string) {
+      assertOrderActor(user);
+      const scope = orderReach(user);
+      const order = await repo.order(scope, orderNo);
+      if (!order) throw notFound(orderCheckMessages.notFound(orderNo));
+      if (order.MoneyCredit !== 'C') throw badRequest(orderMessages.notCredit);
+      const answer = (status: string) => ({
+        success: true as const,
+        message: status === 'P' ? orderMessages.waitingApproval : orderMessages.confirmed,
+        data: { OrderStatus: status },
+      });
+      if (order.OrderStatus === 'P' || order.OrderStatus === 'C') return answer(order.OrderStatus);
+      if (order.OrderStatus !== 'A' || order.TransactionId) throw badRequest(orderCheckMessages.notPayLater);
+      const needed = await deps.approvalNeeded({
+        terminal: order.TerminalCode,
+        jobModeCode: order.JobModeCode,
+        operationCode: order.OperationCode,
+        customerCode: order.CustomerCode,
+        moneyCredit: order.MoneyCredit,
+        at: now(),
+      });
+      const status = needed ? 'P' : 'C';
+      const changed = await repo.confirmPayLater(order.OrderNo, status, !needed);
+      if (!changed) {
+        const again = await repo.order(scope, orderNo);
+        if (again && (again.OrderStatus === 'P' || again.OrderStatus === 'C')) return answer(again.OrderStatus);
+        throw badRequest(orderCheckMessages.notPayLater);
+      }
+      if (status === 'C') await deps.onApproved(order.OrderNo, user.UserID);
+      return answer(status);
+    },
+
+    /** task/order/getOrder: the order as its owner or staff see it (404 outside the caller's reach). */
+    async getOrder(user: AuthUser, orderNo: string): Promise<OrderDetail> {
+      const o = await repo.order(orderReach(user), orderNo);
+      if (!o) throw notFound(orderCheckMessages.notFound(orderNo));
+      const [containers, charges] = await Promise.all([repo.containers(o.OrderNo), repo.charges(o.OrderNo)]);
+      const tos: TosStatus = tosStatus.safeParse(o.TosStatus).success ? (o.TosStatus as TosStatus) : 'none';
+      const vessel = o.VesselName ? `${o.VesselName} ${o.VesselImVoy ?? ''}/${o.VesselExVoy ?? ''}`.trim() : null;
+      return {
+        OrderNo: o.OrderNo,
+        PinCode: o.PinCode,
+        OrderType: o.OrderType,
+        TerminalCode: o.TerminalCode,
+        JobModeCode: o.JobModeCode,
+        JobModeName: o.JobModeName ?? o.JobModeCode,
+        OperationCode: o.OperationCode,
+        VesselKey: o.VesselKey,
+        VesselName: vessel,
+        BLNo: o.BLNo,
+        BookingNo: o.BookingNo,
+        ExpDate: o.ExpDate?.toISOString() ?? null,
+        CustomerCode: o.CustomerCode,
+        CustomerName: o.CustomerName,
+        TaxCode: o.TaxCode,
+        MoneyCredit: o.MoneyCredit,
+        OrderStatus: o.OrderStatus,
+        OrderStatusName: orderStatusNames[o.OrderStatus as OrderStatus] ?? o.OrderStatus,
+        TransactionId: o.TransactionId,
+        TotalAmount: o.TotalAmount,
+        RejectReason: o.RejectReason,
+        ApprovedBy: o.ApprovedBy,
+        ApprovedTime: o.ApprovedTime?.toISOString() ?? null,
+        TosStatus: tos,
+        TosStatusName: tosStatusNames[tos],
+        TosMessage: o.TosMessage,
+        InvoiceNo: o.InvoiceNo,
+        ord_url: o.OrderStatus === 'C' ? `/order/${deps.linkToken(o.OrderNo)}` : null,
+        CreatedTime: o.CreatedTime.toISOString(),
+        containers: containers.map((c, i) => ({
+          Row: i + 1,
+          ContainerNo: String(c.ContainerNo),
+          IsoSizetype: String(c.IsoSizetype),
+          LocalSizetype: (c.LocalSizetype as string | null) ?? null,
+          Teu: Number(c.Teu),
+          FE: c.FE === 'E' ? 'E' : 'F',
+          CargoTypeCode: String(c.CargoTypeCode ?? ''),
+          CargoTypeName: (c.CargoTypeName as string | null) ?? null,
+          IsLocalForeign: c.IsLocalForeign === 'L' ? 'L' : 'F',
+          Commodity: (c.Commodity as string | null) ?? null,
+          MCWeight: c.MCWeight == null ? null : Number(c.MCWeight),
+          SealNo: (c.SealNo as string | null) ?? null,
+          POL: (c.POL as string | null) ?? null,
+          POD: (c.POD as string | null) ?? null,
+          FPOD: (c.FPOD as string | null) ?? null,
+          Temperature: c.Temperature == null ? null : Number(c.Temperature),
+          Vent: (c.Vent as string | null) ?? null,
+          VentUnit: (c.VentUnit as string | null) ?? null,
+          Class: (c.Class as string | null) ?? null,
+          Unno: (c.Unno as string | null) ?? null,
+          OogTop: c.OogTop == null ? null : Number(c.OogTop),
+          OogLeft: c.OogLeft == null ? null : Number(c.OogLeft),
+          OogRight: c.OogRight == null ? null : Number(c.OogRight),
+          OogBack: c.OogBack == null ? null : Number(c.OogBack),
+          OogFront: c.OogFront == null ? null : Number(c.OogFront),
+          PlugHours: c.PlugHours == null ? null : Number(c.PlugHours),
+          DateIn: c.DateIn == null ? null : new Date(c.DateIn as string).toISOString(),
+        })),
+        charges,
+      };
+    },
+  };
+}
+export type OrderCreateService = ReturnType<typeof createOrderCreateService>;
