@@ -43,6 +43,8 @@ export function OrderWizard({ type: typeName, VesselField, PayDialog }: { type: 
   const [saved, setSaved] = useState<SavedOrder | null>(null);
   const [paying, setPaying] = useState(false);
   const [touched, setTouched] = useState(false);
+  // One key per draft: a second 'Lưu lệnh' (double click, lost answer) gets the order the first one saved.
+  const [clientKey, setClientKey] = useState(() => crypto.randomUUID());
   const check = useCheckContainers();
   const calculate = useCalculateCharges();
   const save = useSaveOrder();
@@ -105,7 +107,7 @@ export function OrderWizard({ type: typeName, VesselField, PayDialog }: { type: 
   const saveOrder = async () => {
     if (!charges) return;
     try {
-      const result = await save.mutateAsync({ ...draft(), TotalAmount: charges.TotalAmount });
+      const result = await save.mutateAsync({ ...draft(), TotalAmount: charges.TotalAmount, ClientKey: clientKey });
       setSaved(result);
       void message.success(result.message || orderMessages.saved);
     } catch (e) {
@@ -143,6 +145,7 @@ export function OrderWizard({ type: typeName, VesselField, PayDialog }: { type: 
     setChargeError(null);
     setSaved(null);
     setTouched(false);
+    setClientKey(crypto.randomUUID());
   };
 
   const body = () => {

@@ -79,13 +79,13 @@ const newId = () => `c${Date.now().toString(36)}-${(nextId++).toString(36)}`;
 
 /** A fresh row with the type's defaults: full or empty as the type says, cargo type by it. */
 export function newContainerRow(type: OrderTypeDef, values: Partial<Record<ContainerField, unknown>> = {}): ContainerRow {
-  const FE = type.FE === '*' ? 'F' : type.FE;
+  const FE = type.FE === '*' ? null : type.FE;
   const row: ContainerRow = {
     id: newId(),
     ContainerNo: '',
     IsoSizetype: '',
     FE,
-    CargoTypeCode: FE === 'E' ? 'MT' : 'GP',
+    CargoTypeCode: null,
     IsLocalForeign: null,
     Commodity: null,
     MCWeight: null,
