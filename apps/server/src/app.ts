@@ -600,6 +600,7 @@ export async function buildApp(options: BuildOptions = {}) {
       adminRules,
       holidays,
       pricing,
+      orderCreate,
     },
   };
 }

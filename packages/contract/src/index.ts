@@ -230,4 +230,10 @@ export const projectNamedCalls = [
   // dangerous-goods check the order screens make against 'Danh mục hàng nguy hiểm được phép hạ'.
   'config/releasePointByBlock/delete',
   'config/checkIMOAlert',
+  // Issue 14: order creation's steps (spec 02 §2.1 names the steps, not their calls; docs/decisions.md).
+  'task/order/checkContainers',
+  'task/order/calculate',
+  'task/order/save',
+  'task/order/confirmPayLater',
+  'task/order/getOrder',
 ] as const;

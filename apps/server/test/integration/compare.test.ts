@@ -1,6 +1,6 @@
 import { calls } from '@smartport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { portContainerPlan } from '../../src/db/seed/port-containers.data';
+import { demoYard, portContainerPlan } from '../../src/db/seed/port-containers.data';
 import { containerCheckDigit } from '../../src/db/seed/random';
 import { createTestApp, type TestApp, vietnamese } from '../helpers/test-app';
 
@@ -58,13 +58,15 @@ const rowFrom = (r: Awaited<ReturnType<typeof portRecord>>) => {
 describe('the port records the comparison reads', () => {
   it('are seeded from the deterministic plan: every planned visit is there, with valid ISO 6346 numbers', async () => {
     const plan = portContainerPlan();
+    // The plan, and the demo yard of the order screens (MSC at NDP).
+    const yard = demoYard.imports.count + demoYard.empties.count + demoYard.reefers.count;
     const [count] = await t.sql<{ n: number }>('select count(*)::int as n from port_containers');
-    expect(count?.n).toBe(plan.length);
+    expect(count?.n).toBe(plan.length + yard);
     expect(plan.length).toBeGreaterThan(5000);
     for (const v of plan.slice(0, 200)) expect(Number(v.ContainerNo[10])).toBe(containerCheckDigit(v.ContainerNo.slice(0, 10)));
     expect(portContainerPlan().map((v) => v.ContainerNo)).toEqual(plan.map((v) => v.ContainerNo));
     const [onVessel] = await t.sql<{ n: number }>('select count(*)::int as n from port_containers where vessel_name is not null');
-    expect(onVessel?.n).toBe(plan.length);
+    expect(onVessel?.n).toBe(plan.length + yard);
   });
 });
 

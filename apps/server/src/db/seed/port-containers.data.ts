@@ -212,7 +212,14 @@ export async function seedDemoYard(database: Database, now = new Date()) {
       bl: y.importBill,
     });
   for (let i = 0; i < y.empties.count; i++)
-    rows.push({ no: containerNumber(y.empties.owner, y.empties.from + i), cls: '2', iso: '22G1', fe: 'E', dateIn: base - y.empties.days * DAY, bl: null });
+    rows.push({
+      no: containerNumber(y.empties.owner, y.empties.from + i),
+      cls: '2',
+      iso: '22G1',
+      fe: 'E',
+      dateIn: base - y.empties.days * DAY,
+      bl: null,
+    });
   for (let i = 0; i < y.reefers.count; i++)
     rows.push({
       no: containerNumber(y.reefers.owner, y.reefers.from + i),

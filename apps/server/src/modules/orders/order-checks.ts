@@ -143,7 +143,11 @@ export function checkRows(rows: readonly OrderContainerInput[], ctx: RowContext,
     } else {
       const p = isoSizetypeProblem(sizeText);
       if (p)
-        say(sizeText ? `Kích cỡ "${sizeText}" không có trong cấu hình kích cỡ của hãng ${ctx.OperationCode} và không phải mã ISO hợp lệ (ví dụ 22G1, 45G1)` : p);
+        say(
+          sizeText
+            ? `Kích cỡ "${sizeText}" không có trong cấu hình kích cỡ của hãng ${ctx.OperationCode} và không phải mã ISO hợp lệ (ví dụ 22G1, 45G1)`
+            : p,
+        );
     }
     const isoValid = !isoSizetypeProblem(IsoSizetype);
 
@@ -151,7 +155,8 @@ export function checkRows(rows: readonly OrderContainerInput[], ctx: RowContext,
     let FE: 'F' | 'E';
     if (type.FE !== '*') {
       FE = type.FE;
-      if (input.FE && input.FE !== type.FE) say(type.FE === 'F' ? 'Loại lệnh này chỉ nhận container hàng (F)' : 'Loại lệnh này chỉ nhận container rỗng (E)');
+      if (input.FE && input.FE !== type.FE)
+        say(type.FE === 'F' ? 'Loại lệnh này chỉ nhận container hàng (F)' : 'Loại lệnh này chỉ nhận container rỗng (E)');
     } else if (input.FE) FE = input.FE;
     else if (visit && (visit.FE === 'F' || visit.FE === 'E')) FE = visit.FE;
     else {
@@ -218,8 +223,7 @@ export function checkRows(rows: readonly OrderContainerInput[], ctx: RowContext,
       } else {
         if (type.type === 'import_pickup' && ctx.BLNo && visit.BLNo !== ctx.BLNo)
           say(`Container ${ContainerNo} không thuộc vận đơn ${ctx.BLNo}`);
-        if (visit.FE !== FE)
-          say(`Container ${ContainerNo} trong bãi là container ${visit.FE === 'E' ? 'rỗng (E)' : 'hàng (F)'}`);
+        if (visit.FE !== FE) say(`Container ${ContainerNo} trong bãi là container ${visit.FE === 'E' ? 'rỗng (E)' : 'hàng (F)'}`);
         if (isoValid && visit.IsoSizetype !== IsoSizetype)
           notes.push(`Dòng ${Row}: Kích cỡ trong bãi của container ${ContainerNo} là ${visit.IsoSizetype}`);
       }

@@ -181,9 +181,7 @@ export function createOrderCreateRepository(db: Db) {
         const day = portDayCode(now);
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext('smartport.order-no'), ${Number(day)}::int)`);
         if (o.ClientKey) {
-          const dup = rowsOf(
-            await tx.execute(sql`select 1 from orders where created_by = ${o.CreatedBy} and client_key = ${o.ClientKey}`),
-          );
+          const dup = rowsOf(await tx.execute(sql`select 1 from orders where created_by = ${o.CreatedBy} and client_key = ${o.ClientKey}`));
           if (dup.length) return null;
         }
         const prefix = `${o.TerminalCode}${day}`;

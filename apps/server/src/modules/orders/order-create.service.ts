@@ -30,7 +30,7 @@ import {
   type RowFacts,
 } from './order-checks';
 import type { OrderCreateRepository, SavedOrderRow } from './order-create.repository';
-import type { PricingService } from './order-pricing';
+import type { PricingService } from './pricing.service';
 import { orderStatusNames } from './public-order.service';
 
 type O = typeof calls.orders;
@@ -138,7 +138,11 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
       imo: (cls, unno) => imo.get(`${cls}|${unno}`) ?? null,
       defaultLocalForeign: h.localForeign,
     };
-    const rows = checkRows(containers, { type, TerminalCode: input.TerminalCode, OperationCode: input.OperationCode, BLNo: input.BLNo }, facts);
+    const rows = checkRows(
+      containers,
+      { type, TerminalCode: input.TerminalCode, OperationCode: input.OperationCode, BLNo: input.BLNo },
+      facts,
+    );
     if (type.type === 'import_pickup' && input.BLNo && (await deps.flags(input.TerminalCode)).ImportPickupAllCont) {
       missingFromBill(rows, await repo.billInYard(input.TerminalCode, input.BLNo));
     }

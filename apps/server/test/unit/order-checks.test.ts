@@ -1,0 +1,197 @@
+import { containerCheckDigit, type OrderContainerInput, orderContainerInput, orderMessages, orderTypes } from '@smartport/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  checkRows,
+  documentProblem,
+  expDateProblem,
+  firstProblem,
+  missingFromBill,
+  parseExpDate,
+  type RowFacts,
+  type YardVisit,
+} from '../../src/modules/orders/order-checks';
+import { orderNoOf, pinOf, portDayCode } from '../../src/modules/orders/order-numbers';
+
+const cntr = (owner: string, serial: number) => {
+  const first10 = `${owner}${String(serial).padStart(6, '0')}`;
+  return `${first10}${containerCheckDigit(first10)}`;
+};
+const row = (r: Partial<OrderContainerInput> & { ContainerNo: string }): OrderContainerInput =>
+  orderContainerInput.parse({ IsoSizetype: '22G1', ...r });
+
+const visit = (no: string, v: Partial<YardVisit> = {}): YardVisit => ({
+  ContainerNo: no,
+  IsoSizetype: '22G1',
+  FE: 'F',
+  OperationCode: 'MSC',
+  BLNo: 'BL1',
+  BookingNo: null,
+  DateIn: new Date('2026-11-14T00:00:00Z'),
+  ...v,
+});
+
+function facts(over: Partial<RowFacts> = {}): RowFacts {
+  return {
+    localSizes: new Map([['20DC', { IsoSizetype: '22G1', CargoTypeCode: null, CargoEmptyCode: null }]]),
+    cargoTypes: new Map([
+      ['GP', 'Hàng khô'],
+      ['MT', 'Rỗng'],
+      ['RF', 'Hàng lạnh'],
+      ['DG', 'Hàng nguy hiểm'],
+      ['OG', 'Hàng quá khổ'],
+    ]),
+    yard: new Map(),
+    liveOrders: new Map(),
+    imo: () => null,
+    defaultLocalForeign: 'F',
+    ...over,
+  };
+}
+const ctx = (type: keyof typeof orderTypes, BLNo: string | null = null) => ({
+  type: orderTypes[type],
+  TerminalCode: 'NDP',
+  OperationCode: 'MSC',
+  BLNo,
+});
+
+describe('the order expiry', () => {
+  const now = new Date('2026-11-26T03:00:00Z'); // 10:00 port time
+  it('reads port time YYYY-MM-DD HH:mm[:ss], a day alone (its last second) and ISO with a zone', () => {
+    expect(parseExpDate('2026-11-27 08:30')?.toISOString()).toBe('2026-11-27T01:30:00.000Z');
+    expect(parseExpDate('2026-11-27 08:30:15')?.toISOString()).toBe('2026-11-27T01:30:15.000Z');
+    expect(parseExpDate('2026-11-27')?.toISOString()).toBe('2026-11-27T16:59:59.000Z');
+    expect(parseExpDate('2026-11-27T08:30:00+07:00')?.toISOString()).toBe('2026-11-27T01:30:00.000Z');
+    expect(parseExpDate('2026-11-27T01:30:00.000Z')?.toISOString()).toBe('2026-11-27T01:30:00.000Z');
+    expect(parseExpDate('2026-02-30 10:00')).toBeNull();
+    expect(parseExpDate('27/11/2026')).toBeNull();
+  });
+  it('must come after now and at most 30 days ahead', () => {
+    expect(expDateProblem('', now)).toBe(orderMessages.noExpDate);
+    expect(expDateProblem('hôm nay', now)).toMatch(/định dạng/);
+    expect(expDateProblem('2026-11-26 09:59', now)).toBe(orderMessages.expPast);
+    expect(expDateProblem('2026-12-27 10:00', now)).toBe(orderMessages.expTooFar);
+    expect(expDateProblem('2026-12-26 10:00', now)).toBeNull();
+  });
+});
+
+describe('the document of each type', () => {
+  it('bill of lading, booking or either', () => {
+    expect(documentProblem(orderTypes.import_pickup, { BLNo: null, BookingNo: 'B' })).toBe(orderMessages.noBL);
+    expect(documentProblem(orderTypes.empty_pickup, { BLNo: 'X', BookingNo: null })).toBe(orderMessages.noBooking);
+    expect(documentProblem(orderTypes.service, { BLNo: null, BookingNo: null })).toBe(orderMessages.noDocument);
+    expect(documentProblem(orderTypes.service, { BLNo: null, BookingNo: 'B' })).toBeNull();
+  });
+});
+
+describe('order numbers and PINs', () => {
+  it('keep the demo format: terminal + port day + 7-digit serial; PIN day + 5 digits - 2 digits', () => {
+    const day = portDayCode(new Date('2026-11-25T18:00:00Z')); // already the 26th in Vietnam
+    expect(day).toBe('261126');
+    expect(orderNoOf('NDP', day, 42)).toBe('NDP2611260000042');
+    expect(pinOf(day, 4817, 5)).toBe('26112604817-05');
+  });
+});
+
+describe('container rows', () => {
+  const a = cntr('TGHU', 263001);
+  const b = cntr('TGHU', 263002);
+
+  it('a valid drop-off row: normalised, TEU from the ISO size, general cargo by default, no problem', () => {
+    const [r] = checkRows([row({ ContainerNo: a.toLowerCase(), IsoSizetype: '45g1' })], ctx('fcl_pre_advice'), facts());
+    expect(r?.problems).toEqual([]);
+    expect(r).toMatchObject({ ContainerNo: a, IsoSizetype: '45G1', Teu: 2, FE: 'F', CargoTypeCode: 'GP', LocalSizetype: null });
+  });
+
+  it('names the row: wrong check digit, unknown size, duplicate', () => {
+    const bad = `${a.slice(0, 10)}${(Number(a[10]) + 1) % 10}`;
+    const rows = checkRows(
+      [row({ ContainerNo: bad }), row({ ContainerNo: a, IsoSizetype: 'XX' }), row({ ContainerNo: b }), row({ ContainerNo: b })],
+      ctx('fcl_pre_advice'),
+      facts(),
+    );
+    expect(rows[0]?.problems[0]).toMatch(/^Dòng 1: .*sai số kiểm tra/);
+    expect(rows[1]?.problems[0]).toMatch(/^Dòng 2: Kích cỡ "XX" không có trong cấu hình kích cỡ của hãng MSC/);
+    expect(rows[2]?.problems).toEqual([]);
+    expect(rows[3]?.problems[0]).toBe(`Dòng 4: Container ${b} trùng với dòng 3`);
+    expect(firstProblem(rows)).toMatch(/^Dòng 1:/);
+  });
+
+  it("the operator's own size code stands for its ISO size (size-type config)", () => {
+    const [r] = checkRows([row({ ContainerNo: a, IsoSizetype: '20dc' })], ctx('fcl_pre_advice'), facts());
+    expect(r).toMatchObject({ IsoSizetype: '22G1', LocalSizetype: '20DC', problems: [] });
+  });
+
+  it('FE fixed by the type; chosen per row for either; empties default to the empty cargo code', () => {
+    const [fixed] = checkRows([row({ ContainerNo: a, FE: 'E' })], ctx('fcl_pre_advice'), facts());
+    expect(fixed?.problems[0]).toMatch(/chỉ nhận container hàng/);
+    const [none] = checkRows([row({ ContainerNo: a })], ctx('icd_pre_advice'), facts());
+    expect(none?.problems[0]).toMatch(/F\/E/);
+    const [empty] = checkRows([row({ ContainerNo: a, FE: 'E' })], ctx('icd_pre_advice'), facts());
+    expect(empty).toMatchObject({ FE: 'E', CargoTypeCode: 'MT', problems: [] });
+  });
+
+  it('cargo extras: unknown cargo type, reefer temperature, dangerous Class and UN No, out-of-gauge dimension', () => {
+    const rows = checkRows(
+      [
+        row({ ContainerNo: a, CargoTypeCode: 'ZZ' }),
+        row({ ContainerNo: b, IsoSizetype: '22R1' }),
+        row({ ContainerNo: cntr('TGHU', 263003), CargoTypeCode: 'DG', Class: '3' }),
+        row({ ContainerNo: cntr('TGHU', 263004), CargoTypeCode: 'OG' }),
+        row({ ContainerNo: cntr('TGHU', 263005), IsoSizetype: '22R1', Temperature: -18 }),
+        row({ ContainerNo: cntr('TGHU', 263006), CargoTypeCode: 'OG', OogTop: 20 }),
+      ],
+      ctx('fcl_pre_advice'),
+      facts(),
+    );
+    expect(rows[0]?.problems[0]).toBe('Dòng 1: Loại hàng ZZ không có trong danh mục loại hàng');
+    expect(rows[1]?.problems[0]).toMatch(/^Dòng 2: Container lạnh phải nhập nhiệt độ/);
+    expect(rows[1]?.CargoTypeCode).toBe('RF');
+    expect(rows[2]?.problems[0]).toBe('Dòng 3: Hàng nguy hiểm phải nhập Class (IMO) và UN No');
+    expect(rows[3]?.problems[0]).toMatch(/^Dòng 4: Hàng quá khổ phải nhập ít nhất một kích thước/);
+    expect(rows[4]?.problems).toEqual([]);
+    expect(rows[5]?.problems).toEqual([]);
+  });
+
+  it("drop-offs of dangerous goods follow the terminal's IMO list: refused with its message, or allowed with a note", () => {
+    const dg = (no: string, Unno: string) => row({ ContainerNo: no, CargoTypeCode: 'DG', Class: '3', Unno });
+    const rows = checkRows(
+      [dg(a, '1263'), dg(b, '1993')],
+      ctx('fcl_pre_advice'),
+      facts({ imo: (_c, u) => (u === '1263' ? ['Xếp khu C'] : null) }),
+    );
+    expect(rows[0]).toMatchObject({ problems: [], notes: ['Dòng 1: Xếp khu C'] });
+    expect(rows[1]?.problems[0]).toBe('Dòng 2: Hàng nguy hiểm lớp 3, UN 1993 không có trong danh mục được phép hạ tại cảng NDP');
+  });
+
+  it('another live order of the terminal holds the container: the problem names its PIN', () => {
+    const [r] = checkRows([row({ ContainerNo: a })], ctx('fcl_pre_advice'), facts({ liveOrders: new Map([[a, '26112501234']]) }));
+    expect(r?.problems[0]).toBe(`Dòng 1: Container ${a} đã có trong lệnh PIN 26112501234 còn hiệu lực`);
+  });
+
+  it('the yard: drop-offs must not be there; pickups must be, on the bill, full/empty as recorded, DateIn from there', () => {
+    const yard = new Map([
+      [a, visit(a)],
+      [b, visit(b, { BLNo: 'OTHER', FE: 'E' })],
+    ]);
+    const [inYard] = checkRows([row({ ContainerNo: a })], ctx('fcl_pre_advice'), facts({ yard }));
+    expect(inYard?.problems[0]).toBe(`Dòng 1: Container ${a} đang có trong bãi cảng NDP`);
+    const c = cntr('TGHU', 263009);
+    const rows = checkRows(
+      [row({ ContainerNo: a, IsoSizetype: '' }), row({ ContainerNo: b }), row({ ContainerNo: c })],
+      ctx('import_pickup', 'BL1'),
+      facts({ yard }),
+    );
+    expect(rows[0]).toMatchObject({ problems: [], IsoSizetype: '22G1', DateIn: '2026-11-14T00:00:00.000Z' });
+    expect(rows[1]?.problems).toEqual([
+      `Dòng 2: Container ${b} không thuộc vận đơn BL1`,
+      `Dòng 2: Container ${b} trong bãi là container rỗng (E)`,
+    ]);
+    expect(rows[2]?.problems[0]).toBe(`Dòng 3: Container ${c} không có trong bãi cảng NDP`);
+  });
+
+  it('ImportPickupAllCont: the containers of the bill left out are named on the first row', () => {
+    const rows = checkRows([row({ ContainerNo: a })], ctx('import_pickup', 'BL1'), facts({ yard: new Map([[a, visit(a)]]) }));
+    missingFromBill(rows, [a, b]);
+    expect(rows[0]?.problems[0]).toMatch(new RegExp(`^Dòng 1: .*còn thiếu 1 container: ${b}$`));
+  });
+});
