@@ -194,7 +194,7 @@ test.describe('order creation: each order type of the task menu in six steps', (
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Danh sách container');
     ws.addRow(['STT', 'Số container', 'Kích cỡ ISO', 'Số seal']);
-    yard.imports(0, 50).forEach((c, i) => ws.addRow([i + 1, c, i % 2 ? '45G1' : '22G1', `SEAL${1000 + i}`]));
+    for (const [i, c] of yard.imports(0, 50).entries()) ws.addRow([i + 1, c, i % 2 ? '45G1' : '22G1', `SEAL${1000 + i}`]);
     await writeFile(file, new Uint8Array(await wb.xlsx.writeBuffer()));
 
     await openOrderScreen(page, 'khachhang', 'Lấy nguyên container');
