@@ -101,6 +101,8 @@ import { createSettingsFormService } from './modules/settings/settings-forms.ser
 import { createSettingsStoreRepository } from './modules/settings/settings-store.repository';
 import { createStorageRulesRepository } from './modules/settings/storage-rules.repository';
 import { createStorageRulesService } from './modules/settings/storage-rules.service';
+import { createTariffsRepository } from './modules/settings/tariffs.repository';
+import { createTariffsService } from './modules/settings/tariffs.service';
 import { createShellRepository } from './modules/shell/shell.repository';
 import { shellHandlers } from './modules/shell/shell.routes';
 import { createShellService } from './modules/shell/shell.service';
@@ -438,6 +440,7 @@ export async function buildApp(options: BuildOptions = {}) {
         attachConfig,
         approval,
         storageRules,
+        createTariffsService({ repo: createTariffsRepository(database.db), grid }),
       ),
       ...settingsFormHandlers(settingsForms),
     },

@@ -92,6 +92,7 @@ export * from './settings/report-mail';
 export * from './settings/sender-mail';
 export * from './settings/settings-form';
 export * from './settings/storage-rules';
+export * from './settings/tariffs';
 export { type MenuNode, menuNode, type TerminalRow, terminalRow } from './shell/calls';
 export {
   type CustomerStatsRow,
@@ -218,6 +219,17 @@ export const projectNamedCalls = [
   // /config/contact_config: the spec lists the route without its calls (docs/decisions.md).
   'config/getContactList',
   'config/updateContactList',
+  // Issue 14: the tariff screens (the spec lists /config/StandardTariff and /config/ContractTariff without their calls)
+  // and the ExtraMode surcharge steps (docs/decisions.md "Tariff engine").
+  'config/standard-tariff',
+  'config/standard-tariff/save',
+  'config/standard-tariff/delete',
+  'config/contract-tariff',
+  'config/contract-tariff/save',
+  'config/contract-tariff/delete',
+  'config/tariff-surcharge',
+  'config/tariff-surcharge/save',
+  'config/tariff-surcharge/delete',
   // Spec 03 §2.5: the request form adds and removes images; their upload is named by the project.
   'config/uploadIssueImage',
   // Spec 03 §2.5 'Cấu hình SFTP' and 'Thêm tài khoản SFTP': the file-transfer service's /read, /write, /restart and

@@ -85,6 +85,7 @@ export const menuCatalog = [
   e('CFG_REEFER', 'CONFIG', 'Cấu hình điện lạnh', '/config/reffer_config'),
   e('CFG_STANDARD_TARIFF', 'CONFIG', 'Biểu cước chuẩn', '/config/StandardTariff'),
   e('CFG_CONTRACT_TARIFF', 'CONFIG', 'Biểu cước hợp đồng', '/config/ContractTariff'),
+  e('CFG_TARIFF_SURCHARGE', 'CONFIG', 'Phụ thu theo bậc', '/config/tariff_surcharge'),
   e('CFG_ATTACH', 'CONFIG', 'Cấu hình lệnh đính kèm', '/config/attach_config'),
   e('CFG_CONTACT', 'CONFIG', 'Cấu hình liên hệ', '/config/contact_config'),
   e('CFG_MAIL', 'CONFIG', 'Mail gửi', '/config/mail_config'),

@@ -191,7 +191,7 @@ export const cargoTypeCatalog = codeName({
   menu: 'CAT_CARGO_TYPE',
   table: 'cargo_types',
   get: 'common/getCargoTypeList',
-  alsoFor: ['CFG_FREE_DAY', ...orderTaskMenus],
+  alsoFor: ['CFG_FREE_DAY', 'CFG_STANDARD_TARIFF', 'CFG_CONTRACT_TARIFF', ...orderTaskMenus],
   code: 'CargoTypeCode',
   nameField: 'CargoTypeName',
   labels: ['Mã loại hàng', 'Tên loại hàng'],
@@ -273,7 +273,12 @@ export const jobModeCatalog = defineGrid({
   title: 'Danh sách phương án',
   menu: 'CAT_JOB_MODE',
   table: 'job_modes',
-  paths: { get: 'common/getJobModeList', update: 'common/updateJobModeList', delete: 'common/deleteJobModeList' },
+  // The tariff screens pick job modes from it.
+  paths: {
+    get: { path: 'common/getJobModeList', menus: ['CAT_JOB_MODE', 'CFG_STANDARD_TARIFF', 'CFG_CONTRACT_TARIFF'] },
+    update: 'common/updateJobModeList',
+    delete: 'common/deleteJobModeList',
+  },
   // Accepted as the spec sends them; the stuffing/unstuffing list is common/getJobModeStuffUnstuffList.
   filter: { schema: z.object({ IsCFSStuff: z.coerce.number().optional(), IsCFSUnstuff: z.coerce.number().optional() }) },
   references: { JobModeCode: [{ table: 'orders', field: 'JobModeCode', usedBy: 'lệnh' }] },
@@ -363,7 +368,10 @@ export const customerCatalog = defineGrid({
   // No update call: the spec's table gives customers 'export only' (docs/decisions.md).
   // The attached-order configuration's payee picker, the approval, free-day and holiday screens' customer selectors read it too.
   paths: {
-    get: { path: 'common/getCustomerList', menus: ['CAT_CUSTOMER', 'CFG_ATTACH', 'CFG_APPROVAL', 'CFG_FREE_DAY', 'SYS_HOLIDAY'] },
+    get: {
+      path: 'common/getCustomerList',
+      menus: ['CAT_CUSTOMER', 'CFG_ATTACH', 'CFG_APPROVAL', 'CFG_FREE_DAY', 'SYS_HOLIDAY', 'CFG_CONTRACT_TARIFF'],
+    },
     delete: standardTariffDelete,
   },
   /** The filter panel: a filter set to All is omitted (spec 03 §2.1); exact, except tax code and name (contains). */

@@ -6,6 +6,7 @@ import { getActiveNotifyList, notifyGrid } from './notify';
 import { payPartnerGrid } from './pay-partners';
 import { mailReportSendNow } from './report-mail';
 import { freeDayGrid, getFreeDayNameList, reeferConfigGrid } from './storage-rules';
+import { contractTariffGrid, standardTariffGrid, tariffSurchargeGrid } from './tariffs';
 
 /** The settings module's grids (configuration screens of spec 03 §2.4/§2.5): the server derives their handlers from this list. */
 export const settingsGrids = [
@@ -19,6 +20,9 @@ export const settingsGrids = [
   contactGrid,
   freeDayGrid,
   reeferConfigGrid,
+  standardTariffGrid,
+  contractTariffGrid,
+  tariffSurchargeGrid,
 ] as const;
 
 /**

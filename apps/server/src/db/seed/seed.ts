@@ -9,6 +9,7 @@ import { seedDemoApproval } from './approval.data';
 import { seedDemoData } from './demo-data';
 import { seedPayPartners } from './pay-partners.data';
 import { seedDemoYard, seedPortContainers } from './port-containers.data';
+import { seedDemoTariffs } from './tariffs.data';
 import { allTerminalCodes, terminalSeed } from './terminals.data';
 
 export interface SeedOptions {
@@ -143,6 +144,7 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
       log(`Đang tạo dữ liệu mẫu (${options.seedOrders} lệnh)…`);
       await seedDemoData(database, { orders: options.seedOrders });
       await seedDemoApproval(database);
+      await seedDemoTariffs(database, new Date());
       await seedPortContainers(database);
       await seedDemoYard(database);
       // Planner statistics for the freshly filled tables, the rollups among them (PGlite runs no autovacuum).

@@ -1,4 +1,4 @@
-import { freeDayMessages, settingsGrids } from '@smartport/contract';
+import { freeDayMessages, settingsGrids, tariffMessages } from '@smartport/contract';
 import { gridHandlers } from '../../grid/grid.routes';
 import type { GridService } from '../../grid/grid.service';
 import type { ModuleHandlers } from '../../http/call-registry';
@@ -9,6 +9,7 @@ import type { PayPartnersService } from './pay-partners.service';
 import type { ReportMailService } from './report-mail.service';
 import type { SettingsFormCallName } from './settings-forms.routes';
 import type { StorageRulesService } from './storage-rules.service';
+import type { TariffsService } from './tariffs.service';
 
 /**
  * The settings grids' calls come from their entries; the pay-partner list adds the payer's choice; the attach config
@@ -22,6 +23,7 @@ export function settingsHandlers(
   attach: AttachConfigService,
   approval: ApprovalService,
   storageRules: Pick<StorageRulesService, 'templates' | 'saveFreeDays'>,
+  tariffs: TariffsService,
 ): Omit<ModuleHandlers<'settings'>, SettingsFormCallName> {
   return {
     ...gridHandlers(settingsGrids, grid, {
@@ -31,6 +33,17 @@ export function settingsHandlers(
         success: true,
         message: freeDayMessages.saved,
         payload: (await storageRules.saveFreeDays((input as { data: Record<string, unknown>[] }).data, ctx.user)) as never,
+      }),
+      // The tariff saves also check that the codes a row names exist (tariffs.service.ts).
+      saveStandardTariffs: async (input, ctx) => ({
+        success: true,
+        message: tariffMessages.saved,
+        payload: (await tariffs.saveStandard((input as { data: Record<string, unknown>[] }).data, ctx.user)) as never,
+      }),
+      saveContractTariffs: async (input, ctx) => ({
+        success: true,
+        message: tariffMessages.saved,
+        payload: (await tariffs.saveContract((input as { data: Record<string, unknown>[] }).data, ctx.user)) as never,
       }),
     }),
     getFreeDayNameList: async (input, ctx) => ({ success: true, payload: await storageRules.templates(ctx.user, input) }),

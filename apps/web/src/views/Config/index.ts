@@ -1,6 +1,7 @@
 import {
   alertMail,
   contactGrid,
+  contractTariffGrid,
   mailOrderGrid,
   mainConfig,
   mappingJobModeGrid,
@@ -10,6 +11,8 @@ import {
   type SettingsForm,
   senderMail,
   sizeTypeGrid,
+  standardTariffGrid,
+  tariffSurchargeGrid,
   versionGrid,
 } from '@smartport/contract';
 import { lazy } from 'react';
@@ -37,6 +40,9 @@ export const pages: ViewPages = {
   attach_config: lazy(() => import('../../features/settings/AttachConfigPage')),
   free_day: lazy(() => import('../../features/settings/FreeDayPage')),
   reffer_config: gridPage(reeferConfigGrid),
+  StandardTariff: gridPage(standardTariffGrid),
+  ContractTariff: gridPage(contractTariffGrid),
+  tariff_surcharge: gridPage(tariffSurchargeGrid),
   payment_followups: lazy(() => import('../../features/payments/PaymentFollowupsPage')),
   approval_config: lazy(() => import('../../features/settings/ApprovalConfigPage')),
 };
