@@ -260,7 +260,7 @@ export const orderContainers = pgTable(
     IsoSizetype: varchar('iso_sizetype', { length: 4 }).notNull(),
     FE: varchar('fe', { length: 1 }).notNull(),
     Teu: smallint('teu').notNull(),
-    CargoTypeCode: varchar('cargo_type_code', { length: 3 }),
+    CargoTypeCode: varchar('cargo_type_code', { length: 10 }),
     Commodity: text('commodity'),
     ClassCode: smallint('class_code'),
     IsLocalForeign: varchar('is_local_foreign', { length: 1 }),

@@ -112,7 +112,7 @@ export function createOrderCreateRepository(db: Db) {
         sql`select distinct on (container_no) container_no "ContainerNo", iso_sizetype "IsoSizetype", fe "FE",
                    operation_code "OperationCode", bl_no "BLNo", booking_no "BookingNo", date_in "DateIn"
               from port_containers
-             where terminal_code = ${terminal} and date_out is null and container_no = any(string_to_array(${containerNos.join(',')}, ','))
+             where terminal_code = ${terminal} and date_out is null and container_no = any(${sql.param(containerNos)}::text[])
              order by container_no, date_in desc`,
       ).then((list) => list.map((v) => ({ ...v, DateIn: new Date(v.DateIn) })));
     },
@@ -132,7 +132,7 @@ export function createOrderCreateRepository(db: Db) {
       const list = await rows<{ c: string; pin: string }>(
         sql`select c.container_no c, split_part(o.pin_code, '-', 1) pin
               from order_containers c join orders o on o.order_no = c.order_no
-             where c.container_no = any(string_to_array(${containerNos.join(',')}, ',')) and o.terminal_code = ${terminal}
+             where c.container_no = any(${sql.param(containerNos)}::text[]) and o.terminal_code = ${terminal}
                and o.order_status in ('A', 'P', 'C') and (o.exp_date is null or o.exp_date > now())
              order by o.created_time desc`,
       );
@@ -186,9 +186,9 @@ export function createOrderCreateRepository(db: Db) {
         }
         const prefix = `${o.TerminalCode}${day}`;
         const [last] = rowsOf<{ n: string | null }>(
-          await tx.execute(sql`select max(substring(order_no from ${prefix.length + 1})::bigint)::text n from orders
+          await tx.execute(sql`select max(substring(order_no from ${prefix.length + 1}::int)::bigint)::text n from orders
             where order_no >= ${`${prefix}0000000`} and order_no <= ${`${prefix}9999999`}
-              and substring(order_no from ${prefix.length + 1}) ~ '^[0-9]{7}$'`),
+              and substring(order_no from ${prefix.length + 1}::int) ~ '^[0-9]{7}$'`),
         );
         const serial = Number(last?.n ?? 0) + 1;
         const OrderNo = orderNoOf(o.TerminalCode, day, serial);
@@ -196,9 +196,7 @@ export function createOrderCreateRepository(db: Db) {
         for (let i = 0; i < 20; i++) {
           const shown = PinCode.split('-')[0] as string;
           const candidates = Array.from({ length: 100 }, (_, k) => `${shown}-${String(k).padStart(2, '0')}`);
-          const taken = rowsOf(
-            await tx.execute(sql`select 1 from orders where pin_code = any(string_to_array(${candidates.join(',')}, ',')) limit 1`),
-          );
+          const taken = rowsOf(await tx.execute(sql`select 1 from orders where pin_code = any(${sql.param(candidates)}::text[]) limit 1`));
           if (!taken.length) break;
           PinCode = pinOf(day, five(), two());
         }

@@ -2,6 +2,7 @@ import {
   type CallRequest,
   type CheckedContainer,
   type calls,
+  normalizeContainerNo,
   type OrderCharges,
   type OrderDetail,
   type OrderHeaderInput,
@@ -112,7 +113,7 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
   /** Every row checked against the catalogues, the yard, the other live orders and the terminal's rules. */
   async function rowsOf(h: Header, containers: CallRequest<O['checkContainers']>['containers']): Promise<CheckedContainer[]> {
     const { input, type } = h;
-    const nos = [...new Set(containers.map((c) => c.ContainerNo.replace(/[\s-]+/g, '').toUpperCase()).filter(Boolean))];
+    const nos = [...new Set(containers.map((c) => normalizeContainerNo(c.ContainerNo)).filter(Boolean))];
     const [sizes, cargo, yard, live] = await Promise.all([
       repo.localSizes(input.OperationCode),
       repo.cargoTypes(),

@@ -1,0 +1,461 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CallInput,
+  calls,
+  containerCheckDigit,
+  type OrderType,
+  orderMessages,
+  orderTypes,
+  paymentMessages,
+} from '@smartport/contract';
+import { cardSimulator, einvoiceSimulator, type RunningSimulator, startSimulator } from '@smartport/simulators';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoYard } from '../../src/db/seed/port-containers.data';
+import { createTestApp, present, type TestApp, vietnamese } from '../helpers/test-app';
+
+// Issue 14, spec 02 §2.1: each order type created in the guide's steps (containers, payer, charges, save), then paid
+// through the payment partners or confirmed to be paid later; the approval config decides P or C.
+let t: TestApp;
+let sims: RunningSimulator[];
+let customer: string; // khachhang: customer C0000001 at NDP
+let staff: string; // nhanvien: staff order grant, NDP NDV NHP
+let shippingLine: string; // hangtau: holds the empty-pickup and pre-advice menus, acts on nobody's orders
+let officer: string; // haiquan: no task menu
+
+const cntr = (owner: string, serial: number) => {
+  const first10 = `${owner}${String(serial).padStart(6, '0')}`;
+  return `${first10}${containerCheckDigit(first10)}`;
+};
+const MSCU = (serial: number) => cntr('MSCU', serial);
+const TGHU = (serial: number) => cntr('TGHU', serial);
+
+/** Tomorrow 23:00 port time: storage of a pickup runs to that port day. */
+const tomorrow = () => `${new Date(Date.now() + 7 * 3_600_000 + 86_400_000).toISOString().slice(0, 10)} 23:00`;
+
+// The tariffs of this test at NDP (every other pricing rule of NDP removed): job modes by size, storage per day.
+const PRICE = { 20: 300_000, 40: 500_000 } as const;
+const STORAGE_PER_DAY = 20_000;
+const VAT = 8;
+const withVat = (amount: number) => amount + Math.round((amount * VAT) / 100);
+const job = (size: 20 | 40) => withVat(PRICE[size]);
+/** Storage of a demo-yard container picked up by an order expiring tomorrow: from its DateIn (N days ago) to tomorrow. */
+const storage = (daysInYard: number) => withVat(STORAGE_PER_DAY * (daysInYard + 2));
+
+let vesselAtNdp: string;
+let yardVessel: string;
+
+beforeAll(async () => {
+  const card = await startSimulator(cardSimulator, 0);
+  const einvoice = await startSimulator(einvoiceSimulator, 0);
+  sims = [card, einvoice];
+  t = await createTestApp({ jobs: { start: false }, config: { simulators: { card: card.url, einvoice: einvoice.url } } });
+  customer = await t.login('khachhang');
+  staff = await t.login('nhanvien');
+  shippingLine = await t.login('hangtau');
+  officer = await t.login('haiquan');
+
+  for (const table of [
+    'standard_tariffs',
+    'contract_tariffs',
+    'tariff_surcharges',
+    'attach_configs',
+    'free_day_rules',
+    'reefer_configs',
+    'holiday_periods',
+  ])
+    await t.sql(`delete from ${table} where terminal_code = 'NDP'`);
+  const modes = await t.sql<{ job_mode_code: string }>('select job_mode_code from job_modes');
+  for (const { job_mode_code: jm } of modes)
+    for (const size of [20, 40] as const)
+      await t.sql(
+        `insert into standard_tariffs (terminal_code, tariff_code, tariff_name, charge_kind, job_mode_code, cont_size, unit_price, vat_rate, apply_date, expire_date)
+         values ('NDP', $1, $2, 'job', $3, $4, $5, $6, now() - interval '30 days', now() + interval '365 days')`,
+        [`T-${jm}-${size}`, `Cước ${jm} ${size}`, jm, String(size), PRICE[size], VAT],
+      );
+  await t.sql(
+    `insert into standard_tariffs (terminal_code, tariff_code, tariff_name, charge_kind, unit_price, vat_rate, apply_date, expire_date)
+     values ('NDP', 'T-LUUBAI', 'Lưu bãi', 'storage', $1, $2, now() - interval '30 days', now() + interval '365 days')`,
+    [STORAGE_PER_DAY, VAT],
+  );
+  vesselAtNdp = present((await t.sql<{ k: string }>("select vessel_key k from vessel_voyages where terminal_code = 'NDP' limit 1"))[0]).k;
+  yardVessel = present(
+    (await t.sql<{ k: string }>('select vessel_key k from port_containers where container_no = $1', [MSCU(261001)]))[0],
+  ).k;
+}, 180_000);
+afterAll(async () => {
+  await t?.close();
+  for (const s of sims ?? []) await s.close();
+});
+
+type Draft = CallInput<typeof calls.orders.saveOrder>;
+
+function draft(type: OrderType, containers: Draft['containers'], over: Partial<Draft> = {}): Draft {
+  const def = orderTypes[type];
+  return {
+    OrderType: type,
+    TerminalCode: 'NDP',
+    JobModeCode: def.jobModes[0] as string,
+    OperationCode: 'MSC',
+    VesselKey: def.vesselRequired ? (type === 'import_pickup' ? yardVessel : vesselAtNdp) : null,
+    BLNo: def.document === 'BookingNo' ? null : demoYard.importBill,
+    BookingNo: def.document === 'BLNo' ? null : 'MSCB2611001',
+    ExpDate: tomorrow(),
+    AttachServices: [],
+    containers,
+    CustomerCode: 'C0000001',
+    TotalAmount: 0,
+    ...over,
+  };
+}
+
+async function createOrder(d: Draft, token = customer) {
+  const check = await t.call(calls.orders.checkContainers, d, token);
+  expect(check.status, check.raw).toBe(200);
+  expect(present(check.body.payload).flatMap((r) => r.problems)).toEqual([]);
+  const priced = await t.call(calls.orders.calculateCharges, d, token);
+  expect(priced.status, priced.raw).toBe(200);
+  const charges = present(priced.body.data);
+  const saved = await t.call(calls.orders.saveOrder, { ...d, TotalAmount: charges.TotalAmount, ClientKey: randomUUID() }, token);
+  expect(saved.status, saved.raw).toBe(200);
+  expect(saved.body.message).toBe(orderMessages.saved);
+  return { charges, order: present(saved.body.data) };
+}
+
+const card = { cardNumber: '9704180000123456', cardDate: '03/24', cardName: 'NGUYEN VAN A' };
+async function payByCard(OrderNo: string, token = customer) {
+  const start = await t.call(calls.payments.makeCardTransfer, { OrderNo, ...card }, token);
+  expect(start.status, start.raw).toBe(200);
+  return t.call(calls.payments.confirmCardTransfer, { otp: '123456', clientMessageId: present(start.body.data).clientMessageId }, token);
+}
+
+const orderRow = async (orderNo: string) =>
+  present(
+    (
+      await t.sql<{
+        order_status: string;
+        order_type: string;
+        money_credit: string;
+        amount: number;
+        vat_amount: number;
+        total_amount: number;
+      }>(
+        `select order_status, order_type, money_credit, amount::float8 amount, vat_amount::float8 vat_amount, total_amount::float8 total_amount
+           from orders where order_no = $1`,
+        [orderNo],
+      )
+    )[0],
+  );
+
+describe('each order type: checked, priced by the tariff, saved (A), paid by card (C)', () => {
+  const cases: { type: OrderType; containers: Draft['containers']; total: number }[] = [
+    {
+      type: 'fcl_pre_advice',
+      containers: [
+        { ContainerNo: TGHU(263001), IsoSizetype: '22G1', MCWeight: 12 },
+        { ContainerNo: TGHU(263002), IsoSizetype: '45G1' },
+      ],
+      total: job(20) + job(40),
+    },
+    { type: 'pre_advice', containers: [{ ContainerNo: TGHU(263003), IsoSizetype: '22G1' }], total: job(20) },
+    {
+      type: 'icd_pre_advice',
+      containers: [
+        { ContainerNo: TGHU(263004), IsoSizetype: '22G1', FE: 'F' },
+        { ContainerNo: TGHU(263005), IsoSizetype: '45G1', FE: 'E' },
+      ],
+      total: job(20) + job(40),
+    },
+    {
+      type: 'import_pickup',
+      containers: [
+        { ContainerNo: MSCU(261001), IsoSizetype: '22G1' },
+        { ContainerNo: MSCU(261002), IsoSizetype: '' },
+      ],
+      total: job(20) + job(40) + 2 * storage(demoYard.imports.days),
+    },
+    {
+      type: 'empty_pickup',
+      containers: [{ ContainerNo: MSCU(262001), IsoSizetype: '22G1' }],
+      total: job(20) + storage(demoYard.empties.days),
+    },
+    { type: 'stuffing', containers: [{ ContainerNo: MSCU(262002), IsoSizetype: '22G1' }], total: job(20) },
+    { type: 'unstuffing', containers: [{ ContainerNo: MSCU(261003), IsoSizetype: '22G1' }], total: job(20) },
+    { type: 'service', containers: [{ ContainerNo: MSCU(261004), IsoSizetype: '45G1' }], total: job(40) },
+  ];
+
+  for (const c of cases) {
+    it(`${c.type} (${orderTypes[c.type].title})`, async () => {
+      const { charges, order } = await createOrder(draft(c.type, c.containers));
+      expect(charges.TotalAmount).toBe(c.total);
+      expect(charges.Amount + charges.VatAmount).toBe(charges.TotalAmount);
+      expect(charges.lines.reduce((s, l) => s + l.Total, 0)).toBe(c.total);
+      // Order number and PIN in the demo's format.
+      expect(order.OrderNo).toMatch(/^NDP\d{6}\d{7}$/);
+      expect(order.PinCode).toMatch(/^\d{11}-\d{2}$/);
+      expect(order).toMatchObject({ TotalAmount: c.total, MoneyCredit: 'M', OrderStatus: 'A' });
+      expect(await orderRow(order.OrderNo)).toEqual({
+        order_status: 'A',
+        order_type: c.type,
+        money_credit: 'M',
+        amount: charges.Amount,
+        vat_amount: charges.VatAmount,
+        total_amount: c.total,
+      });
+      // The saved containers carry their own lines' total; the charges are kept line by line.
+      const saved = await t.sql<{ container_no: string; amount: number; teu: number; date_in: Date | null }>(
+        'select container_no, amount::float8 amount, teu, date_in from order_containers where order_no = $1 order by container_no',
+        [order.OrderNo],
+      );
+      expect(saved).toHaveLength(c.containers.length);
+      for (const s of saved)
+        expect(s.amount).toBe(charges.lines.filter((l) => l.ContainerNo === s.container_no).reduce((n, l) => n + l.Total, 0));
+      if (orderTypes[c.type].direction !== 'in') for (const s of saved) expect(s.date_in).not.toBeNull();
+      const lines = await t.sql<{ n: number }>('select count(*)::int n from order_charges where order_no = $1', [order.OrderNo]);
+      expect(lines[0]?.n).toBe(charges.lines.length);
+
+      // The home page's pending list shows it; the payment flow takes it (demo approval config: no approval → C).
+      const pending = await t.call(calls.home.dashboardTracking, {}, customer);
+      expect(present(pending.body.payload).some((r) => r.OrderNo === order.OrderNo)).toBe(true);
+      const paid = await payByCard(order.OrderNo);
+      expect(paid.status, paid.raw).toBe(200);
+      expect(paid.body.message).toBe(paymentMessages.paid);
+
+      const detail = await t.call(calls.orders.getOrder, { OrderNo: order.OrderNo }, customer);
+      expect(detail.status, detail.raw).toBe(200);
+      const d = present(detail.body.data);
+      expect(d).toMatchObject({ OrderNo: order.OrderNo, OrderType: c.type, OrderStatus: 'C', TotalAmount: c.total, TosStatus: 'none' });
+      expect(d.ord_url).toMatch(/^\/order\//);
+      expect(d.charges.map((l) => l.Total)).toEqual(charges.lines.map((l) => l.Total));
+      expect(d.containers.map((x) => x.ContainerNo).sort()).toEqual(c.containers.map((x) => x.ContainerNo).sort());
+    });
+  }
+
+  it('the statistics rollups count the new orders (stats_order_delta fed by the same triggers)', async () => {
+    const [facts] = await t.sql<{ n: number; teus: number }>(
+      'select count(*)::int n, sum(total_teus)::int teus from stats_order_facts where order_no in (select order_no from orders where order_type is not null)',
+    );
+    const [raw] = await t.sql<{ n: number; teus: number }>(
+      `select count(distinct o.order_no)::int n, sum(c.teu)::int teus from orders o join order_containers c on c.order_no = o.order_no
+        where o.order_type is not null`,
+    );
+    expect(facts).toEqual(raw);
+    const [delta] = await t.sql<{ n: number }>('select count(*)::int n from stats_order_delta');
+    expect(delta?.n).toBe(0);
+  });
+});
+
+describe('containers refused with a message naming the row', () => {
+  it('checkContainers answers 200 with the problems; calculate refuses (400) naming the first one', async () => {
+    const bad = TGHU(263020);
+    const wrong = `${bad.slice(0, 10)}${(Number(bad[10]) + 1) % 10}`;
+    const d = draft('fcl_pre_advice', [
+      { ContainerNo: TGHU(263021), IsoSizetype: '22G1' },
+      { ContainerNo: wrong, IsoSizetype: '22G1' },
+      { ContainerNo: MSCU(261010), IsoSizetype: '22G1' },
+    ]);
+    const check = await t.call(calls.orders.checkContainers, d, customer);
+    expect(check.status, check.raw).toBe(200);
+    const rows = present(check.body.payload);
+    expect(rows[0]?.problems).toEqual([]);
+    expect(rows[1]?.problems[0]).toMatch(/^Dòng 2: .*sai số kiểm tra/);
+    expect(rows[2]?.problems[0]).toBe(`Dòng 3: Container ${MSCU(261010)} đang có trong bãi cảng NDP`);
+    const priced = await t.call(calls.orders.calculateCharges, d, customer);
+    expect(priced.status).toBe(400);
+    expect(priced.body.message).toContain(orderMessages.containersInvalid);
+    expect(priced.body.message).toContain('Dòng 2:');
+  });
+
+  it('a container already in a live order is refused naming that PIN; pickups only from the yard, on the bill', async () => {
+    const pin = present(
+      (
+        await t.sql<{ p: string }>(
+          "select split_part(o.pin_code, '-', 1) p from orders o join order_containers c using (order_no) where c.container_no = $1",
+          [MSCU(261001)],
+        )
+      )[0],
+    ).p;
+    const d = draft('import_pickup', [
+      { ContainerNo: MSCU(261001), IsoSizetype: '22G1' },
+      { ContainerNo: MSCU(261101), IsoSizetype: '22R1', Temperature: -18 },
+      { ContainerNo: TGHU(263030), IsoSizetype: '22G1' },
+    ]);
+    const rows = present((await t.call(calls.orders.checkContainers, d, customer)).body.payload);
+    expect(rows[0]?.problems).toEqual([`Dòng 1: Container ${MSCU(261001)} đã có trong lệnh PIN ${pin} còn hiệu lực`]);
+    expect(rows[1]?.problems).toEqual([`Dòng 2: Container ${MSCU(261101)} không thuộc vận đơn ${demoYard.importBill}`]);
+    expect(rows[2]?.problems).toEqual([`Dòng 3: Container ${TGHU(263030)} không có trong bãi cảng NDP`]);
+  });
+
+  it("the operator's own size code (size-type config), and the terminal's dangerous-goods list for drop-offs", async () => {
+    await t.sql("insert into size_types (operation_code, local_sizetype, iso_sizetype) values ('MSC', '20DC', '22G1')");
+    await t.sql("insert into imo_alerts (terminal_code, class, unno, alert_msg) values ('NDP', '3', '1263', 'Xếp khu hàng nguy hiểm C')");
+    const d = draft('fcl_pre_advice', [
+      { ContainerNo: TGHU(263070), IsoSizetype: '20DC' },
+      { ContainerNo: TGHU(263071), IsoSizetype: '22G1', CargoTypeCode: 'DG', Class: '3', Unno: '1263' },
+      { ContainerNo: TGHU(263072), IsoSizetype: '22G1', CargoTypeCode: 'DG', Class: '3', Unno: '1993' },
+    ]);
+    const rows = present((await t.call(calls.orders.checkContainers, d, customer)).body.payload);
+    expect(rows[0]).toMatchObject({ IsoSizetype: '22G1', LocalSizetype: '20DC', Teu: 1, problems: [] });
+    expect(rows[1]).toMatchObject({ problems: [], notes: ['Dòng 2: Xếp khu hàng nguy hiểm C'] });
+    expect(rows[2]?.problems).toEqual(['Dòng 3: Hàng nguy hiểm lớp 3, UN 1993 không có trong danh mục được phép hạ tại cảng NDP']);
+  });
+
+  it('terminal flag ImportPickupAllCont: an import pickup lists every container of the bill still in the yard', async () => {
+    await t.sql(
+      `insert into system_settings (key, value) values ('form:terminal_config:NDP', '{"ImportPickupAllCont": 1}'::jsonb)
+       on conflict (key) do update set value = system_settings.value || '{"ImportPickupAllCont": 1}'::jsonb`,
+    );
+    try {
+      const d = draft('import_pickup', [{ ContainerNo: MSCU(261005), IsoSizetype: '22G1' }]);
+      const rows = present((await t.call(calls.orders.checkContainers, d, customer)).body.payload);
+      expect(rows[0]?.problems[0]).toMatch(
+        new RegExp(
+          `^Dòng 1: Cảng yêu cầu lấy tất cả container của vận đơn còn trong bãi; còn thiếu ${demoYard.imports.count - 1} container: ${MSCU(261001)}, `,
+        ),
+      );
+    } finally {
+      await t.sql(`update system_settings set value = value || '{"ImportPickupAllCont": 0}'::jsonb where key = 'form:terminal_config:NDP'`);
+    }
+  });
+
+  it('a bad header is a 400 in the screen order: vessel, document, expiry', async () => {
+    const rows = [{ ContainerNo: TGHU(263031), IsoSizetype: '22G1' }];
+    const cases: [Partial<Draft>, string][] = [
+      [{ VesselKey: null }, orderMessages.noVessel],
+      [{ BookingNo: null }, orderMessages.noBooking],
+      [{ ExpDate: '2020-01-01 10:00' }, orderMessages.expPast],
+      [{ ExpDate: '2099-01-01 10:00' }, orderMessages.expTooFar],
+      [{ JobModeCode: 'CAPR' }, 'Phương án CAPR không dùng cho loại lệnh "Hạ container hàng"'],
+    ];
+    for (const [over, message] of cases) {
+      const res = await t.call(calls.orders.checkContainers, draft('fcl_pre_advice', rows, over), customer);
+      expect(res.status, JSON.stringify(over)).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+  });
+});
+
+describe('who may create which order', () => {
+  const rows = [{ ContainerNo: TGHU(263040), IsoSizetype: '22G1' }];
+
+  it('a group without any task menu: 403 at the call; a type the group lacks: 403 naming it', async () => {
+    const none = await t.call(calls.orders.checkContainers, draft('fcl_pre_advice', rows), officer);
+    expect(none.status).toBe(403);
+    const lacks = await t.call(
+      calls.orders.checkContainers,
+      draft('import_pickup', [{ ContainerNo: MSCU(261020), IsoSizetype: '22G1' }]),
+      shippingLine,
+    );
+    expect(lacks.status).toBe(403);
+    expect(lacks.body.message).toBe('Bạn không có quyền tạo lệnh "Lấy nguyên container".');
+    expect(lacks.body.message).toMatch(vietnamese);
+  });
+
+  it('a shipping line holds the menu but acts on nobody’s orders: calculate and save are 403', async () => {
+    const d = draft('pre_advice', rows);
+    expect((await t.call(calls.orders.checkContainers, d, shippingLine)).status).toBe(200);
+    expect((await t.call(calls.orders.calculateCharges, d, shippingLine)).status).toBe(403);
+    expect((await t.call(calls.orders.saveOrder, d, shippingLine)).status).toBe(403);
+  });
+
+  it('a customer pays for itself only; the payer is found by tax code', async () => {
+    const other = await t.call(calls.orders.calculateCharges, draft('pre_advice', rows, { CustomerCode: 'C0000002' }), customer);
+    expect(other.status).toBe(403);
+    const [own] = await t.sql<{ tax_code: string }>("select tax_code from customers where customer_code = 'C0000001'");
+    const found = await t.call(calls.orders.loadPayer, { TaxCode: present(own).tax_code }, customer);
+    expect(found.status, found.raw).toBe(200);
+    expect(present(found.body.payload).map((p) => p.CustomerCode)).toEqual(['C0000001']);
+    const [theirs] = await t.sql<{ tax_code: string }>("select tax_code from customers where customer_code = 'C0000002'");
+    const hidden = await t.call(calls.orders.loadPayer, { TaxCode: present(theirs).tax_code }, customer);
+    expect(hidden.body).toMatchObject({ success: false, message: orderMessages.payerNotFound });
+    const staffSees = await t.call(calls.orders.loadPayer, { TaxCode: present(theirs).tax_code }, staff);
+    expect(present(staffSees.body.payload).map((p) => p.CustomerCode)).toContain('C0000002');
+  });
+
+  it("another customer's order is not found (404), for the detail and for pay later", async () => {
+    const [row] = await t.sql<{ order_no: string }>(
+      "select order_no from orders where terminal_code = 'NDP' and customer_code <> 'C0000001' limit 1",
+    );
+    const orderNo = present(row).order_no;
+    expect((await t.call(calls.orders.getOrder, { OrderNo: orderNo }, customer)).status).toBe(404);
+    expect((await t.call(calls.orders.confirmPayLater, { OrderNo: orderNo }, customer)).status).toBe(404);
+    expect((await t.call(calls.orders.getOrder, { OrderNo: orderNo }, staff)).status).toBe(200);
+  });
+});
+
+describe('saving', () => {
+  it('refuses (409) a total other than the new price: the tariff changed after the charges were shown', async () => {
+    const d = draft('pre_advice', [{ ContainerNo: TGHU(263050), IsoSizetype: '22G1' }]);
+    const priced = present((await t.call(calls.orders.calculateCharges, d, customer)).body.data);
+    await t.sql("update standard_tariffs set unit_price = unit_price + 1000 where tariff_code = 'T-TRAR-20'");
+    try {
+      const res = await t.call(calls.orders.saveOrder, { ...d, TotalAmount: priced.TotalAmount }, customer);
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(orderMessages.priceChanged);
+      const again = present((await t.call(calls.orders.calculateCharges, d, customer)).body.data);
+      expect(again.TotalAmount).toBe(priced.TotalAmount + withVat(1000));
+    } finally {
+      await t.sql("update standard_tariffs set unit_price = unit_price - 1000 where tariff_code = 'T-TRAR-20'");
+    }
+  });
+
+  it('two parallel saves of one draft (same ClientKey) make one order', async () => {
+    const d = draft('pre_advice', [{ ContainerNo: TGHU(263051), IsoSizetype: '22G1' }]);
+    const priced = present((await t.call(calls.orders.calculateCharges, d, customer)).body.data);
+    const body = { ...d, TotalAmount: priced.TotalAmount, ClientKey: randomUUID() };
+    const [a, b] = await Promise.all([t.call(calls.orders.saveOrder, body, customer), t.call(calls.orders.saveOrder, body, customer)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(present(a.body.data).OrderNo).toBe(present(b.body.data).OrderNo);
+    const n = await t.sql<{ n: number }>('select count(*)::int n from orders where client_key = $1', [body.ClientKey]);
+    expect(n[0]?.n).toBe(1);
+    // A later replay answers the same order too.
+    const replay = await t.call(calls.orders.saveOrder, body, customer);
+    expect(present(replay.body.data).OrderNo).toBe(present(a.body.data).OrderNo);
+  });
+
+  it('order numbers of one terminal and day follow each other', async () => {
+    const a = (await createOrder(draft('pre_advice', [{ ContainerNo: TGHU(263052), IsoSizetype: '22G1' }]))).order.OrderNo;
+    const b = (await createOrder(draft('pre_advice', [{ ContainerNo: TGHU(263053), IsoSizetype: '22G1' }]))).order.OrderNo;
+    expect(b.slice(0, 9)).toBe(a.slice(0, 9));
+    expect(Number(b.slice(9))).toBe(Number(a.slice(9)) + 1);
+  });
+});
+
+describe('pay later (credit customer C0000005): the approval config decides P or C', () => {
+  const credit = 'C0000005';
+
+  it('approved at once (C) where no approval is needed; a replay changes nothing', async () => {
+    const { order } = await createOrder(
+      draft('fcl_pre_advice', [{ ContainerNo: TGHU(263060), IsoSizetype: '22G1' }], { CustomerCode: credit }),
+      staff,
+    );
+    expect(order.MoneyCredit).toBe('C');
+    const res = await t.call(calls.orders.confirmPayLater, { OrderNo: order.OrderNo }, staff);
+    expect(res.status, res.raw).toBe(200);
+    expect(res.body).toMatchObject({ success: true, message: orderMessages.confirmed, data: { OrderStatus: 'C' } });
+    expect((await orderRow(order.OrderNo)).order_status).toBe('C');
+    const again = await t.call(calls.orders.confirmPayLater, { OrderNo: order.OrderNo }, staff);
+    expect(again.body).toMatchObject({ success: true, data: { OrderStatus: 'C' } });
+  });
+
+  it('waits for staff (P) where the config says approval is needed', async () => {
+    await t.sql(
+      `insert into approval_configs (terminal_code, job_mode_code, operation_code, customer_code, money_credit, from_date, to_date, is_approval, is_un_approval)
+       values ('NDP', 'TRAR', '*', $1, '*', now() - interval '1 day', now() + interval '30 days', true, false)`,
+      [credit],
+    );
+    const { order } = await createOrder(
+      draft('pre_advice', [{ ContainerNo: TGHU(263061), IsoSizetype: '22G1' }], { CustomerCode: credit }),
+      staff,
+    );
+    const res = await t.call(calls.orders.confirmPayLater, { OrderNo: order.OrderNo }, staff);
+    expect(res.body).toMatchObject({ success: true, message: orderMessages.waitingApproval, data: { OrderStatus: 'P' } });
+    expect((await orderRow(order.OrderNo)).order_status).toBe('P');
+  });
+
+  it('a customer who pays now cannot confirm pay later', async () => {
+    const { order } = await createOrder(draft('pre_advice', [{ ContainerNo: TGHU(263062), IsoSizetype: '22G1' }]));
+    const res = await t.call(calls.orders.confirmPayLater, { OrderNo: order.OrderNo }, customer);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(orderMessages.notCredit);
+  });
+});
