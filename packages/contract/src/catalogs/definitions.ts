@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { flag, moneyCredit, moneyCreditOptions, optionalText, requiredText, rowguid } from '../grid/columns';
 import { defineGrid, sharedDelete } from '../grid/resource';
 import type { MenuId } from '../menu-catalog';
+import { orderTaskMenus } from '../orders/order-types';
 
 // The catalogue grids of spec 03 §2.1, with exactly the call names of spec/api-calls.txt (03 §7), odd ones included.
 
@@ -33,7 +34,10 @@ export const operationCatalog = defineGrid({
   table: 'shipping_lines',
   paths: {
     // Also the operator list of the attached-order, storage-day, reefer and holiday screens (spec 03 §7 'Lists in payload').
-    get: { path: 'common/getOperationList', menus: ['CAT_OPERATION', 'CFG_ATTACH', 'CFG_FREE_DAY', 'CFG_REEFER', 'SYS_HOLIDAY'] },
+    get: {
+      path: 'common/getOperationList',
+      menus: ['CAT_OPERATION', 'CFG_ATTACH', 'CFG_FREE_DAY', 'CFG_REEFER', 'SYS_HOLIDAY', ...orderTaskMenus],
+    },
     update: 'common/updateOperationList',
     delete: 'common/deleteOperationList',
   },
@@ -187,7 +191,7 @@ export const cargoTypeCatalog = codeName({
   menu: 'CAT_CARGO_TYPE',
   table: 'cargo_types',
   get: 'common/getCargoTypeList',
-  alsoFor: ['CFG_FREE_DAY', 'CFG_STANDARD_TARIFF', 'CFG_CONTRACT_TARIFF'],
+  alsoFor: ['CFG_FREE_DAY', 'CFG_STANDARD_TARIFF', 'CFG_CONTRACT_TARIFF', ...orderTaskMenus],
   code: 'CargoTypeCode',
   nameField: 'CargoTypeName',
   labels: ['Mã loại hàng', 'Tên loại hàng'],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { menuAccess } from '../access';
 import { defineCall } from '../call';
+import { orderTaskMenus } from '../orders/order-types';
 import { optionalBody, replyWith } from '../reply';
 
 /**
@@ -256,7 +257,8 @@ export const searchShip = defineCall({
   path: 'task/fcl_pre_advice/search_ship',
   module: 'customs',
   summary: 'Danh sách tàu/chuyến cho ô chọn tàu (arrStatus = 1: tàu đang/ sắp làm hàng)',
-  access: menuAccess('CUSTOMS_GATE_SCAN', 'CUSTOMS_REQUEST_LOG', 'TASK_FCL_PRE_ADVICE'),
+  // The order screens pick their vessel/voyage with the same picker (issue 14).
+  access: menuAccess('CUSTOMS_GATE_SCAN', 'CUSTOMS_REQUEST_LOG', ...orderTaskMenus),
   request: optionalBody(
     z.object({
       arrStatus: z.coerce.number({ error: 'arrStatus phải là số' }).int().min(0).max(9).optional(),

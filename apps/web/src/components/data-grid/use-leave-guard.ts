@@ -7,7 +7,7 @@ import { type BlockerFunction, useBlocker } from 'react-router';
  * Leaving with `unsaved` rows asks first (spec 03 §1 row states: a new page or a reload would lose them): once in the
  * app, and the browser's own question when the tab closes or reloads. Signing out (/login) is never held back.
  */
-export function useLeaveGuard(unsaved: number) {
+export function useLeaveGuard(unsaved: number, content?: string) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const shouldBlock = useCallback<BlockerFunction>(
@@ -19,6 +19,9 @@ export function useLeaveGuard(unsaved: number) {
   const blockerRef = useRef(blocker);
   blockerRef.current = blocker;
   const unsavedRef = useRef(unsaved);
+  // A screen that is not a grid (the order wizard) says in its own words what would be lost.
+  const contentRef = useRef(content);
+  contentRef.current = content;
   unsavedRef.current = unsaved;
   // One question at a time, even if this effect runs again while it is open (StrictMode, new `t`).
   const asking = useRef(false);
@@ -32,7 +35,7 @@ export function useLeaveGuard(unsaved: number) {
     };
     modal.confirm({
       title: t('grid.leave.title'),
-      content: t('grid.leave.content', { count: unsavedRef.current }),
+      content: contentRef.current ?? t('grid.leave.content', { count: unsavedRef.current }),
       okText: t('grid.leave.ok'),
       cancelText: t('grid.leave.cancel'),
       okButtonProps: { danger: true },

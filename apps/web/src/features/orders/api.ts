@@ -1,6 +1,6 @@
-import { calls } from '@smartport/contract';
-import { useQuery } from '@tanstack/react-query';
-import { callApi } from '../../lib/api-client';
+import { type CallDef, type CallReply, calls, type OrderDetail, orderCreateCalls } from '@smartport/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { ApiError, callApi } from '../../lib/api-client';
 
 /** The order behind a signed link (`/order/:model`), without login; a refused link is not asked again. */
 export function usePublicOrder(token: string) {
@@ -8,5 +8,102 @@ export function usePublicOrder(token: string) {
     queryKey: ['public-order', token],
     queryFn: async ({ signal }) => (await callApi(calls.orders.viewPublicOrder, { token }, { signal })).payload,
     retry: false,
+  });
+}
+
+export const orderKeys = {
+  operators: ['orders', 'operators'] as const,
+  cargoTypes: ['orders', 'cargo-types'] as const,
+  order: (orderNo: string) => ['orders', 'order', orderNo] as const,
+};
+
+/** A reply with `success: false` (and a 200) is a refusal too: its message is what the user reads. */
+function ok<C extends CallDef>(call: C, reply: CallReply<C>): CallReply<C> {
+  const r = reply as { success?: boolean; message?: string };
+  if (r.success === false) throw new ApiError(200, r.message || `Lỗi ${call.path}`, reply as never);
+  return reply;
+}
+
+/** The operator choices of step 1 (common/getOperationList). */
+export function useOrderOperators() {
+  return useQuery({
+    queryKey: orderKeys.operators,
+    queryFn: async ({ signal }) => (await callApi(calls.catalogs.getOperationList, {}, { signal })).payload ?? [],
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The cargo types of the container grid (common/getCargoTypeList). */
+export function useOrderCargoTypes() {
+  return useQuery({
+    queryKey: orderKeys.cargoTypes,
+    queryFn: async ({ signal }) => (await callApi(calls.catalogs.getCargoTypeList, {}, { signal })).payload ?? [],
+    staleTime: 5 * 60_000,
+  });
+}
+
+type Input<K extends keyof typeof orderCreateCalls> = Parameters<typeof callApi<(typeof orderCreateCalls)[K]>>[1];
+
+/** Step 2: the server's check of the containers (task/order/checkContainers). */
+export function useCheckContainers() {
+  return useMutation({
+    mutationFn: async (input: Input<'checkContainers'>) =>
+      ok(orderCreateCalls.checkContainers, await callApi(orderCreateCalls.checkContainers, input)).payload ?? [],
+  });
+}
+
+/** Step 3: payers by tax code (task/import_pickup/load_payer). */
+export function useLoadPayer() {
+  return useMutation({
+    mutationFn: async (TaxCode: string) =>
+      ok(orderCreateCalls.loadPayer, await callApi(orderCreateCalls.loadPayer, { TaxCode })).payload ?? [],
+  });
+}
+
+/** Step 4: the draft invoice (task/order/calculate). */
+export function useCalculateCharges() {
+  return useMutation({
+    mutationFn: async (input: Input<'calculateCharges'>) => {
+      const reply = ok(orderCreateCalls.calculateCharges, await callApi(orderCreateCalls.calculateCharges, input));
+      if (!reply.data) throw new ApiError(200, reply.message || 'Không tính được cước');
+      return reply.data;
+    },
+  });
+}
+
+/** Step 5: save the order (task/order/save); a 409 means the price changed since it was shown. */
+export function useSaveOrder() {
+  return useMutation({
+    mutationFn: async (input: Input<'saveOrder'>) => {
+      const reply = ok(orderCreateCalls.saveOrder, await callApi(orderCreateCalls.saveOrder, input));
+      if (!reply.data) throw new ApiError(200, reply.message || 'Không lưu được lệnh');
+      return { ...reply.data, message: reply.message };
+    },
+  });
+}
+
+/** Step 5 for a credit customer (task/order/confirmPayLater). */
+export function useConfirmPayLater() {
+  return useMutation({
+    mutationFn: async (OrderNo: string) => {
+      const reply = ok(orderCreateCalls.confirmPayLater, await callApi(orderCreateCalls.confirmPayLater, { OrderNo }));
+      return { OrderStatus: reply.data?.OrderStatus ?? '', message: reply.message };
+    },
+  });
+}
+
+/** An order approved (C) or cancelled/refused (D) does not change any more. */
+export const isFinalOrderStatus = (status: string | undefined) => status === 'C' || status === 'D';
+
+/** Step 6: the saved order's state (task/order/getOrder), polled every `pollMs` until it is final. */
+export function useOrderDetail(orderNo: string | null, pollMs = 5_000) {
+  return useQuery<OrderDetail | null>({
+    queryKey: orderKeys.order(orderNo ?? ''),
+    enabled: !!orderNo,
+    refetchInterval: (q) => (isFinalOrderStatus(q.state.data?.OrderStatus) ? false : pollMs),
+    queryFn: async ({ signal }): Promise<OrderDetail | null> => {
+      const reply = ok(orderCreateCalls.getOrder, await callApi(orderCreateCalls.getOrder, { OrderNo: orderNo ?? '' }, { signal }));
+      return reply.data ?? null;
+    },
   });
 }

@@ -1,0 +1,129 @@
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import { orderMessages } from '@smartport/contract';
+import { Alert, Button, Descriptions, Flex, Result, Spin, Tag } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { currentSocket } from '../../lib/realtime';
+import { useOrderDetail } from './api';
+
+interface Props {
+  orderNo: string;
+  onNewOrder(): void;
+}
+
+/**
+ * Step 6 'Duyệt lệnh': where the order stands (task/order/getOrder), asked again on the live `order_completed`
+ * event and every 5 s until it is approved or refused.
+ */
+export function ApprovalStep({ orderNo, onNewOrder }: Props) {
+  const { t } = useTranslation();
+  const detail = useOrderDetail(orderNo);
+  const { refetch } = detail;
+
+  useEffect(() => {
+    const socket = currentSocket();
+    if (!socket) return;
+    const onCompleted = (env: { data?: unknown }) => {
+      if ((env.data as { OrderNo?: string } | undefined)?.OrderNo === orderNo) void refetch();
+    };
+    socket.on('order_completed', onCompleted);
+    return () => {
+      socket.off('order_completed', onCompleted);
+    };
+  }, [orderNo, refetch]);
+
+  const order = detail.data;
+  const newOrder = (
+    <Button key="new" type="primary" icon={<PlusOutlined />} onClick={onNewOrder}>
+      {t('orders.approval.newOrder')}
+    </Button>
+  );
+  if (!order) {
+    return detail.isError ? (
+      <Alert type="error" showIcon title={(detail.error as Error).message} action={newOrder} />
+    ) : (
+      <Flex justify="center" style={{ padding: 32 }}>
+        <Spin />
+      </Flex>
+    );
+  }
+
+  const rejected = order.OrderStatus === 'D' || !!order.RejectReason;
+  const approved = order.OrderStatus === 'C';
+  const facts = (
+    <Descriptions
+      bordered
+      size="small"
+      column={1}
+      style={{ maxWidth: 640, margin: '0 auto', textAlign: 'left' }}
+      items={[
+        { key: 'no', label: t('orders.payment.orderNo'), children: <strong data-testid="order-no">{order.OrderNo}</strong> },
+        { key: 'status', label: t('orders.approval.status'), children: <span data-testid="order-status">{order.OrderStatusName}</span> },
+        { key: 'total', label: t('orders.charges.totalAmount'), children: formatMoney(order.TotalAmount) },
+        { key: 'exp', label: t('orders.info.expDate'), children: formatDateTime(order.ExpDate, 'DD/MM/YYYY HH:mm') },
+        ...(approved
+          ? [
+              { key: 'pin', label: t('orders.payment.pin'), children: <strong data-testid="order-pin">{order.PinCode}</strong> },
+              { key: 'invoice', label: t('orders.approval.invoiceNo'), children: order.InvoiceNo ?? t('orders.approval.invoicePending') },
+              { key: 'tos', label: t('orders.approval.tos'), children: <Tag>{order.TosStatusName}</Tag> },
+              ...(order.ApprovedTime
+                ? [
+                    {
+                      key: 'at',
+                      label: t('orders.approval.approvedTime'),
+                      children: formatDateTime(order.ApprovedTime, 'DD/MM/YYYY HH:mm:ss'),
+                    },
+                  ]
+                : []),
+            ]
+          : []),
+      ]}
+    />
+  );
+
+  if (approved) {
+    return (
+      <Result
+        status="success"
+        title={t('orders.approval.approved')}
+        subTitle={t('orders.approval.approvedHint')}
+        extra={[
+          ...(order.ord_url
+            ? [
+                <Button key="link" href={order.ord_url} target="_blank" rel="noreferrer">
+                  {t('orders.approval.openOrder')}
+                </Button>,
+              ]
+            : []),
+          newOrder,
+        ]}
+      >
+        {facts}
+      </Result>
+    );
+  }
+  if (rejected) {
+    return (
+      <Result
+        status="error"
+        title={t('orders.approval.rejected')}
+        subTitle={order.RejectReason ? t('orders.approval.reason', { reason: order.RejectReason }) : undefined}
+        extra={[newOrder]}
+      >
+        {facts}
+      </Result>
+    );
+  }
+  return (
+    <Result
+      status="info"
+      icon={<Spin size="large" />}
+      title={order.OrderStatus === 'A' ? t('orders.approval.unpaid') : orderMessages.waitingApproval}
+      subTitle={t('orders.approval.waitingHint')}
+      extra={[newOrder]}
+    >
+      {facts}
+    </Result>
+  );
+}

@@ -1,0 +1,98 @@
+import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
+import type { ChargeLine, OrderCharges } from '@smartport/contract';
+import { Alert, Button, Descriptions, Flex, Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../lib/format';
+
+interface Props {
+  charges: OrderCharges | null;
+  calculating: boolean;
+  error: string | null;
+  onCalculate(): void;
+  disabled: boolean;
+}
+
+const money = (v: number) => v.toLocaleString('vi-VN');
+
+/** Step 4 'Tính cước': the draft invoice line by line and its totals in VNĐ. */
+export function ChargesStep({ charges, calculating, error, onCalculate, disabled }: Props) {
+  const { t } = useTranslation();
+  const kind = (k: ChargeLine['ChargeKind']) => t(`orders.charges.kinds.${k}`);
+  return (
+    <Flex vertical gap={12}>
+      <Flex gap={8} align="center" wrap>
+        <Button type="primary" icon={<ReloadOutlined />} loading={calculating} onClick={onCalculate} disabled={disabled}>
+          {t('orders.charges.calculate')}
+        </Button>
+        {charges && <span>{t('orders.charges.lines', { count: charges.lines.length })}</span>}
+      </Flex>
+      {error && <Alert type="error" showIcon title={error} />}
+      <Table<ChargeLine>
+        size="small"
+        rowKey="LineNo"
+        loading={calculating}
+        dataSource={charges?.lines ?? []}
+        pagination={charges && charges.lines.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
+        scroll={{ x: 1400, y: 'max(260px, calc(100vh - 520px))' }}
+        locale={{ emptyText: t('orders.charges.none') }}
+        columns={[
+          {
+            title: t('orders.charges.col.container'),
+            dataIndex: 'ContainerNo',
+            width: 120,
+            fixed: 'left',
+            render: (v: string | null) => v ?? '',
+          },
+          { title: t('orders.charges.col.jobMode'), dataIndex: 'JobModeName', width: 160 },
+          { title: t('orders.charges.col.kind'), dataIndex: 'ChargeKind', width: 100, render: kind },
+          { title: t('orders.charges.col.tariffCode'), dataIndex: 'TariffCode', width: 110 },
+          { title: t('orders.charges.col.tariffName'), dataIndex: 'TariffName', width: 200 },
+          {
+            title: t('orders.charges.col.quantity'),
+            dataIndex: 'Quantity',
+            width: 80,
+            align: 'right',
+            render: (v: number) => v.toLocaleString('vi-VN'),
+          },
+          { title: t('orders.charges.col.unit'), dataIndex: 'Unit', width: 70 },
+          { title: t('orders.charges.col.unitPrice'), dataIndex: 'UnitPrice', width: 110, align: 'right', render: money },
+          { title: t('orders.charges.col.amount'), dataIndex: 'Amount', width: 120, align: 'right', render: money },
+          {
+            title: t('orders.charges.col.vat'),
+            key: 'vat',
+            width: 110,
+            align: 'right',
+            render: (_: unknown, l) => (l.VatRate < 0 ? 'KCT' : `${money(l.VatAmount)} (${l.VatRate}%)`),
+          },
+          { title: t('orders.charges.col.total'), dataIndex: 'Total', width: 120, align: 'right', render: money },
+          { title: t('orders.charges.col.explanation'), dataIndex: 'Explanation', width: 320 },
+        ]}
+      />
+      {charges && (
+        <Descriptions
+          bordered
+          size="small"
+          column={1}
+          style={{ maxWidth: 420, marginLeft: 'auto' }}
+          items={[
+            {
+              key: 'amount',
+              label: t('orders.charges.amount'),
+              children: <span data-testid="charges-amount">{formatMoney(charges.Amount)}</span>,
+            },
+            {
+              key: 'vat',
+              label: t('orders.charges.vatAmount'),
+              children: <span data-testid="charges-vat">{formatMoney(charges.VatAmount)}</span>,
+            },
+            {
+              key: 'total',
+              label: t('orders.charges.totalAmount'),
+              children: <strong data-testid="charges-total">{formatMoney(charges.TotalAmount)}</strong>,
+            },
+          ]}
+        />
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,243 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type APIRequestContext, expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
+import { containerCheckDigit, orderMessages, orderSteps } from '@smartport/contract';
+import ExcelJS from 'exceljs';
+import { grid } from '../fixtures/grid';
+import { type DemoUser, demo, loginAs, openMenu, pickOption } from '../fixtures/portal';
+
+// Orders are checked, priced and paid through several calls and partners on a shared, busy machine.
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+/** A container number with its ISO 6346 check digit (owner + category U + 6-digit serial). */
+const containerNo = (owner: string, serial: number) => {
+  const first10 = `${owner}${String(serial).padStart(6, '0')}`;
+  return `${first10}${containerCheckDigit(first10)}`;
+};
+/** The demo yard (shared names): MSC's containers at NDP. */
+const yard = {
+  bill: 'MEDUHP2611001',
+  imports: (from: number, count: number) => Array.from({ length: count }, (_, i) => containerNo('MSCU', 261001 + from + i)),
+  empties: (from: number, count: number) => Array.from({ length: count }, (_, i) => containerNo('MSCU', 262001 + from + i)),
+};
+/** Drop-offs: numbers not in the yard; each run of the spec on one server uses its own serials. */
+const runBase = 263001 + (Date.now() % 900) * 10;
+const dropOffs = (from: number, count: number) => Array.from({ length: count }, (_, i) => containerNo('TGHU', runBase + from + i));
+
+/** Tax codes of the demo customers, asked through the portal's own customer list (admin). */
+async function taxCodes(request: APIRequestContext) {
+  const login = await request.post('/api/auth/login', { data: { UserID: demo.admin.user, Password: demo.admin.password } });
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  const list = await request.post('/api/common/getCustomerList', { headers: { Authorization: `Bearer ${token}` }, data: {} });
+  const rows = ((await list.json()) as { payload: { CustomerCode: string; TaxCode: string; MoneyCredit: string }[] }).payload;
+  const own = rows.find((r) => r.CustomerCode === 'C0000001');
+  const credit = rows.find((r) => r.MoneyCredit === 'C');
+  expect(own, 'the demo customer of khachhang').toBeTruthy();
+  expect(credit, 'a credit (thu sau) customer').toBeTruthy();
+  return { own: own?.TaxCode as string, credit: credit?.TaxCode as string };
+}
+
+const stepBar = (page: Page) => page.locator('.ant-steps');
+const next = (page: Page) => page.getByRole('button', { name: 'Tiếp tục' });
+
+async function openOrderScreen(page: Page, who: DemoUser, title: string) {
+  await page.goto('/login');
+  await loginAs(page, who, { timeout: 40_000 });
+  await openMenu(page, 'Tác nghiệp', title);
+  await expect(page.getByText(title, { exact: true }).last()).toBeVisible();
+  for (const s of orderSteps) await expect(stepBar(page).getByText(s, { exact: true })).toBeVisible();
+}
+
+interface Info {
+  vessel?: boolean;
+  bl?: string;
+  booking?: string;
+  jobMode?: string;
+}
+
+/** Step 1: operator MSC, the vessel/voyage from the picker when asked, the document, the default expiry. */
+async function fillInfo(page: Page, info: Info) {
+  await pickOption(page, page.locator('.ant-select').filter({ has: page.getByLabel('Hãng khai thác') }), 'MSC - ');
+  if (info.jobMode) await pickOption(page, page.locator('.ant-select').filter({ has: page.getByLabel('Phương án') }), info.jobMode);
+  if (info.vessel) {
+    await page.getByRole('button', { name: 'Chọn tàu/chuyến' }).click();
+    const picker = page.getByRole('dialog', { name: 'Chọn tàu - Chuyến' });
+    await picker.locator('.ant-table-row').first().click();
+    await expect(picker).toBeHidden();
+    await expect(page.getByLabel('Tàu/Chuyến', { exact: true })).not.toHaveValue('');
+  }
+  if (info.bl) await page.getByLabel('Số vận đơn (B/L)').fill(info.bl);
+  if (info.booking) await page.getByLabel('Số booking').fill(info.booking);
+  await expect(page.getByLabel('Hạn lệnh')).not.toHaveValue('');
+  await next(page).click();
+  await expect(page.getByRole('button', { name: 'Thêm dòng' })).toBeVisible();
+}
+
+/** Step 2 by 'Dán danh sách': one line per container, cells by Tab in the shown columns' order. */
+async function pasteContainers(page: Page, lines: string[]) {
+  await page.getByRole('button', { name: 'Dán danh sách' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Dán danh sách container' });
+  await dialog.getByRole('textbox').fill(lines.join('\n'));
+  await dialog.getByRole('button', { name: 'Thêm vào danh sách' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Next from step 2: the server checks the rows; the payer step opens. */
+async function containersDone(page: Page, count: number) {
+  await expect(page.getByTestId('container-count')).toHaveText(`Tổng: ${count} container, 0 dòng lỗi`);
+  await next(page).click();
+  await expect(page.getByLabel('Mã số thuế')).toBeVisible();
+}
+
+/** Step 3 and 4: the payer by tax code, then the draft invoice with its totals in VNĐ. */
+async function payerAndCharges(page: Page, taxCode: string, payLater: boolean) {
+  await page.getByLabel('Mã số thuế').fill(taxCode);
+  await page.getByRole('button', { name: 'Tìm' }).click();
+  const chosen = page.locator('.ant-descriptions').filter({ hasText: 'Đối tượng thanh toán đã chọn' });
+  await expect(chosen).toBeVisible();
+  await expect(chosen.getByText(payLater ? 'Thu sau' : 'Thu ngay')).toBeVisible();
+  await next(page).click();
+  await expect(page.getByTestId('charges-total')).toHaveText(/^[\d.]+ VNĐ$/);
+  await expect(page.getByTestId('charges-amount')).toHaveText(/VNĐ$/);
+  await expect(page.getByTestId('charges-vat')).toHaveText(/VNĐ$/);
+  // The draft invoice line by line: at least one priced line with its explanation.
+  const lines = page.locator('.ant-table-tbody .ant-table-row');
+  await expect(lines.first()).toBeVisible();
+  const total = (await page.getByTestId('charges-total').textContent()) ?? '';
+  await next(page).click();
+  return total;
+}
+
+async function saveOrder(page: Page, total: string) {
+  await expect(page.getByText(total).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Lưu lệnh' }).click();
+  await expect(page.getByTestId('order-no')).toHaveText(/\S+/);
+  return (await page.getByTestId('order-no').textContent()) ?? '';
+}
+
+/** Pay now by domestic card + OTP (the card simulator accepts 123456), through the payments feature's dialog. */
+async function payByCard(page: Page) {
+  await page.getByRole('button', { name: 'Thanh toán', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Thanh toán lệnh' });
+  await expect(dialog.getByText('Xác nhận thanh toán ?')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Xác nhận' }).click();
+  await dialog.getByRole('button', { name: /Thẻ nội địa/ }).click();
+  await dialog.getByLabel('Số thẻ').fill('9704180000123456');
+  await expect(dialog.getByLabel('Ngày phát hành')).toBeVisible();
+  await dialog.getByLabel('Ngày phát hành').fill('0324');
+  await dialog.getByLabel('Tên chủ thẻ').fill('Do Thi Mai Anh');
+  await dialog.getByRole('button', { name: 'Tiếp tục' }).click();
+  await dialog.getByLabel('Mã OTP').fill('123456');
+  await dialog.getByRole('button', { name: 'Xác nhận OTP' }).click();
+  await expect(dialog.getByText('Thanh toán thành công !')).toBeVisible({ timeout: 60_000 });
+  await dialog.getByRole('button', { name: 'Đóng' }).first().click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Step 6: approved (PIN, public order link) or waiting for staff, as the approval config says. */
+async function expectFinal(page: Page, orderNo: string, expected: 'approved' | 'waiting') {
+  await expect(stepBar(page).locator('.ant-steps-item-process')).toContainText('Duyệt lệnh');
+  await expect(page.getByTestId('order-no')).toHaveText(orderNo);
+  if (expected === 'approved') {
+    await expect(page.getByText('Lệnh đã được duyệt')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('order-pin')).toHaveText(/\S+/);
+    await expect(page.getByRole('link', { name: 'Xem lệnh (mã QR)' })).toHaveAttribute('href', /\/order\//);
+  } else {
+    await expect(page.getByText(orderMessages.waitingApproval)).toBeVisible();
+  }
+  await expect(page.getByRole('button', { name: 'Tạo lệnh mới' })).toBeVisible();
+}
+
+const cellsOf = (scope: Page | Locator, colId: string) => grid(scope).locator(`[role="gridcell"][col-id="${colId}"]`);
+
+test.describe('order creation: each order type of the task menu in six steps', () => {
+  test.setTimeout(240_000);
+  let tax: { own: string; credit: string };
+  test.beforeAll(async ({ request }) => {
+    tax = await taxCodes(request);
+  });
+
+  test('Hạ container hàng: a bad container shows its row message and blocks; the valid list is priced, paid by card + OTP and approved', async ({
+    page,
+  }) => {
+    await openOrderScreen(page, 'khachhang', 'Hạ container hàng');
+    // Step 1 refuses to go on without the operator, in the server's words.
+    await next(page).click();
+    await expect(page.getByText(orderMessages.noOperation)).toBeVisible();
+    await fillInfo(page, { vessel: true, booking: `BKE2E${runBase}` });
+
+    const good = dropOffs(0, 3);
+    const bad = `${good[0]?.slice(0, 10)}${((containerCheckDigit(good[0]?.slice(0, 10) ?? '') + 1) % 10).toString()}`;
+    await pasteContainers(page, [`${bad}\t22G1`, ...good.map((c, i) => `${c}\t${i % 2 ? '45G1' : '22G1'}`)]);
+    await expect(cellsOf(page, 'problems').first()).toContainText(`Dòng 1: Số container "${bad}" sai số kiểm tra`);
+    await next(page).click();
+    await expect(page.getByText(orderMessages.containersInvalid)).toBeVisible();
+    // The bad row is selected and deleted.
+    await grid(page).getByRole('row').filter({ hasText: bad }).getByRole('checkbox').first().check();
+    await page.getByRole('button', { name: 'Xóa dòng đã chọn' }).click();
+    await containersDone(page, 3);
+    await page.setViewportSize({ width: 800, height: 768 });
+    await page.screenshot({ path: test.info().outputPath('payer-800.png') });
+    await page.setViewportSize({ width: 1366, height: 768 });
+
+    const total = await payerAndCharges(page, tax.own, false);
+    const orderNo = await saveOrder(page, total);
+    await payByCard(page);
+    await expectFinal(page, orderNo, 'approved');
+    await page.screenshot({ path: test.info().outputPath('approved-1366.png') });
+  });
+
+  test('Lấy nguyên container: 50 containers of the bill imported from an Excel file built with the template titles', async ({ page }) => {
+    const dir = await mkdtemp(join(tmpdir(), 'orders-'));
+    const file = join(dir, 'lay-nguyen-50.xlsx');
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Danh sách container');
+    ws.addRow(['STT', 'Số container', 'Kích cỡ ISO', 'Số seal']);
+    for (const [i, c] of yard.imports(0, 50).entries()) ws.addRow([i + 1, c, i % 2 ? '45G1' : '22G1', `SEAL${1000 + i}`]);
+    await writeFile(file, new Uint8Array(await wb.xlsx.writeBuffer()));
+
+    await openOrderScreen(page, 'khachhang', 'Lấy nguyên container');
+    await fillInfo(page, { vessel: true, bl: yard.bill });
+    await page.locator('input[type="file"]').setInputFiles(file);
+    await expect(page.getByText('Đã nhập 50 container từ tệp lay-nguyen-50.xlsx')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('containers-1366.png') });
+    await containersDone(page, 50);
+    const total = await payerAndCharges(page, tax.own, false);
+    const orderNo = await saveOrder(page, total);
+    await payByCard(page);
+    await expectFinal(page, orderNo, 'approved');
+  });
+
+  for (const c of [
+    { title: 'Hạ container rỗng', info: { bl: `BLE2E${runBase}` }, lines: () => dropOffs(10, 2).map((n) => `${n}\t22G1`) },
+    { title: 'Hạ container về ICD', info: { booking: `BKICD${runBase}` }, lines: () => dropOffs(20, 2).map((n) => `${n}\t22G1\tF`) },
+    { title: 'Cấp container rỗng', info: { booking: `BKMT${runBase}` }, lines: () => yard.empties(0, 2) },
+    { title: 'Đóng hàng vào container', info: { booking: `BKST${runBase}` }, lines: () => yard.empties(5, 2) },
+    { title: 'Rút hàng khỏi container', info: { bl: yard.bill }, lines: () => yard.imports(50, 2) },
+  ] as const) {
+    test(`${c.title}: created, priced, paid by card + OTP`, async ({ page }) => {
+      await openOrderScreen(page, 'khachhang', c.title);
+      await fillInfo(page, c.info);
+      const lines = c.lines();
+      await pasteContainers(page, lines);
+      await containersDone(page, lines.length);
+      const total = await payerAndCharges(page, tax.own, false);
+      const orderNo = await saveOrder(page, total);
+      await payByCard(page);
+      await expectFinal(page, orderNo, 'approved');
+    });
+  }
+
+  test('Lệnh dịch vụ (kiểm hóa) for a credit customer: confirmed to be paid later, waits for approval', async ({ page }) => {
+    // The credit customer's order is entered by terminal staff (a customer account pays only as itself).
+    await openOrderScreen(page, 'nhanvien', 'Lệnh dịch vụ');
+    await fillInfo(page, { bl: yard.bill, jobMode: 'DVKT' });
+    await pasteContainers(page, yard.imports(55, 2));
+    await containersDone(page, 2);
+    const total = await payerAndCharges(page, tax.credit, true);
+    const orderNo = await saveOrder(page, total);
+    await page.getByRole('button', { name: 'Xác nhận thu sau' }).click();
+    await expectFinal(page, orderNo, 'waiting');
+  });
+});
