@@ -11,6 +11,7 @@ import * as declarations from './customs/declarations';
 import * as customsScan from './customs/scan';
 import * as home from './home/calls';
 import * as invoices from './invoices/calls';
+import { orderAcceptCalls } from './orders/accept';
 import * as orders from './orders/calls';
 import * as payments from './payments/calls';
 import { settingsFormCalls } from './settings/forms';
@@ -130,7 +131,7 @@ export const calls = {
     getMenu: shell.getMenu,
     getTerminalList: shell.getTerminalList,
   },
-  orders: { viewPublicOrder: orders.viewPublicOrder },
+  orders: { viewPublicOrder: orders.viewPublicOrder, ...orderAcceptCalls },
   catalogs: catalogCallTable,
   customs: {
     reqAciss: customsScan.reqAciss,
@@ -169,7 +170,7 @@ export const calls = {
     listFollowups: payments.listFollowups,
     retryFollowupInvoice: payments.retryFollowupInvoice,
   },
-  invoices: { publishOrderNo: invoices.publishOrderNo, draftInvoice: invoices.draftInvoice },
+  invoices: { publishOrderNo: invoices.publishOrderNo, draftInvoice: invoices.draftInvoice, publishInvoiceNo: invoices.publishInvoiceNo },
   settings: { ...settingsGridCalls, ...settingsFormCalls },
   compare: { checkContaierData: compare.checkContaierData },
   admin: { ...adminRequestCalls, ...terminalConfigCalls, ...loyaltyCalls, ...sftpCalls, ...adminCalls },
@@ -229,4 +230,11 @@ export const projectNamedCalls = [
   // dangerous-goods check the order screens make against 'Danh mục hàng nguy hiểm được phép hạ'.
   'config/releasePointByBlock/delete',
   'config/checkIMOAlert',
+  // Issue 14: the staff approval queue 'Duyệt lệnh' (the spec names only its neighbours task/accept_order/… and
+  // task/update_order/…; docs/decisions.md).
+  'task/accept_order/loadWaitingApprovalOrders',
+  'task/accept_order/approveOrder',
+  'task/accept_order/rejectOrder',
+  'task/accept_order/resendTos',
+  'task/update_order/cancelOrder',
 ] as const;

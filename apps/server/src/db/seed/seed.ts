@@ -6,6 +6,7 @@ import { groupMenus, menus, orders, terminals, userGroups, users } from '../sche
 import { defaultGrants, demoUsers, groupSeed } from './access.data';
 import { seedAdmin } from './admin.data';
 import { seedDemoApproval } from './approval.data';
+import { seedApprovalQueue } from './approval-queue.data';
 import { seedDemoData } from './demo-data';
 import { seedPayPartners } from './pay-partners.data';
 import { seedPortContainers } from './port-containers.data';
@@ -143,6 +144,7 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
       log(`Đang tạo dữ liệu mẫu (${options.seedOrders} lệnh)…`);
       await seedDemoData(database, { orders: options.seedOrders });
       await seedDemoApproval(database);
+      await seedApprovalQueue(database);
       await seedPortContainers(database);
       // Planner statistics for the freshly filled tables, the rollups among them (PGlite runs no autovacuum).
       await database.query('analyze orders, order_containers, stats_terminal, stats_party, stats_mb, stats_rating, stats_personal');
