@@ -41,6 +41,7 @@ const waiting = [
   { customer: 'C0000005', by: 'C0000005', job: 'CAPR', sizes: ['45G1'], fe: 'E', cargo: 'MT', paid: false },
   { customer: 'C0000006', by: 'C0000006', job: 'RUT', sizes: ['22G1'], fe: 'F', cargo: 'GP', paid: true },
   { customer: 'C0000002', by: 'C0000002', job: 'DVKT', sizes: ['45G1', '22G1'], fe: 'F', cargo: 'GP', paid: true },
+  { customer: 'C0000001', by: 'khachhang', job: 'LAYN', sizes: ['22G1'], fe: 'F', cargo: 'GP', paid: true },
 ] as const;
 
 export async function seedApprovalQueue(database: Database, now = new Date()) {
@@ -75,8 +76,9 @@ export async function seedApprovalQueue(database: Database, now = new Date()) {
       `insert into orders (order_no, pin_code, terminal_code, customer_code, job_mode_code, money_credit, order_status, total_amount,
          amount, vat_amount, priced_at, operation_code, shipper_name, exp_date, transaction_id, skip_approval, is_auto_approved, source,
          created_by, created_time, order_type)
-       select $1, $2, 'NDP', $3, $4, cu.money_credit, 'P', $5, $6, $7, $8, 'MSC', cu.customer_name, $9, $10, false, false, 'SMP', $11, $8, null
-       from customers cu where cu.customer_code = $3
+       select $1::text, $2::text, 'NDP', $3::text, $4::text, cu.money_credit, 'P', $5::bigint, $6::bigint, $7::bigint, $8::timestamptz, 'MSC',
+         cu.customer_name, $9::timestamptz, $10::text, false, false, 'SMP', $11::text, $8::timestamptz, null
+       from customers cu where cu.customer_code = $3::text
        on conflict do nothing returning 1`,
       [
         orderNo,
@@ -103,9 +105,9 @@ export async function seedApprovalQueue(database: Database, now = new Date()) {
         `insert into order_charges (order_no, line_no, container_no, job_mode_code, job_mode_name, charge_kind, source, tariff_code,
            tariff_name, iso_sizetype, fe, cargo_type_code, quantity, unit, unit_price, tariff_currency, tariff_price, amount, vat_rate,
            vat_amount, total, explanation)
-         select $1, $2, $3, $4, coalesce(jm.job_mode_name, $4), 'job', 'standard', $5, $6, $7, $8, $9, 1, 'Cont', $10, 'VND', $10, $10, 8,
-           $11, $12, $13
-         from (select 1) x left join job_modes jm on jm.job_mode_code = $4`,
+         select $1::text, $2::int, $3::text, $4::text, coalesce(jm.job_mode_name, $4::text), 'job', 'standard', $5::text, $6::text, $7::text,
+           $8::text, $9::text, 1, 'Cont', $10::bigint, 'VND', $10::bigint, $10::bigint, 8, $11::bigint, $12::bigint, $13::text
+         from (select 1) x left join job_modes jm on jm.job_mode_code = $4::text`,
         [
           orderNo,
           k + 1,
