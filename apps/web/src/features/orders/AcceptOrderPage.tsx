@@ -74,7 +74,7 @@ export default function AcceptOrderPage() {
     {
       title: 'Khách hàng',
       dataIndex: 'CustomerName',
-      width: 220,
+      width: 200,
       render: (_: unknown, r) => (
         <Space orientation="vertical" size={0}>
           <span>{r.CustomerName ?? r.CustomerCode}</span>
@@ -153,7 +153,9 @@ export default function AcceptOrderPage() {
     {
       title: 'Thao tác',
       key: 'actions',
-      width: 230,
+      width: 190,
+      // Always in reach, however far the table scrolls.
+      fixed: 'right',
       render: (_: unknown, r) => (
         <Space wrap size={4}>
           {r.OrderStatus === 'P' && (
@@ -191,7 +193,13 @@ export default function AcceptOrderPage() {
   ];
 
   return (
-    <Card title="Duyệt lệnh">
+    <Card
+      title={
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          Duyệt lệnh
+        </Typography.Title>
+      }
+    >
       <Form
         form={form}
         layout="inline"
@@ -235,7 +243,7 @@ export default function AcceptOrderPage() {
         dataSource={list.data ?? []}
         columns={columns}
         pagination={{ pageSize: 50, showSizeChanger: false }}
-        scroll={{ x: 1900 }}
+        scroll={{ x: 1850 }}
         locale={{ emptyText: 'Không có lệnh nào' }}
         aria-label="Danh sách lệnh"
       />
