@@ -215,8 +215,29 @@ describe('reject', () => {
     const none = await t.call(calls.orders.rejectOrder, { OrderNo: orderNo, Reason: '  ' }, tok.nhanvien);
     expect(none.status).toBe(400);
     expect(none.body.message).toContain(acceptMessages.noReason);
-    const r = await t.call(calls.orders.rejectOrder, { OrderNo: orderNo, Reason: 'Container đang bị giữ kiểm hóa' }, tok.nhanvien);
+    // The customer's open pages hear it (live event to the order's creator).
+    const heard: { user: string; envelope: { request_type: string; note_state?: string; message?: string } }[] = [];
+    const live = t.portal.live;
+    const toUser = live.toUser;
+    live.toUser = (user, event, envelope) => {
+      heard.push({ user, envelope });
+      toUser.call(live, user, event, envelope);
+    };
+    const r = await t
+      .call(calls.orders.rejectOrder, { OrderNo: orderNo, Reason: 'Container đang bị giữ kiểm hóa' }, tok.nhanvien)
+      .finally(() => {
+        live.toUser = toUser;
+      });
     expect(r.status).toBe(200);
+    const [creator] = await t.sql<{ created_by: string }>('select created_by from orders where order_no = $1', [orderNo]);
+    expect(heard).toContainEqual({
+      user: present(creator).created_by,
+      envelope: expect.objectContaining({
+        request_type: 'order_state',
+        note_state: 'D',
+        message: `Lệnh ${orderNo} bị từ chối: Container đang bị giữ kiểm hóa`,
+      }),
+    });
     expect(r.body.message).toBe(acceptMessages.rejected);
     expect(await orderRow(orderNo)).toMatchObject({ order_status: 'D', reject_reason: 'Container đang bị giữ kiểm hóa' });
     const follow = await t.call(calls.payments.listFollowups, {}, tok.admin);

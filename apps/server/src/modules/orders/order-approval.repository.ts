@@ -22,6 +22,8 @@ export interface ApprovalOrder {
   TosStatus: string;
   TosOrderNo: string | null;
   TosAttempts: number;
+  /** SMP: made in the portal; TOS: made at the terminal's counter (the TOS order feed), not the portal's to approve or cancel. */
+  Source: string;
 }
 
 /** A row of the queue before its names are put in words (the service does that). */
@@ -62,7 +64,7 @@ const headColumns = sql.raw(`o.order_no "OrderNo", o.pin_code "PinCode", o.termi
   o.job_mode_code "JobModeCode", o.operation_code "OperationCode", o.vessel_key "VesselKey", o.bl_no "BLNo", o.booking_no "BookingNo",
   o.exp_date "ExpDate", o.total_amount::float8 "TotalAmount", o.money_credit "MoneyCredit", o.order_status "OrderStatus",
   o.transaction_id "TransactionId", o.created_by "CreatedBy", o.tos_status "TosStatus", o.tos_order_no "TosOrderNo",
-  o.tos_attempts "TosAttempts"`);
+  o.tos_attempts "TosAttempts", o.source "Source"`);
 
 /** SQL of the approval queue (issue 14): listing, the state changes P → C / D and C → D, and the TOS delivery state. */
 export function createOrderApprovalRepository(db: Db) {
@@ -85,7 +87,7 @@ export function createOrderApprovalRepository(db: Db) {
           left join job_modes jm on jm.job_mode_code = o.job_mode_code
           left join lateral (select invoice_series, invoice_no, status from invoices iv where iv.order_no = o.order_no
             order by (iv.status = 'Y') desc, iv.issue_date desc limit 1) i on true
-          where ${inOrderScope(scope)}
+          where ${inOrderScope(scope)} and o.source = 'SMP'
             ${f.terminal ? sql`and o.terminal_code = ${f.terminal}` : sql``}
             ${f.status === '*' ? sql`and o.order_status in ('P', 'C', 'D')` : sql`and o.order_status = ${f.status}`}
             ${

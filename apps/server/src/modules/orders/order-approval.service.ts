@@ -92,7 +92,8 @@ export function createOrderApprovalService(deps: {
 
   async function reached(user: AuthUser, orderNo: string) {
     const order = await repo.head(approvalReach(user), orderNo);
-    if (!order) throw notFound(`Không tìm thấy lệnh ${orderNo}.`);
+    // Orders made at the terminal's counter (TOS feed) are the TOS's, not the portal's queue.
+    if (!order || order.Source !== 'SMP') throw notFound(`Không tìm thấy lệnh ${orderNo}.`);
     return order;
   }
 
