@@ -93,7 +93,7 @@ export function createOrderApprovalService(deps: {
   async function reached(user: AuthUser, orderNo: string) {
     const order = await repo.head(approvalReach(user), orderNo);
     // Orders made at the terminal's counter (TOS feed) are the TOS's, not the portal's queue.
-    if (!order || order.Source !== 'SMP') throw notFound(`Không tìm thấy lệnh ${orderNo}.`);
+    if (order?.Source !== 'SMP') throw notFound(`Không tìm thấy lệnh ${orderNo}.`);
     return order;
   }
 
