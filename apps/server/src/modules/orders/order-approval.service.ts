@@ -1,4 +1,12 @@
-import { type AcceptRow, acceptMessages, type CallReply, type CallRequest, type calls, tosStatusNames } from '@smartport/contract';
+import {
+  type AcceptRow,
+  acceptMessages,
+  type CallReply,
+  type CallRequest,
+  type calls,
+  ORDER_STATE_CHANGED,
+  tosStatusNames,
+} from '@smartport/contract';
 import type { AuthUser } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
 import type { LiveEvents } from '../../realtime/realtime';
@@ -12,9 +20,6 @@ type O = typeof calls.orders;
 
 /** Refund reasons of money paid for an order staff rejected or cancelled (payment_followups, kind refund). */
 export const approvalRefundReasons = { rejected: 'order_rejected', cancelled: 'approved_cancelled' } as const;
-
-/** The live event a customer's open pages hear when staff decide on its order. */
-export const ORDER_STATE_EVENT = 'order_state';
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 
@@ -81,7 +86,7 @@ export function createOrderApprovalService(deps: {
   function tell(userId: string | null, orderNo: string, state: string, message: string, reason: string | null = null) {
     if (!userId) return;
     deps.live.toUser(userId, 'notice', {
-      request_type: ORDER_STATE_EVENT,
+      request_type: ORDER_STATE_CHANGED,
       note_state: state,
       response_func: 'order',
       event_code: state,
