@@ -27,6 +27,7 @@ import { renderIndexHtml } from './http/index-html';
 import { openApiDocument } from './http/openapi';
 import { connectionWatchJob } from './jobs/connection-watch.job';
 import { customsExpiryJob } from './jobs/customs-expiry.job';
+import { invoiceCancellationJob } from './jobs/invoice-cancellation.job';
 import { invoicePublicationJob } from './jobs/invoice-publication.job';
 import { issueImagesCleanupJob } from './jobs/issue-images.job';
 import { createPgJobLock } from './jobs/job-lock';
@@ -35,6 +36,7 @@ import { paymentReconciliationJob } from './jobs/payment-reconciliation.job';
 import { reportMailJob } from './jobs/report-mail.job';
 import { createScheduler, type Job } from './jobs/scheduler';
 import { tosOrderImportJob } from './jobs/tos-orders.job';
+import { tosPushJob } from './jobs/tos-push.job';
 import { uploadCleanupJob } from './jobs/upload-cleanup.job';
 import { createAdminRepository } from './modules/admin/admin.repository';
 import { adminHandlers } from './modules/admin/admin.routes';
@@ -74,6 +76,8 @@ import { createHomeService } from './modules/home/home.service';
 import { createInvoicesRepository } from './modules/invoices/invoices.repository';
 import { invoiceHandlers } from './modules/invoices/invoices.routes';
 import { createInvoicesService } from './modules/invoices/invoices.service';
+import { createOrderApprovalRepository } from './modules/orders/order-approval.repository';
+import { createOrderApprovalService } from './modules/orders/order-approval.service';
 import { createOrderCreateRepository } from './modules/orders/order-create.repository';
 import { createOrderCreateService } from './modules/orders/order-create.service';
 import { createOrdersRepository } from './modules/orders/orders.repository';
@@ -81,6 +85,7 @@ import { ordersHandlers } from './modules/orders/orders.routes';
 import { createPricingRepository } from './modules/orders/pricing.repository';
 import { createPricingService } from './modules/orders/pricing.service';
 import { createPublicOrderService } from './modules/orders/public-order.service';
+import { createTosDeliveryService } from './modules/orders/tos-delivery.service';
 import { createPaymentsModule } from './modules/payments';
 import { createApprovalRepository } from './modules/settings/approval.repository';
 import { createApprovalService } from './modules/settings/approval.service';
@@ -364,6 +369,9 @@ export async function buildApp(options: BuildOptions = {}) {
 
   // The one mechanism behind every grid resource of every module (apps/server/src/grid).
   const grid = createGridService(createGridRepository(database.db), { live });
+  // Administration (spec 03 §2.5): what the dangerous-goods, tariff-mapping, EDO-sharing, fee and holiday settings do.
+  const adminRepo = createAdminRepository(database.db);
+  const adminRules = createAdminRulesService(adminRepo, grid);
   // 'Cấu hình duyệt lệnh': the screen's calls, and the decision the payments ask for when money is applied.
   const approval = createApprovalService({ repo: createApprovalRepository(database) });
   const payments = createPaymentsModule(app, {
@@ -373,11 +381,12 @@ export async function buildApp(options: BuildOptions = {}) {
     live,
     grid,
     watch: (port) => watched(port, 'smp2mb'),
-    // Paid without approval is approved (spec 02 §3: C): mail-order rules on DL hear of it.
-    orderApproved: (orderNo) =>
-      void mailOrders
-        .orderReached(orderNo, 'DL')
-        .catch((err: Error) => app.log.warn({ orderNo, err: err.message }, 'mail order not recorded')),
+    // Paid without approval is approved (spec 02 §3: C): everything that follows (invoice, TOS, mail orders) is the
+    // approval hook's (issue 14).
+    orderApproved: (orderNo, payer) =>
+      void orderApproval
+        .approved(orderNo, null, { payer })
+        .catch((err: Error) => app.log.warn({ orderNo, err: err.message }, 'approval follow-up failed')),
   });
   const invoices = createInvoicesService({
     repo: createInvoicesRepository(database.db),
@@ -388,6 +397,29 @@ export async function buildApp(options: BuildOptions = {}) {
     log: app.log,
   });
   payments.publishInvoicesWith(invoices);
+  // Approved orders to the TOS (issue 14): the terminal's TOS connection in use, the job-mode and tariff mappings; a
+  // refusal raises the SMP → TOS connection alert, an outage is mailed by the watched port.
+  const orderApprovalRepo = createOrderApprovalRepository(database.db);
+  const tosDelivery = createTosDeliveryService({
+    repo: orderApprovalRepo,
+    tos: watched(createHttpTos(), 'smp2catos'),
+    connection: (terminal) => terminalConfig.currentTos(terminal),
+    tosTariffCode: (code) => adminRules.tosTariffCode(code),
+    alertRefused: (detail, what) => alerts.report('smp2catos', { failure: 'refused', detail }, what),
+    log: app.log,
+  });
+  // What follows an order becoming C, and the staff approval queue 'Duyệt lệnh' (issue 14).
+  const orderApproval = createOrderApprovalService({
+    repo: orderApprovalRepo,
+    invoices,
+    tos: tosDelivery,
+    orderReached: (orderNo) =>
+      void mailOrders
+        .orderReached(orderNo, 'DL')
+        .catch((err: Error) => app.log.warn({ orderNo, err: err.message }, 'mail order not recorded')),
+    live,
+    log: app.log,
+  });
   const stats = createStatsService({ repo: createStatsRepository(database) });
   // Free days and reefer power rules (spec 03 §2.4): the screens' saves and the tariff engine's questions.
   const storageRules = createStorageRulesService({ repo: createStorageRulesRepository(database.db), grid });
@@ -399,9 +431,6 @@ export async function buildApp(options: BuildOptions = {}) {
     }),
     terminalCodes: async (user) => (await shell.terminals(user)).map((t) => t.TerminalCode),
   });
-  // Administration (spec 03 §2.5): what the dangerous-goods, tariff-mapping, EDO-sharing, fee and holiday settings do.
-  const adminRepo = createAdminRepository(database.db);
-  const adminRules = createAdminRulesService(adminRepo, grid);
   const holidays = createHolidayService(adminRepo, grid);
   // The tariff engine (issue 14): tariffs, surcharges and rates of its own; free days, reefer rules, holidays and
   // attached services asked of their services.
@@ -411,8 +440,8 @@ export async function buildApp(options: BuildOptions = {}) {
     repo: createOrderCreateRepository(database.db),
     pricing,
     approvalNeeded: (f) => approval.approvalNeeded(f),
-    // What follows an order becoming C (the approval service of the accept queue); wired by the lead at merge.
-    onApproved: async () => {},
+    // What follows an order becoming C: the approval service of the accept queue (invoice, TOS, mail, live event).
+    onApproved: (orderNo, by) => orderApproval.approved(orderNo, by),
     imoAlertFor: (q) => adminRules.imoAlertFor(q),
     flags: (terminal) => terminalConfig.flags(terminal),
     linkToken: (orderNo) => publicOrders.linkToken(orderNo),
@@ -420,7 +449,7 @@ export async function buildApp(options: BuildOptions = {}) {
   const handlers: HandlerTable = {
     auth: authHandlers(auth),
     shell: shellHandlers(shell),
-    orders: ordersHandlers(publicOrders, orderCreate),
+    orders: ordersHandlers(publicOrders, orderCreate, orderApproval),
     catalogs: catalogHandlers(
       grid,
       createCatalogsService(createCatalogsRepository(database.db)),
@@ -470,6 +499,8 @@ export async function buildApp(options: BuildOptions = {}) {
     ),
   );
   addJob(invoicePublicationJob(invoices, app.log));
+  addJob(invoiceCancellationJob(invoices, app.log));
+  addJob(tosPushJob(tosDelivery, app.log));
   addJob(customsExpiryJob(customsScan, app.log));
   addJob(uploadCleanupJob(declarations, app.log));
   addJob(issueImagesCleanupJob(issues, app.log));
@@ -604,6 +635,8 @@ export async function buildApp(options: BuildOptions = {}) {
       holidays,
       pricing,
       orderCreate,
+      orderApproval,
+      tosDelivery,
     },
   };
 }

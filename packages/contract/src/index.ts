@@ -11,6 +11,7 @@ import * as declarations from './customs/declarations';
 import * as customsScan from './customs/scan';
 import * as home from './home/calls';
 import * as invoices from './invoices/calls';
+import { orderAcceptCalls } from './orders/accept';
 import * as orders from './orders/calls';
 import { orderCreateCalls } from './orders/create';
 import * as payments from './payments/calls';
@@ -132,7 +133,7 @@ export const calls = {
     getMenu: shell.getMenu,
     getTerminalList: shell.getTerminalList,
   },
-  orders: { viewPublicOrder: orders.viewPublicOrder, ...orderCreateCalls },
+  orders: { viewPublicOrder: orders.viewPublicOrder, ...orderCreateCalls, ...orderAcceptCalls },
   catalogs: catalogCallTable,
   customs: {
     reqAciss: customsScan.reqAciss,
@@ -171,7 +172,7 @@ export const calls = {
     listFollowups: payments.listFollowups,
     retryFollowupInvoice: payments.retryFollowupInvoice,
   },
-  invoices: { publishOrderNo: invoices.publishOrderNo, draftInvoice: invoices.draftInvoice },
+  invoices: { publishOrderNo: invoices.publishOrderNo, draftInvoice: invoices.draftInvoice, publishInvoiceNo: invoices.publishInvoiceNo },
   settings: { ...settingsGridCalls, ...settingsFormCalls },
   compare: { checkContaierData: compare.checkContaierData },
   admin: { ...adminRequestCalls, ...terminalConfigCalls, ...loyaltyCalls, ...sftpCalls, ...adminCalls },
@@ -248,4 +249,11 @@ export const projectNamedCalls = [
   'task/order/save',
   'task/order/confirmPayLater',
   'task/order/getOrder',
+  // Issue 14: the staff approval queue 'Duyệt lệnh' (the spec names only its neighbours task/accept_order/… and
+  // task/update_order/…; docs/decisions.md).
+  'task/accept_order/loadWaitingApprovalOrders',
+  'task/accept_order/approveOrder',
+  'task/accept_order/rejectOrder',
+  'task/accept_order/resendTos',
+  'task/update_order/cancelOrder',
 ] as const;

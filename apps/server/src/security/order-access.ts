@@ -28,3 +28,16 @@ export function isOrderActor(user: AuthUser): boolean {
 export function assertOrderActor(user: AuthUser): void {
   if (!isOrderActor(user)) throw forbidden(orderAccessMessages.notActor);
 }
+
+/**
+ * Whose orders the approval queue's calls reach (issue 14): staff holding 'Duyệt lệnh' (ORDER_ACCEPT) act on their
+ * terminals' orders; anybody else as `orderReach` says (a customer: its own orders).
+ */
+export function approvalReach(user: AuthUser): OrderScope {
+  return user.grants.has('ORDER_ACCEPT') ? orderScope(user) : orderReach(user);
+}
+
+/** Whether one order (its terminal and customer) lies in a scope. */
+export function inReach(scope: OrderScope, order: { TerminalCode: string; CustomerCode: string }): boolean {
+  return scope.terminals.includes(order.TerminalCode) && (scope.customerCode == null || scope.customerCode === order.CustomerCode);
+}

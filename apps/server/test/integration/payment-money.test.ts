@@ -221,6 +221,14 @@ describe('[reliability: invoice-without-dialog] invoice without the dialog', () 
         data: expect.objectContaining({ OrderNo: o.OrderNo, success_invoice: true, success: true }),
       }),
     );
+    // Paid without approval is approved (issue 14's approval hook): approved automatically, queued for the TOS, one invoice.
+    const [approved] = await t.sql<{ auto: boolean; approved_by: string | null; tos_status: string }>(
+      'select approved_time is not null auto, approved_by, tos_status from orders where order_no = $1',
+      [o.OrderNo],
+    );
+    expect(approved).toMatchObject({ auto: true, approved_by: null });
+    expect(['pending', 'failed', 'sent']).toContain(approved?.tos_status);
+    expect(await invoices(o.OrderNo)).toHaveLength(1);
   });
 
   it('does not publish an order that awaits approval', async () => {

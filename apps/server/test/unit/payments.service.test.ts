@@ -344,7 +344,11 @@ describe('invoices through the e-invoice port', () => {
     const s = setup([unpaidOrder({ OrderStatus: 'C', TransactionId: 'MB0001' })]);
     const invoices = createInvoicesService({
       repo: s.repo,
-      einvoice: { issue: answer, pdfUrl: (i) => `http://einvoice.test/${i.InvoiceSeries}/${i.InvoiceNo}.pdf` },
+      einvoice: {
+        issue: answer,
+        cancel: async () => ({ ok: false, failure: 'not_configured' }),
+        pdfUrl: (i) => `http://einvoice.test/${i.InvoiceSeries}/${i.InvoiceNo}.pdf`,
+      },
       payments: s.payments,
       publicOrders: { linkToken: () => 'tok' },
       portalUrl: () => null,

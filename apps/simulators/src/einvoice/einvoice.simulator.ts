@@ -26,7 +26,9 @@ interface Invoice {
   lines: InvoiceLine[];
   total: number;
   issuedAt: string;
-  state: 'draft' | 'signed' | 'issued';
+  state: 'draft' | 'signed' | 'issued' | 'cancelled';
+  cancelledAt?: string;
+  cancelReason?: string;
 }
 
 const defaults = {
@@ -34,6 +36,8 @@ const defaults = {
   hang: false,
   /** Refuse to issue (provider error). */
   fail: false,
+  /** Refuse to cancel (provider error, 503). */
+  failCancel: false,
 };
 
 /**
@@ -91,6 +95,52 @@ export const einvoiceSimulator: SimulatorDefinition = {
         issuedAt: inv.issuedAt,
         state: inv.state,
         pdfUrl: `${base}/invoices/${inv.series}/${inv.invoiceNo}.pdf`,
+      };
+    });
+
+    /** Cancels an issued invoice (idempotent); the reason is recorded as the provider's cancellation minutes. */
+    app.post<{ Params: { series: string; no: string } }>('/invoices/:series/:no/cancel', async (req, reply) => {
+      if (knobs.failCancel) return reply.status(503).send({ code: 'PROVIDER_ERROR', message: 'Hệ thống hóa đơn đang bận, chưa hủy được' });
+      let inv = byNumber.get(`${req.params.series}/${req.params.no}`);
+      // An invoice of the provider's earlier life (before this in-memory simulator started; the demo data's) is known
+      // by its well-formed series and number.
+      if (!inv && /^C\d{2}T[A-Z]{2}$/.test(req.params.series) && /^\d{8}$/.test(req.params.no)) {
+        inv = {
+          key: `${req.params.series}/${req.params.no}`,
+          series: req.params.series,
+          invoiceNo: req.params.no,
+          taxAuthorityCode: '',
+          orderNo: '',
+          pinCode: '',
+          buyerName: '',
+          buyerTaxCode: '',
+          lines: [],
+          total: 0,
+          issuedAt: new Date().toISOString(),
+          state: 'issued',
+        };
+        byNumber.set(`${inv.series}/${inv.invoiceNo}`, inv);
+      }
+      if (!inv) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Không có hóa đơn' });
+      if (inv.state !== 'cancelled') {
+        inv.state = 'cancelled';
+        inv.cancelledAt = new Date().toISOString();
+        inv.cancelReason = String((req.body as { reason?: string } | undefined)?.reason ?? '');
+      }
+      return { state: inv.state, cancelledAt: inv.cancelledAt };
+    });
+
+    /** What the provider holds of one invoice (tests and demo users read it). */
+    app.get<{ Params: { series: string; no: string } }>('/_knobs/invoices/:series/:no', async (req, reply) => {
+      const inv = byNumber.get(`${req.params.series}/${req.params.no}`);
+      if (!inv) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Không có hóa đơn' });
+      return {
+        series: inv.series,
+        invoiceNo: inv.invoiceNo,
+        orderNo: inv.orderNo,
+        state: inv.state,
+        cancelledAt: inv.cancelledAt ?? null,
+        cancelReason: inv.cancelReason ?? null,
       };
     });
 

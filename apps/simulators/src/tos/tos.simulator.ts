@@ -14,7 +14,33 @@ const defaults = {
   down: false,
   /** TOS-side orders per day in the order feed (all terminals together). */
   ordersPerDay: 8,
+  /** Refuse every portal order sent, with this reason (empty: orders are taken). */
+  refuseOrders: '',
 };
+
+/** A portal order the TOS holds (received through POST /api/portal-orders). */
+export interface HeldTosOrder {
+  tosOrderNo: string;
+  orderNo: string;
+  pinCode: string;
+  terminalCode: string;
+  customerCode: string;
+  operationCode: string | null;
+  vesselCode: string | null;
+  blNo: string | null;
+  bookingNo: string | null;
+  expDate: string | null;
+  amount: number;
+  containers: { containerNo: string; isoSizetype: string; fe: string; cargoType: string | null; jobCode: string }[];
+  charges: { containerNo: string | null; tariffCode: string; amount: number }[];
+  receivedAt: string;
+  /** How many times the portal sent it (a resend of a held order is answered with the same number). */
+  received: number;
+  cancelled: { at: string; reason: string } | null;
+}
+
+/** The TOS job codes the simulated TOS knows (what the job-mode mapping must produce). */
+export const tosJobCodes = ['HR', 'CR', 'LN', 'HB', 'HI', 'DH', 'RH', 'SC', 'DC', 'KH', 'DV', 'LN-RF', 'HB-RF'] as const;
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -113,7 +139,10 @@ function feedOrder(seq: number, epoch: number, perDay: number) {
 /**
  * Terminal operating system (TOS) stand-in: a login (refuses a wrong password) that opens a session,
  * the vessel schedule and the TOS-side order feed read with that session.
- * Knobs: `POST /_knobs {latencyMs, hang, failLogin, down, ordersPerDay}`.
+ * Approved portal orders arrive at `POST /api/portal-orders` (same session) and are kept; an unknown TOS job code or
+ * the `refuseOrders` knob refuses one (422 ORDER_REFUSED with the reason); `POST /api/portal-orders/:orderNo/cancel`.
+ * Knobs: `POST /_knobs {latencyMs, hang, failLogin, down, ordersPerDay, refuseOrders}`; what the TOS holds:
+ * `GET /_knobs/orders` (`DELETE` forgets them).
  */
 export const tosSimulator: SimulatorDefinition = {
   name: 'tos',
@@ -153,6 +182,75 @@ export const tosSimulator: SimulatorDefinition = {
       const to = req.query.to ? Date.parse(req.query.to) : Number.POSITIVE_INFINITY;
       if (Number.isNaN(from) || Number.isNaN(to)) return reply.status(400).send({ success: false, message: 'Ngày không hợp lệ' });
       return { success: true, data: vesselCalls().filter((v) => Date.parse(v.eta) >= from && Date.parse(v.eta) <= to) };
+    });
+
+    const held = new Map<string, HeldTosOrder>();
+    let tosSeq = 0;
+    const knownJobs = new Set<string>(tosJobCodes);
+    app.get('/_knobs/orders', async () => ({ orders: [...held.values()] }));
+    app.delete('/_knobs/orders', async () => {
+      held.clear();
+      return { success: true };
+    });
+
+    app.post('/api/portal-orders', async (req, reply) => {
+      if (!sessionOk(req.headers.authorization))
+        return reply.status(401).send({ success: false, message: 'Phiên làm việc TOS không hợp lệ' });
+      const b = (req.body ?? {}) as Partial<HeldTosOrder>;
+      if (typeof b.orderNo !== 'string' || !b.orderNo || !Array.isArray(b.containers) || !Array.isArray(b.charges)) {
+        return reply.status(400).send({ success: false, code: 'BAD_REQUEST', message: 'Thiếu thông tin lệnh' });
+      }
+      const refuse = (message: string) => reply.status(422).send({ success: false, code: 'ORDER_REFUSED', message });
+      if (knobs.refuseOrders) return refuse(String(knobs.refuseOrders));
+      const unknown = b.containers.find((c) => !knownJobs.has(String(c?.jobCode ?? '')));
+      if (unknown)
+        return refuse(
+          `Mã tác nghiệp TOS không tồn tại: '${String(unknown.jobCode ?? '')}' (container ${String(unknown.containerNo ?? '')})`,
+        );
+      const before = held.get(b.orderNo);
+      if (before && !before.cancelled) {
+        before.received++;
+        return { success: true, tosOrderNo: before.tosOrderNo };
+      }
+      const order: HeldTosOrder = {
+        tosOrderNo: `TOS-${String(++tosSeq).padStart(6, '0')}`,
+        orderNo: b.orderNo,
+        pinCode: String(b.pinCode ?? ''),
+        terminalCode: String(b.terminalCode ?? ''),
+        customerCode: String(b.customerCode ?? ''),
+        operationCode: b.operationCode ?? null,
+        vesselCode: b.vesselCode ?? null,
+        blNo: b.blNo ?? null,
+        bookingNo: b.bookingNo ?? null,
+        expDate: b.expDate ?? null,
+        amount: Number(b.amount) || 0,
+        containers: b.containers.map((c) => ({
+          containerNo: String(c.containerNo),
+          isoSizetype: String(c.isoSizetype),
+          fe: String(c.fe),
+          cargoType: c.cargoType ?? null,
+          jobCode: String(c.jobCode),
+        })),
+        charges: b.charges.map((c) => ({
+          containerNo: c.containerNo ?? null,
+          tariffCode: String(c.tariffCode),
+          amount: Number(c.amount) || 0,
+        })),
+        receivedAt: new Date().toISOString(),
+        received: 1,
+        cancelled: null,
+      };
+      held.set(order.orderNo, order);
+      return { success: true, tosOrderNo: order.tosOrderNo };
+    });
+
+    app.post<{ Params: { orderNo: string } }>('/api/portal-orders/:orderNo/cancel', async (req, reply) => {
+      if (!sessionOk(req.headers.authorization))
+        return reply.status(401).send({ success: false, message: 'Phiên làm việc TOS không hợp lệ' });
+      const order = held.get(req.params.orderNo);
+      if (order && !order.cancelled)
+        order.cancelled = { at: new Date().toISOString(), reason: String((req.body as { reason?: string })?.reason ?? '') };
+      return { success: true };
     });
 
     /**

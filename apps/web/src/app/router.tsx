@@ -28,7 +28,8 @@ function RequireToken({ children }: { children: ReactNode }) {
 
 export const router = createBrowserRouter([
   { path: '/login', element: suspended(<LoginPage />) },
-  { path: '/order/:model', element: withAntd(<PublicOrderPage />) },
+  // Case-sensitive: the public order link is lowercase /order/…; /Order/… is the menu's Order view group ('Duyệt lệnh').
+  { path: '/order/:model', caseSensitive: true, element: withAntd(<PublicOrderPage />) },
   {
     path: '/',
     element: <RequireToken>{withAntd(<ShellLayout />)}</RequireToken>,

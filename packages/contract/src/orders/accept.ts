@@ -52,6 +52,8 @@ export const acceptRow = z.object({
   TosStatusName: z.string(),
   TosMessage: z.string().nullable(),
   InvoiceNo: z.string().nullable(),
+  /** The invoice's state in words when it is not simply issued: 'Đã hủy', 'Hủy hóa đơn lỗi, đang thử lại' (issue 14). */
+  InvoiceState: z.string().nullable(),
 });
 export type AcceptRow = z.infer<typeof acceptRow>;
 

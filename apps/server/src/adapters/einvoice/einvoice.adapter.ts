@@ -12,6 +12,8 @@ const issued = z.object({
   state: z.literal('issued'),
 });
 
+const cancelled = z.object({ state: z.literal('cancelled'), cancelledAt: z.iso.datetime({ offset: true }) });
+
 /** HTTP adapter of the e-invoice provider. */
 export function createHttpEinvoiceProvider(opts: { baseUrl: string | undefined; timeoutMs?: number }): EinvoiceProvider {
   const timeoutMs = opts.timeoutMs ?? 15_000;
@@ -24,6 +26,19 @@ export function createHttpEinvoiceProvider(opts: { baseUrl: string | undefined; 
         ok: true,
         value: { series: v.series, invoiceNo: v.invoiceNo, taxAuthorityCode: v.taxAuthorityCode, issuedAt: new Date(v.issuedAt) },
       };
+    },
+    async cancel(invoice, reason) {
+      const r = await callJson(
+        {
+          baseUrl: opts.baseUrl,
+          path: `/invoices/${encodeURIComponent(invoice.InvoiceSeries)}/${encodeURIComponent(invoice.InvoiceNo)}/cancel`,
+          body: { reason },
+          timeoutMs,
+        },
+        { ok: cancelled, error },
+      );
+      if (!r.ok) return r.failure === 'refused' ? refusedDown(r) : r;
+      return { ok: true, value: { cancelledAt: new Date(r.value.cancelledAt) } };
     },
     pdfUrl: (invoice) =>
       opts.baseUrl

@@ -24,6 +24,11 @@ export interface IssuedInvoice {
 export interface EinvoiceProvider {
   /** Issues (draft → signed → tax-authority code) the invoice of `key`, or gives back the one already issued. */
   issue(inv: InvoiceRequest): Promise<Outcome<IssuedInvoice>>;
+  /**
+   * Cancels an issued invoice (the buyer's order was cancelled), with the reason the provider records. Cancelling one
+   * already cancelled is a success; an invoice the provider does not know is `refused`.
+   */
+  cancel(invoice: { InvoiceSeries: string; InvoiceNo: string }, reason: string): Promise<Outcome<{ cancelledAt: Date }>>;
   /** Where the provider serves an issued invoice's PDF (null without a provider address). */
   pdfUrl(invoice: { InvoiceSeries: string; InvoiceNo: string }): string | null;
 }

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { callJson, type JsonRefusal, refusedDown } from '../http-call';
 import { down, type PartnerDown } from '../outcome';
-import type { TerminalOperatingSystem, TosConnection, TosLoginRefused } from './tos.port';
+import type { TerminalOperatingSystem, TosConnection, TosLoginRefused, TosOrderRefused } from './tos.port';
 
-const error = z.object({ message: z.string().optional() });
+const error = z.object({ code: z.string().optional(), message: z.string().optional() });
+const orderTaken = z.object({ success: z.literal(true), tosOrderNo: z.string().min(1).max(40) });
+const orderCancelled = z.object({ success: z.literal(true) });
 const loggedIn = z.object({ success: z.literal(true), session: z.string().min(1) });
 const schedule = z.object({
   success: z.literal(true),
@@ -63,8 +65,15 @@ export function tosBaseUrl(conn: Pick<TosConnection, 'host' | 'port'>): string |
 export function createHttpTos(opts: { timeoutMs?: number } = {}): TerminalOperatingSystem {
   const timeoutMs = opts.timeoutMs ?? 10_000;
   // A 401 on login is the TOS refusing the account; any other refusal is the TOS failing.
-  const refusal = (r: JsonRefusal<{ message?: string | undefined }>): TosLoginRefused | PartnerDown =>
+  const refusal = (r: JsonRefusal<{ code?: string | undefined; message?: string | undefined }>): TosLoginRefused | PartnerDown =>
     r.status === 401 ? { ok: false, failure: 'login_refused', ...(r.detail ? { detail: r.detail } : {}) } : refusedDown(r);
+  // The order desk's 422 ORDER_REFUSED is the TOS saying no to this order (its reason kept); anything else as above.
+  const orderRefusal = (
+    r: JsonRefusal<{ code?: string | undefined; message?: string | undefined }>,
+  ): TosOrderRefused | TosLoginRefused | PartnerDown =>
+    r.status === 422 && r.error?.code === 'ORDER_REFUSED'
+      ? { ok: false, failure: 'order_refused', detail: r.error.message ?? 'TOS từ chối lệnh' }
+      : refusal(r);
 
   async function login(conn: TosConnection) {
     const baseUrl = tosBaseUrl(conn);
@@ -104,6 +113,52 @@ export function createHttpTos(opts: { timeoutMs?: number } = {}): TerminalOperat
           Berthed: v.status === 'BERTHED',
         })),
       };
+    },
+    async sendOrder(conn, order) {
+      const s = await login(conn);
+      if (!s.ok) return s;
+      const body = {
+        orderNo: order.OrderNo,
+        pinCode: order.PinCode,
+        terminalCode: order.TerminalCode,
+        customerCode: order.CustomerCode,
+        operationCode: order.OperationCode,
+        vesselCode: order.VesselKey,
+        blNo: order.BLNo,
+        bookingNo: order.BookingNo,
+        expDate: order.ExpDate ? order.ExpDate.toISOString() : null,
+        amount: order.TotalAmount,
+        containers: order.containers.map((c) => ({
+          containerNo: c.ContainerNo,
+          isoSizetype: c.IsoSizetype,
+          fe: c.FE,
+          cargoType: c.CargoTypeCode,
+          jobCode: c.TosJobCode,
+        })),
+        charges: order.charges.map((c) => ({ containerNo: c.ContainerNo, tariffCode: c.TosTariffCode, amount: c.Amount })),
+      };
+      const r = await callJson(
+        { baseUrl: s.baseUrl, path: '/api/portal-orders', body, headers: { authorization: `Bearer ${s.session}` }, timeoutMs },
+        { ok: orderTaken, error },
+      );
+      if (!r.ok) return r.failure === 'refused' ? orderRefusal(r) : r;
+      return { ok: true, value: { tosOrderNo: r.value.tosOrderNo } };
+    },
+    async cancelOrder(conn, orderNo, reason) {
+      const s = await login(conn);
+      if (!s.ok) return s;
+      const r = await callJson(
+        {
+          baseUrl: s.baseUrl,
+          path: `/api/portal-orders/${encodeURIComponent(orderNo)}/cancel`,
+          body: { reason },
+          headers: { authorization: `Bearer ${s.session}` },
+          timeoutMs,
+        },
+        { ok: orderCancelled, error },
+      );
+      if (!r.ok) return r.failure === 'refused' ? orderRefusal(r) : r;
+      return { ok: true };
     },
     async orderFeed(conn, page) {
       const s = await login(conn);

@@ -46,11 +46,49 @@ export interface TosOrderPage {
 export type TosLoginRefused = { ok: false; failure: 'login_refused'; detail?: string };
 
 /** The port: a terminal operating system, reached through one of the terminal's TOS connections. */
-export interface TerminalOperatingSystem {
+export interface TerminalOperatingSystem extends TosOrderDesk {
   /** 'Test connection' (common/tosTestLogin): can the portal log in with this connection? */
   testLogin(conn: TosConnection): Promise<{ ok: true } | TosLoginRefused | PartnerDown>;
   /** Vessel calls whose ETA lies in the range. */
   vesselSchedule(conn: TosConnection, range: { from: Date; to: Date }): Promise<Outcome<TosVesselCall[]> | TosLoginRefused>;
   /** TOS-side orders after sequence number `after` (0 = from the start), oldest first. */
   orderFeed(conn: TosConnection, page: { after: number; limit: number }): Promise<Outcome<TosOrderPage> | TosLoginRefused>;
+}
+
+/** An approved portal order as the TOS receives it: every code already in the TOS's words (job-mode and tariff mappings). */
+export interface TosOrderDelivery {
+  OrderNo: string;
+  PinCode: string;
+  TerminalCode: string;
+  CustomerCode: string;
+  OperationCode: string | null;
+  VesselKey: string | null;
+  BLNo: string | null;
+  BookingNo: string | null;
+  ExpDate: Date | null;
+  TotalAmount: number;
+  containers: {
+    ContainerNo: string;
+    IsoSizetype: string;
+    FE: string;
+    CargoTypeCode: string | null;
+    /** The TOS job code of this container (mapping_job_modes: job mode × size × cargo type). */
+    TosJobCode: string;
+  }[];
+  charges: { ContainerNo: string | null; TariffCode: string; TosTariffCode: string; Amount: number }[];
+}
+
+/** The TOS refused the order in its own terms (unknown code, container not in the yard…): not an outage. */
+export type TosOrderRefused = { ok: false; failure: 'order_refused'; detail: string };
+
+/** The port, continued: delivering approved orders. */
+export interface TosOrderDesk {
+  /** Sends an approved order; the TOS answers its own order number. Sending the same order again gives the same answer. */
+  sendOrder(conn: TosConnection, order: TosOrderDelivery): Promise<Outcome<{ tosOrderNo: string }> | TosOrderRefused | TosLoginRefused>;
+  /** Tells the TOS an order it holds is cancelled (an order it does not hold is already cancelled). */
+  cancelOrder(
+    conn: TosConnection,
+    orderNo: string,
+    reason: string,
+  ): Promise<{ ok: true } | TosOrderRefused | TosLoginRefused | PartnerDown>;
 }

@@ -26,6 +26,7 @@ export const defaultGrants: Record<string, MenuId[] | 'all'> = {
   STAFF: [
     'HOME',
     ...tasks,
+    'ORDER_ACCEPT',
     'CUSTOMS_MANAGEMENT',
     'CUSTOMS_RELEASE',
     'CUSTOMS_RELEASE_BATCH',

@@ -6,6 +6,7 @@ import { groupMenus, menus, orders, terminals, userGroups, users } from '../sche
 import { defaultGrants, demoUsers, groupSeed } from './access.data';
 import { seedAdmin } from './admin.data';
 import { seedDemoApproval } from './approval.data';
+import { seedApprovalQueue } from './approval-queue.data';
 import { seedDemoData } from './demo-data';
 import { seedPayPartners } from './pay-partners.data';
 import { seedDemoYard, seedPortContainers } from './port-containers.data';
@@ -145,6 +146,7 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
       await seedDemoData(database, { orders: options.seedOrders });
       await seedDemoApproval(database);
       await seedDemoTariffs(database, new Date());
+      await seedApprovalQueue(database);
       await seedPortContainers(database);
       await seedDemoYard(database);
       // Planner statistics for the freshly filled tables, the rollups among them (PGlite runs no autovacuum).

@@ -1,6 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 
+export type CancelStep = 'requested' | 'provider_cancelled' | 'provider_failed' | 'retried' | 'done';
+
 /** The invoices of orders, the container lines they bill and the follow-ups of failed publications (e-invoice publication). */
 export function createInvoicesRepository(db: Db) {
   const one = async <T>(q: SQL) => rowsOf<T>(await db.execute(q))[0] ?? null;
@@ -54,6 +56,32 @@ export function createInvoicesRepository(db: Db) {
         values (${i.OrderNo}, ${i.InvoiceSeries}, ${i.InvoiceNo}, ${i.TaxAuthorityCode}, 'Y', ${i.Amount}, ${i.IssueDate.toISOString()})
         on conflict do nothing`);
     },
+
+    /** The invoice cancellation trace (task/invoice/cancel/trackingInvoiceDraftDetails): one row per step, in order. */
+    async traceCancel(orderNo: string, step: CancelStep, invoiceNo: string | null, message: string | null, by: string | null) {
+      await db.execute(sql`insert into invoice_cancellations (order_no, invoice_no, step, message, created_by, created_time)
+        values (${orderNo}, ${invoiceNo}, ${step}, ${message}, ${by}, clock_timestamp())`);
+    },
+    cancelTrace: (orderNo: string) =>
+      db
+        .execute(sql`select step "Step", invoice_no "InvoiceNo", message "Message", created_by "CreatedBy", created_time "CreatedTime"
+          from invoice_cancellations where order_no = ${orderNo} order by created_time, step`)
+        .then((r) =>
+          rowsOf<{ Step: CancelStep; InvoiceNo: string | null; Message: string | null; CreatedBy: string | null; CreatedTime: Date }>(r),
+        ),
+    /** The issued invoice of the order is cancelled (status C). */
+    async markCancelled(orderNo: string) {
+      await db.execute(sql`update invoices set status = 'C' where order_no = ${orderNo} and status = 'Y'`);
+    },
+    /** Cancellations whose last step is a provider failure: the job's candidates, with how many failures so far. */
+    failedCancellations: (maxAttempts: number) =>
+      db
+        .execute(sql`select order_no "OrderNo", failures::int "Failures", last_time "LastTime" from (
+            select order_no, count(*) filter (where step = 'provider_failed') failures,
+              (array_agg(step order by created_time desc))[1] last_step, max(created_time) last_time
+            from invoice_cancellations group by order_no) c
+          where last_step = 'provider_failed' and failures < ${maxAttempts} order by last_time limit 50`)
+        .then((r) => rowsOf<{ OrderNo: string; Failures: number; LastTime: Date }>(r)),
 
     containerLines: (orderNo: string) =>
       db

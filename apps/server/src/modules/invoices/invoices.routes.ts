@@ -5,5 +5,6 @@ export function invoiceHandlers(invoices: InvoicesService): ModuleHandlers<'invo
   return {
     publishOrderNo: (input, ctx) => invoices.publish(ctx.user, input),
     draftInvoice: (input, ctx) => invoices.draft(ctx.user, input),
+    publishInvoiceNo: (input, ctx) => invoices.publishApproved(ctx.user, input),
   };
 }

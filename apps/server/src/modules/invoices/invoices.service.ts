@@ -1,11 +1,11 @@
-import { type CallReply, type CallRequest, type calls, type PublishedItem, paymentMessages } from '@smartport/contract';
+import { acceptMessages, type CallReply, type CallRequest, type calls, type PublishedItem, paymentMessages } from '@smartport/contract';
 import type { EinvoiceProvider } from '../../adapters/einvoice/einvoice.port';
 import type { AuthUser } from '../../http/context';
-import { AppError, badRequest } from '../../http/errors';
-import { assertOrderActor } from '../../security/order-access';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import { approvalReach, assertOrderActor, inReach } from '../../security/order-access';
 import type { PublicOrderService } from '../orders/public-order.service';
 import { invoiceable, type PaymentsService, type PayOrder, partnerFailureMessage, partnerNames } from '../payments/payments.service';
-import type { InvoicesRepository } from './invoices.repository';
+import type { CancelStep, InvoicesRepository } from './invoices.repository';
 
 type I = typeof calls.invoices;
 
@@ -17,6 +17,20 @@ export interface InvoiceRetry {
   backoffMs(attempts: number): number;
 }
 export const invoiceRetry: InvoiceRetry = { maxAttempts: 5, backoffMs: (n) => Math.min(60_000 * 2 ** (n - 1), 3_600_000) };
+
+/** The invoice cancellation trace's steps in words (task/invoice/cancel/trackingInvoiceDraftDetails). */
+export const cancelStepNames: Record<CancelStep, string> = {
+  requested: 'Yêu cầu hủy hóa đơn',
+  provider_cancelled: 'Nhà cung cấp đã hủy hóa đơn',
+  provider_failed: 'Nhà cung cấp chưa hủy được hóa đơn',
+  retried: 'Hệ thống thử hủy lại',
+  done: 'Hoàn tất hủy hóa đơn',
+};
+
+/** Bounded retries of a cancellation the provider failed: 5 attempts, 1, 2, 4, 8 minutes apart; then staff. */
+export const invoiceCancelRetry: InvoiceRetry = { maxAttempts: 5, backoffMs: (n) => Math.min(60_000 * 2 ** (n - 1), 3_600_000) };
+
+export type CancelOutcome = { ok: true; invoiceNo: string | null } | { ok: false; invoiceNo: string; message: string };
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
@@ -30,6 +44,7 @@ export function createInvoicesService(deps: {
   publicOrders: Pick<PublicOrderService, 'linkToken'>;
   portalUrl: () => string | null;
   retry?: InvoiceRetry;
+  cancelRetry?: InvoiceRetry;
   log?: { warn(o: object, m: string): void };
 }) {
   const { repo, payments } = deps;
@@ -128,12 +143,39 @@ export function createInvoicesService(deps: {
     amount: Number(order.TotalAmount),
     skipApproval: order.SkipApproval,
   });
+  /** Paid and approved, or approved on credit (pay later: MoneyCredit C, billed on the invoice; docs/decisions.md). */
+  const approvedInvoiceable = (order: PayOrder) =>
+    invoiceable(factsOf(order)) || (order.OrderStatus === 'C' && order.MoneyCredit === 'C' && Number(order.TotalAmount) > 0);
 
-  /** The server's own publication of one order (after payment, the job, staff): never throws. */
+  /** The server's own publication of one order (after payment or approval, the job, staff): never throws. */
   async function publishByNo(orderNo: string, userId: string | null): Promise<PublishOutcome | null> {
     const order = await payments.orderByNo(orderNo);
-    if (!order || !invoiceable(factsOf(order))) return null;
+    if (!order || !approvedInvoiceable(order)) return null;
     return publishOrder(order, userId);
+  }
+
+  const cancelRetry = deps.cancelRetry ?? invoiceCancelRetry;
+  const invoiceLabel = (i: { InvoiceSeries: string; InvoiceNo: string }) => `${i.InvoiceSeries}-${i.InvoiceNo}`;
+
+  /** One request to the provider to cancel, traced: provider_cancelled + done (invoice C), or provider_failed. */
+  async function attemptCancel(
+    orderNo: string,
+    invoice: { InvoiceSeries: string; InvoiceNo: string },
+    reason: string,
+    by: string | null,
+  ): Promise<CancelOutcome> {
+    const label = invoiceLabel(invoice);
+    const r = await deps.einvoice.cancel(invoice, reason);
+    if (!r.ok) {
+      const message = partnerFailureMessage(partnerNames.einvoice, r);
+      await repo.traceCancel(orderNo, 'provider_failed', label, message, by);
+      deps.log?.warn({ order: orderNo, invoice: label, failure: r.failure, detail: r.detail }, 'invoice not cancelled: will retry');
+      return { ok: false, invoiceNo: label, message };
+    }
+    await repo.traceCancel(orderNo, 'provider_cancelled', label, null, by);
+    await repo.markCancelled(orderNo);
+    await repo.traceCancel(orderNo, 'done', label, null, by);
+    return { ok: true, invoiceNo: label };
   }
 
   return {
@@ -152,6 +194,72 @@ export function createInvoicesService(deps: {
       const r = await publishOrder(order, user.UserID);
       if (!r.ok) throw r.error;
       return { success: true, message: paymentMessages.invoiced, msg: [r.item] };
+    },
+
+    /**
+     * invoice/publishInvoiceNo: the invoice of an approved order (C), for its customer or staff of its terminal. An order
+     * not approved yet answers 409 'Lệnh chưa được duyệt'.
+     */
+    async publishApproved(user: AuthUser, input: CallRequest<I['publishInvoiceNo']>): Promise<CallReply<I['publishInvoiceNo']>> {
+      const scope = approvalReach(user);
+      if (!scope.terminals.length) assertOrderActor(user);
+      const order = await payments.orderByNo(input.OrderNo);
+      if (!order || !inReach(scope, order)) throw notFound(`Không tìm thấy lệnh ${input.OrderNo}.`);
+      if (order.OrderStatus !== 'C') throw new AppError(409, acceptMessages.notApproved);
+      if (!approvedInvoiceable(order)) throw badRequest(`Lệnh ${order.OrderNo} chưa được thanh toán.`);
+      const r = await publishOrder(order, user.UserID);
+      if (!r.ok) throw r.error;
+      return { success: true, message: paymentMessages.invoiced, msg: [r.item] };
+    },
+
+    /** An order just approved (approval service): its invoice is published now, not awaited; failures go to the job. */
+    publishAfterApproval(orderNo: string, userId: string | null) {
+      publishByNo(orderNo, userId).catch((err) =>
+        deps.log?.warn({ order: orderNo, err: (err as Error).message }, 'invoice publication after approval failed'),
+      );
+    },
+
+    /**
+     * An approved order was cancelled: its issued invoice is cancelled with the provider, every step traced in
+     * invoice_cancellations. No issued invoice: nothing to cancel. A provider failure is retried by the job.
+     */
+    async cancelForOrder(orderNo: string, reason: string, by: string | null): Promise<CancelOutcome> {
+      const invoice = await repo.invoiceOf(orderNo);
+      if (!invoice) return { ok: true, invoiceNo: null };
+      await repo.traceCancel(orderNo, 'requested', invoiceLabel(invoice), reason, by);
+      return attemptCancel(orderNo, invoice, reason, by);
+    },
+
+    /** The job: cancellations the provider failed, their backoff over (bounded: then left to staff, shown in the trace). */
+    async retryCancellations(now = new Date()): Promise<{ tried: number; cancelled: number }> {
+      let tried = 0;
+      let cancelled = 0;
+      for (const c of await repo.failedCancellations(cancelRetry.maxAttempts)) {
+        if (new Date(c.LastTime).getTime() + cancelRetry.backoffMs(c.Failures) > now.getTime()) continue;
+        tried++;
+        const invoice = await repo.invoiceOf(c.OrderNo);
+        if (!invoice) {
+          await repo.traceCancel(c.OrderNo, 'done', null, 'Hóa đơn không còn ở trạng thái phát hành', null);
+          continue;
+        }
+        const requested = (await repo.cancelTrace(c.OrderNo)).find((s) => s.Step === 'requested');
+        await repo.traceCancel(c.OrderNo, 'retried', invoiceLabel(invoice), `Lần thử thứ ${c.Failures + 1}`, null);
+        const r = await attemptCancel(c.OrderNo, invoice, requested?.Message ?? 'Hủy lệnh', null);
+        if (r.ok) cancelled++;
+      }
+      return { tried, cancelled };
+    },
+
+    /** The trace rows of one order, in words (the caller has checked the order is in reach). */
+    async cancelTrace(orderNo: string) {
+      return (await repo.cancelTrace(orderNo)).map((s) => ({
+        Step: s.Step,
+        StepName: cancelStepNames[s.Step] ?? s.Step,
+        InvoiceNo: s.InvoiceNo,
+        Message: s.Message,
+        CreatedBy: s.CreatedBy,
+        CreatedTime: new Date(s.CreatedTime).toISOString(),
+      }));
     },
 
     /** After payment (not awaited by the payment's reply): the invoice does not wait for the dialog. */

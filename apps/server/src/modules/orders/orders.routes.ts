@@ -1,8 +1,13 @@
 import type { ModuleHandlers } from '../../http/call-registry';
+import type { OrderApprovalService } from './order-approval.service';
 import type { OrderCreateService } from './order-create.service';
 import type { PublicOrderService } from './public-order.service';
 
-export function ordersHandlers(publicOrders: PublicOrderService, create: OrderCreateService): ModuleHandlers<'orders'> {
+export function ordersHandlers(
+  publicOrders: PublicOrderService,
+  create: OrderCreateService,
+  approval: OrderApprovalService,
+): ModuleHandlers<'orders'> {
   return {
     viewPublicOrder: async (input) => ({ success: true, payload: await publicOrders.view(input.token) }),
     checkContainers: async (input, ctx) => create.checkContainers(ctx.user, input),
@@ -11,5 +16,11 @@ export function ordersHandlers(publicOrders: PublicOrderService, create: OrderCr
     saveOrder: async (input, ctx) => create.save(ctx.user, input),
     confirmPayLater: async (input, ctx) => create.confirmPayLater(ctx.user, input.OrderNo),
     getOrder: async (input, ctx) => ({ success: true, data: await create.getOrder(ctx.user, input.OrderNo) }),
+    loadAcceptOrders: (input, ctx) => approval.list(ctx.user, input),
+    approveOrder: (input, ctx) => approval.approve(ctx.user, input),
+    rejectOrder: (input, ctx) => approval.reject(ctx.user, input),
+    resendTos: (input, ctx) => approval.resendTos(ctx.user, input),
+    cancelApprovedOrder: (input, ctx) => approval.cancel(ctx.user, input),
+    trackingInvoiceCancel: (input, ctx) => approval.tracking(ctx.user, input),
   };
 }

@@ -24,8 +24,11 @@ export function createPaymentsModule(
     grid: GridService;
     /** Wraps each partner port (the connection alert mail watches their outcomes); the port itself by default. */
     watch?: <T extends object>(port: T) => T;
-    /** An order paid without approval is approved (status C): told once, not awaited. */
-    orderApproved?: (orderNo: string) => void;
+    /**
+     * An order paid without approval is approved (status C): told once, not awaited. The approval hook
+     * (orders/order-approval.service `approved`) publishes the invoice; without it the invoice is published here.
+     */
+    orderApproved?: (orderNo: string, payer: string | null) => void;
     /** The approval configuration (settings approval.service): does an order paid now wait for staff? */
     approvalNeeded: PaymentsDeps['approvalNeeded'];
   },
@@ -63,8 +66,8 @@ export function createPaymentsModule(
     approvalNeeded: deps.approvalNeeded,
     log: app.log,
     afterPaid: (orderNo, userId) => {
-      deps.orderApproved?.(orderNo);
-      invoicesLate?.publishAfterPayment(orderNo, userId);
+      if (deps.orderApproved) deps.orderApproved(orderNo, userId);
+      else invoicesLate?.publishAfterPayment(orderNo, userId);
     },
   });
 

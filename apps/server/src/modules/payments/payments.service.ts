@@ -111,6 +111,8 @@ const reasonTexts: Record<string, string> = {
   already_paid: 'Lệnh đã được thanh toán trước đó (chuyển tiền lần hai)',
   amount_mismatch: 'Số tiền không khớp với số tiền của lệnh',
   publish_failed: 'Chưa xuất được hóa đơn điện tử',
+  order_rejected: 'Lệnh đã thanh toán bị nhân viên cảng từ chối duyệt',
+  approved_cancelled: 'Lệnh đã duyệt bị hủy',
 };
 const statusTexts: Record<string, string> = { open: 'Chờ xử lý', failed: 'Cần nhân viên xử lý', done: 'Đã xử lý' };
 

@@ -192,4 +192,33 @@ describe('e-invoice adapter', () => {
     expect(await provider().issue({ ...inv, key: 'K3' })).toEqual({ ok: false, failure: 'timeout' });
     expect(await createHttpEinvoiceProvider({ baseUrl: liarUrl, timeoutMs: T }).issue(inv)).toEqual({ ok: false, failure: 'malformed' });
   });
+
+  it('cancels an issued invoice once (a second cancel is a success), refuses an unknown one, and says when the provider fails', async () => {
+    const a = await provider().issue({ ...inv, key: `K-cancel-${Date.now()}` });
+    if (!a.ok) throw new Error(a.failure);
+    const invoice = { InvoiceSeries: a.value.series, InvoiceNo: a.value.invoiceNo };
+    await knobs('einvoice', { failCancel: true });
+    expect(await provider().cancel(invoice, 'Hủy lệnh')).toEqual({
+      ok: false,
+      failure: 'refused',
+      detail: 'Hệ thống hóa đơn đang bận, chưa hủy được',
+    });
+    await knobs('einvoice', { failCancel: false });
+    const c = await provider().cancel(invoice, 'Hủy lệnh');
+    if (!c.ok) throw new Error(c.failure);
+    expect(c.value.cancelledAt).toBeInstanceOf(Date);
+    expect(await provider().cancel(invoice, 'Hủy lần hai')).toEqual(c);
+    const held = (await (await fetch(`${sims.einvoice?.url}/_knobs/invoices/${invoice.InvoiceSeries}/${invoice.InvoiceNo}`)).json()) as {
+      state: string;
+      cancelReason: string;
+    };
+    expect(held).toMatchObject({ state: 'cancelled', cancelReason: 'Hủy lệnh' });
+    expect(await provider().cancel({ InvoiceSeries: 'XYZ', InvoiceNo: '1' }, 'x')).toEqual({
+      ok: false,
+      failure: 'refused',
+      detail: 'Không có hóa đơn',
+    });
+    await knobs('einvoice', { latencyMs: 1000 });
+    expect(await provider().cancel(invoice, 'x')).toEqual({ ok: false, failure: 'timeout' });
+  });
 });

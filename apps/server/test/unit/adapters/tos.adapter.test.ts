@@ -1,7 +1,7 @@
-import { demoTosAccount, type RunningSimulator, startSimulator, tosSimulator } from '@smartport/simulators';
+import { demoTosAccount, type HeldTosOrder, type RunningSimulator, startSimulator, tosSimulator } from '@smartport/simulators';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHttpTos, tosBaseUrl } from '../../../src/adapters/tos/tos.adapter';
-import type { TosConnection } from '../../../src/adapters/tos/tos.port';
+import type { TosConnection, TosOrderDelivery } from '../../../src/adapters/tos/tos.port';
 
 // The TOS adapter against the TOS simulator over real HTTP.
 let sim: RunningSimulator;
@@ -81,6 +81,57 @@ describe('TOS adapter', () => {
     expect(await tos.vesselSchedule(conn, { from: new Date(), to: new Date() })).toMatchObject({ ok: false, failure: 'login_refused' });
     expect(await tos.testLogin({ ...conn, host: '127.0.0.1', port: 1 })).toMatchObject({ ok: false, failure: 'unreachable' });
     expect(await tos.testLogin({ ...conn, host: '' })).toEqual({ ok: false, failure: 'not_configured' });
+  });
+
+  const delivery = (orderNo: string, jobCode = 'LN'): TosOrderDelivery => ({
+    OrderNo: orderNo,
+    PinCode: '26112600001-10',
+    TerminalCode: 'NDP',
+    CustomerCode: 'C0000001',
+    OperationCode: 'MSC',
+    VesselKey: null,
+    BLNo: 'MEDUHP2611001',
+    BookingNo: null,
+    ExpDate: new Date('2026-11-30T10:00:00Z'),
+    TotalAmount: 648_000,
+    containers: [{ ContainerNo: 'TGHU2640015', IsoSizetype: '22G1', FE: 'F', CargoTypeCode: 'GP', TosJobCode: jobCode }],
+    charges: [{ ContainerNo: 'TGHU2640015', TariffCode: 'NH20F', TosTariffCode: 'LOLO-20-F', Amount: 648_000 }],
+  });
+  const held = async () => ((await (await fetch(`${sim.url}/_knobs/orders`)).json()) as { orders: HeldTosOrder[] }).orders;
+
+  it('delivers an approved order with its TOS codes; the TOS keeps it and answers the same number when it comes again', async () => {
+    const first = await tos.sendOrder(conn, delivery('NDP2611260000001'));
+    if (!first.ok) throw new Error(`send: ${first.failure}`);
+    expect(first.value.tosOrderNo).toMatch(/^TOS-\d{6}$/);
+    expect(await tos.sendOrder(conn, delivery('NDP2611260000001'))).toEqual(first);
+    const order = (await held()).find((o) => o.orderNo === 'NDP2611260000001');
+    expect(order).toMatchObject({ terminalCode: 'NDP', received: 2, blNo: 'MEDUHP2611001', amount: 648_000 });
+    expect(order?.containers).toEqual([{ containerNo: 'TGHU2640015', isoSizetype: '22G1', fe: 'F', cargoType: 'GP', jobCode: 'LN' }]);
+    expect(order?.charges).toEqual([{ containerNo: 'TGHU2640015', tariffCode: 'LOLO-20-F', amount: 648_000 }]);
+    expect(await tos.cancelOrder(conn, 'NDP2611260000001', 'Khách hủy')).toEqual({ ok: true });
+    expect((await held()).find((o) => o.orderNo === 'NDP2611260000001')?.cancelled?.reason).toBe('Khách hủy');
+  });
+
+  it('says the TOS refused an order in its own words (unknown job code, the knob), apart from an outage', async () => {
+    expect(await tos.sendOrder(conn, delivery('NDP2611260000002', 'XX'))).toEqual({
+      ok: false,
+      failure: 'order_refused',
+      detail: "Mã tác nghiệp TOS không tồn tại: 'XX' (container TGHU2640015)",
+    });
+    await knobs({ refuseOrders: 'Container không có trong bãi' });
+    expect(await tos.sendOrder(conn, delivery('NDP2611260000003'))).toEqual({
+      ok: false,
+      failure: 'order_refused',
+      detail: 'Container không có trong bãi',
+    });
+    await knobs({ refuseOrders: '', down: true });
+    expect(await tos.sendOrder(conn, delivery('NDP2611260000003'))).toMatchObject({ ok: false, failure: 'refused' });
+    await knobs({ down: false });
+    expect(await tos.sendOrder({ ...conn, password: 'sai' }, delivery('NDP2611260000003'))).toMatchObject({
+      ok: false,
+      failure: 'login_refused',
+    });
+    expect((await held()).some((o) => o.orderNo === 'NDP2611260000003')).toBe(false);
   });
 
   it('builds the address from host and port (https when the host says so)', () => {

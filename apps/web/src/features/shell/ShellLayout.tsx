@@ -1,7 +1,7 @@
 import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
 import MenuOutlined from '@ant-design/icons/MenuOutlined';
 import type { MenuNode } from '@smartport/contract';
-import { NOTICES_CHANGED } from '@smartport/contract';
+import { NOTICES_CHANGED, ORDER_STATE_CHANGED } from '@smartport/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Grid, Layout, Menu, type MenuProps, Result, Select, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -49,6 +49,14 @@ export function ShellLayout() {
         // Notifications were saved or deleted: the banner and the bell reload them.
         if (env.request_type === NOTICES_CHANGED) {
           void queryClient.invalidateQueries({ queryKey: shellKeys.activeNotices });
+          return;
+        }
+        // Staff decided on one of the user's orders: the lists that show it reload, the decision (and reason) is shown.
+        if (env.request_type === ORDER_STATE_CHANGED) {
+          void queryClient.invalidateQueries({ queryKey: ['home'] });
+          void queryClient.invalidateQueries({ queryKey: ['orders'] });
+          const show = env.note_state === 'D' ? notification.warning : notification.success;
+          show({ title: env.message ?? env.request_type, placement: 'bottomRight', duration: 0 });
           return;
         }
         notification.info({ title: env.message ?? env.request_type, placement: 'bottomRight' });

@@ -1,0 +1,179 @@
+import {
+  type AcceptRow,
+  acceptMessages,
+  type CallReply,
+  type CallRequest,
+  type calls,
+  ORDER_STATE_CHANGED,
+  tosStatusNames,
+} from '@smartport/contract';
+import type { AuthUser } from '../../http/context';
+import { AppError, notFound } from '../../http/errors';
+import type { LiveEvents } from '../../realtime/realtime';
+import { approvalReach } from '../../security/order-access';
+import { scopeTerminals } from '../../security/terminal-scope';
+import type { AcceptRecord, OrderApprovalRepository } from './order-approval.repository';
+import { orderStatusNames } from './public-order.service';
+import type { TosDeliveryService } from './tos-delivery.service';
+
+type O = typeof calls.orders;
+
+/** Refund reasons of money paid for an order staff rejected or cancelled (payment_followups, kind refund). */
+export const approvalRefundReasons = { rejected: 'order_rejected', cancelled: 'approved_cancelled' } as const;
+
+const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
+
+function invoiceState(r: AcceptRecord): string | null {
+  if (r.CancelStep === 'provider_failed' || r.CancelStep === 'retried') return 'Hủy hóa đơn lỗi, đang thử lại';
+  if (r.InvoiceStatus === 'C') return 'Đã hủy';
+  return null;
+}
+
+function toRow(r: AcceptRecord): AcceptRow {
+  const tos = (r.TosStatus in tosStatusNames ? r.TosStatus : 'none') as AcceptRow['TosStatus'];
+  return {
+    OrderNo: r.OrderNo,
+    PinCode: r.PinCode,
+    TerminalCode: r.TerminalCode,
+    JobModeCode: r.JobModeCode,
+    JobModeName: r.JobModeName ?? r.JobModeCode,
+    CustomerCode: r.CustomerCode,
+    CustomerName: r.CustomerName,
+    OperationCode: r.OperationCode,
+    ContainerCount: Number(r.ContainerCount),
+    TotalAmount: Number(r.TotalAmount),
+    MoneyCredit: r.MoneyCredit,
+    TransactionId: r.TransactionId,
+    OrderStatus: r.OrderStatus,
+    OrderStatusName: orderStatusNames[r.OrderStatus as keyof typeof orderStatusNames] ?? r.OrderStatus,
+    CreatedBy: r.CreatedBy,
+    CreatedTime: iso(r.CreatedTime) as string,
+    ApprovedBy: r.ApprovedBy,
+    ApprovedTime: iso(r.ApprovedTime),
+    RejectReason: r.RejectReason,
+    TosStatus: tos,
+    TosStatusName: tosStatusNames[tos],
+    TosMessage: r.TosMessage,
+    InvoiceNo: r.InvoiceSeries && r.InvoiceNo ? `${r.InvoiceSeries}-${r.InvoiceNo}` : null,
+    InvoiceState: invoiceState(r),
+  };
+}
+
+/**
+ * What follows an order becoming C (`approved`, the hook payments and the order screens call), and the staff approval
+ * queue 'Duyệt lệnh' (issue 14): approve P → C, reject P → D with a reason, resend a refused TOS delivery, cancel an
+ * approved order (C → D: invoice cancelled with the provider and traced, the TOS told, paid money recorded for refund).
+ */
+export function createOrderApprovalService(deps: {
+  repo: OrderApprovalRepository;
+  invoices: {
+    publishAfterApproval(orderNo: string, userId: string | null): void;
+    cancelForOrder(
+      orderNo: string,
+      reason: string,
+      by: string | null,
+    ): Promise<{ ok: boolean; invoiceNo: string | null; message?: string }>;
+    cancelTrace(orderNo: string): Promise<CallReply<O['trackingInvoiceCancel']>['payload']>;
+  };
+  tos: Pick<TosDeliveryService, 'deliver' | 'cancelAtTos'>;
+  /** Mail-order rules on DL (approved) hear of it; not awaited. */
+  orderReached?: (orderNo: string) => void;
+  live: LiveEvents;
+  log?: { info(o: object, m: string): void; warn(o: object, m: string): void };
+}) {
+  const { repo } = deps;
+
+  function tell(userId: string | null, orderNo: string, state: string, message: string, reason: string | null = null) {
+    if (!userId) return;
+    deps.live.toUser(userId, 'notice', {
+      request_type: ORDER_STATE_CHANGED,
+      note_state: state,
+      response_func: 'order',
+      event_code: state,
+      message,
+      data: { OrderNo: orderNo, OrderStatus: state, OrderStatusName: orderStatusNames[state as 'C'] ?? state, RejectReason: reason },
+    });
+  }
+
+  async function reached(user: AuthUser, orderNo: string) {
+    const order = await repo.head(approvalReach(user), orderNo);
+    // Orders made at the terminal's counter (TOS feed) are the TOS's, not the portal's queue.
+    if (order?.Source !== 'SMP') throw notFound(`Không tìm thấy lệnh ${orderNo}.`);
+    return order;
+  }
+
+  /** Whatever made the order C (staff, payment without approval, pay later): approver, invoice, TOS, mail, live event. */
+  async function approved(orderNo: string, by: string | null, opts: { payer?: string | null } = {}): Promise<void> {
+    if (!(await repo.markApproved(orderNo, by))) return;
+    const order = await repo.byNo(orderNo);
+    if (!order) return;
+    deps.invoices.publishAfterApproval(orderNo, opts.payer ?? null);
+    deps.orderReached?.(orderNo);
+    if (order.CreatedBy !== opts.payer) tell(order.CreatedBy, orderNo, 'C', `Lệnh ${orderNo} đã được duyệt.`);
+    // The job sends it within 30 s; the first attempt goes now.
+    deps.tos.deliver(orderNo).catch((err: Error) => deps.log?.warn({ order: orderNo, err: err.message }, 'TOS delivery not attempted'));
+  }
+
+  return {
+    approved,
+
+    async list(user: AuthUser, input: CallRequest<O['loadAcceptOrders']>): Promise<CallReply<O['loadAcceptOrders']>> {
+      const scope = approvalReach(user);
+      const terminal = input?.TerminalCode?.trim().toUpperCase() || undefined;
+      const terminals = terminal ? scopeTerminals(user, [terminal]) : scope.terminals;
+      const rows = await repo.list({ ...scope, terminals }, { terminal, status: input?.OrderStatus ?? 'P', find: input?.FindValue });
+      return { success: true, payload: rows.map(toRow) };
+    },
+
+    async approve(user: AuthUser, input: CallRequest<O['approveOrder']>): Promise<CallReply<O['approveOrder']>> {
+      const order = await reached(user, input.OrderNo);
+      if (order.OrderStatus !== 'P' || !(await repo.approve(order.OrderNo, user.UserID)))
+        throw new AppError(409, acceptMessages.notWaiting);
+      await approved(order.OrderNo, user.UserID);
+      return { success: true, message: acceptMessages.approved };
+    },
+
+    async reject(user: AuthUser, input: CallRequest<O['rejectOrder']>): Promise<CallReply<O['rejectOrder']>> {
+      const order = await reached(user, input.OrderNo);
+      const done =
+        order.OrderStatus === 'P' ? await repo.cancel(order.OrderNo, 'P', user.UserID, input.Reason, approvalRefundReasons.rejected) : null;
+      if (!done) throw new AppError(409, acceptMessages.notWaiting);
+      if (done.refunded)
+        deps.log?.warn({ order: order.OrderNo, transactionId: done.TransactionId }, 'rejected order was paid: recorded for refund');
+      tell(order.CreatedBy, order.OrderNo, 'D', `Lệnh ${order.OrderNo} bị từ chối: ${input.Reason}`, input.Reason);
+      return { success: true, message: acceptMessages.rejected };
+    },
+
+    async resendTos(user: AuthUser, input: CallRequest<O['resendTos']>): Promise<CallReply<O['resendTos']>> {
+      const order = await reached(user, input.OrderNo);
+      if (order.OrderStatus !== 'C') throw new AppError(409, acceptMessages.notApproved);
+      if (!(await repo.resendTos(order.OrderNo))) throw new AppError(409, 'Lệnh không ở trạng thái TOS từ chối hoặc gửi thất bại.');
+      const r = await deps.tos.deliver(order.OrderNo);
+      if (r === 'sent') return { success: true, message: acceptMessages.tosResent };
+      const now = await repo.byNo(order.OrderNo);
+      return { success: true, message: `${acceptMessages.tosResent} ${tosStatusNames[(now?.TosStatus ?? 'pending') as 'pending']}.` };
+    },
+
+    async cancel(user: AuthUser, input: CallRequest<O['cancelApprovedOrder']>): Promise<CallReply<O['cancelApprovedOrder']>> {
+      const order = await reached(user, input.OrderNo);
+      if (order.OrderStatus !== 'C') throw new AppError(409, acceptMessages.notApproved);
+      const done = await repo.cancel(order.OrderNo, 'C', user.UserID, input.Reason, approvalRefundReasons.cancelled);
+      if (!done) throw new AppError(409, acceptMessages.notApproved);
+      const notes: string[] = [];
+      const invoice = await deps.invoices.cancelForOrder(order.OrderNo, input.Reason, user.UserID);
+      if (!invoice.ok) notes.push(`Hóa đơn ${invoice.invoiceNo} chưa hủy được (${invoice.message}); hệ thống sẽ tự thử lại.`);
+      if (done.TosStatus === 'sent') {
+        const tos = await deps.tos.cancelAtTos(order, input.Reason);
+        if (tos) notes.push(tos);
+      }
+      tell(order.CreatedBy, order.OrderNo, 'D', `Lệnh ${order.OrderNo} đã bị hủy: ${input.Reason}`, input.Reason);
+      return { success: true, message: [acceptMessages.cancelled, ...notes].join(' ') };
+    },
+
+    async tracking(user: AuthUser, input: CallRequest<O['trackingInvoiceCancel']>): Promise<CallReply<O['trackingInvoiceCancel']>> {
+      const order = await reached(user, input.OrderNo);
+      return { success: true, payload: await deps.invoices.cancelTrace(order.OrderNo) };
+    },
+  };
+}
+export type OrderApprovalService = ReturnType<typeof createOrderApprovalService>;
