@@ -7,7 +7,9 @@ import {
   tariffSurchargeGrid,
 } from '@smartport/contract';
 import type { GridCaller, GridService } from '../../grid/grid.service';
+import type { AuthUser } from '../../http/context';
 import { badRequest } from '../../http/errors';
+import { assertTerminal } from '../../security/terminal-scope';
 import type { TariffsRepository } from './tariffs.repository';
 
 type Row = Record<string, unknown>;
@@ -81,6 +83,8 @@ export function createTariffsService(deps: { repo: TariffsRepository; grid: Grid
     saveStandard: save(standardTariffGrid),
     saveContract: save(contractTariffGrid),
     async saveSurcharges(rows: Row[], caller: GridCaller) {
+      // The caller's terminals first: the overlap check reads the stored steps of the rows' terminals.
+      for (const r of rows) assertTerminal(caller as AuthUser, String(r.TerminalCode));
       await checkSteps(rows);
       return grid.save(tariffSurchargeGrid, rows, caller);
     },
