@@ -123,3 +123,12 @@ test('contract tariff: staff add a shipping line contract row, save it and see i
   await saveAndReload(page, code);
   await expect(rowWith(page, code).locator('[col-id="OperationCode"]')).toContainText('Hapag-Lloyd');
 });
+
+test('stepped surcharges: staff see the seeded steps with their kind in words', async ({ page }) => {
+  test.setTimeout(90_000);
+  await open(page, 'Phụ thu theo bậc', /\/config\/tariff_surcharge$/);
+  const step = rowWith(page, 'Container từ 30 tấn trở lên');
+  await expect(step.first()).toBeVisible();
+  await expect(step.first().locator('[col-id="ExtraMode"]')).toHaveText('Trọng lượng (tấn)');
+  await expect(step.first().locator('[col-id="Percent"]')).toHaveText('10');
+});

@@ -227,15 +227,31 @@ describe('tariff screens (grids)', () => {
     }
   });
 
-  it('saves surcharge steps and refuses a step ending before it starts', async () => {
-    const step = { TerminalCode: 'NDV', ExtraMode: 1, FromValue: 40, ToValue: null, Percent: 15, Note: 'Trên 40 tấn' };
-    const ok = await t.call(calls.settings.saveTariffSurcharges, { data: [step] }, staff);
+  it('saves surcharge steps; refuses a step ending before it starts and steps that overlap', async () => {
+    // The seeded weight steps of NDV: 25 to under 30 (5 %), 30 and more (10 %). Close the top one at 40 and add 40 and more.
+    const before = await t.call(calls.settings.getTariffSurcharges, { TerminalCode: 'NDV' }, staff);
+    const top = present(present(before.body.payload).find((r) => r.ExtraMode === 1 && r.FromValue === 30));
+    const step = { TerminalCode: 'NDV', ExtraMode: 1, FromValue: 40, ToValue: null, Percent: 15, Note: 'Từ 40 tấn' };
+    const alone = await t.send(calls.settings.saveTariffSurcharges, { data: [step] }, staff);
+    expect(alone.status).toBe(400);
+    expect(alone.body.message).toBe('Các bậc phụ thu "Trọng lượng (tấn)" tại cảng NDV chồng lên nhau: từ 30 trở lên và từ 40 trở lên.');
+    const ok = await t.call(calls.settings.saveTariffSurcharges, { data: [{ ...top, ToValue: 40 }, step] }, staff);
     expect(ok.status, ok.raw).toBe(200);
     const list = await t.call(calls.settings.getTariffSurcharges, { TerminalCode: 'NDV' }, staff);
-    expect(present(list.body.payload).some((r) => r.FromValue === 40 && r.Percent === 15)).toBe(true);
+    const weight = present(list.body.payload).filter((r) => r.ExtraMode === 1);
+    expect(weight.map((r) => [r.FromValue, r.ToValue, r.Percent])).toEqual([
+      [25, 30, 5],
+      [30, 40, 10],
+      [40, null, 15],
+    ]);
     const bad = await t.send(calls.settings.saveTariffSurcharges, { data: [{ ...step, FromValue: 50, ToValue: 45 }] }, staff);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain(tariffMessages.toValue);
+    const overlap = await t.send(calls.settings.saveTariffSurcharges, { data: [{ ...step, FromValue: 28, ToValue: 29 }] }, staff);
+    expect(overlap.status).toBe(400);
+    expect(overlap.body.message).toBe(
+      'Các bậc phụ thu "Trọng lượng (tấn)" tại cảng NDV chồng lên nhau: từ 25 đến dưới 30 và từ 28 đến dưới 29.',
+    );
   });
 
   it('keeps staff to their terminals and customers out', async () => {
