@@ -8,7 +8,15 @@ import {
   orderTypes,
   paymentMessages,
 } from '@smartport/contract';
-import { cardSimulator, einvoiceSimulator, type RunningSimulator, startSimulator } from '@smartport/simulators';
+import {
+  cardSimulator,
+  demoTosAccount,
+  einvoiceSimulator,
+  type HeldTosOrder,
+  type RunningSimulator,
+  startSimulator,
+  tosSimulator,
+} from '@smartport/simulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoYard } from '../../src/db/seed/port-containers.data';
 import { createTestApp, present, type TestApp, vietnamese } from '../helpers/test-app';
@@ -17,6 +25,9 @@ import { createTestApp, present, type TestApp, vietnamese } from '../helpers/tes
 // through the payment partners or confirmed to be paid later; the approval config decides P or C.
 let t: TestApp;
 let sims: RunningSimulator[];
+let tos: RunningSimulator;
+const tosHolds = async (): Promise<HeldTosOrder[]> =>
+  ((await (await fetch(`${tos.url}/_knobs/orders`)).json()) as { orders: HeldTosOrder[] }).orders;
 let customer: string; // khachhang: customer C0000001 at NDP
 let staff: string; // nhanvien: staff order grant, NDP NDV NHP
 let shippingLine: string; // hangtau: holds the empty-pickup and pre-advice menus, acts on nobody's orders
@@ -47,8 +58,16 @@ let yardVessel: string;
 beforeAll(async () => {
   const card = await startSimulator(cardSimulator, 0);
   const einvoice = await startSimulator(einvoiceSimulator, 0);
-  sims = [card, einvoice];
-  t = await createTestApp({ jobs: { start: false }, config: { simulators: { card: card.url, einvoice: einvoice.url } } });
+  tos = await startSimulator(tosSimulator, 0);
+  sims = [card, einvoice, tos];
+  t = await createTestApp({
+    jobs: { start: false },
+    config: {
+      simulators: { card: card.url, einvoice: einvoice.url, tos: tos.url },
+      tosUser: demoTosAccount.user,
+      tosPassword: demoTosAccount.pass,
+    },
+  });
   customer = await t.login('khachhang');
   staff = await t.login('nhanvien');
   shippingLine = await t.login('hangtau');
@@ -76,6 +95,11 @@ beforeAll(async () => {
     `insert into standard_tariffs (terminal_code, tariff_code, tariff_name, charge_kind, unit_price, vat_rate, apply_date, expire_date)
      values ('NDP', 'T-LUUBAI', 'Lưu bãi', 'storage', $1, $2, now() - interval '30 days', now() + interval '365 days')`,
     [STORAGE_PER_DAY, VAT],
+  );
+  // The TOS knows this test's tariff codes ('Mapping mã biểu cước'), so approved orders reach it.
+  await t.sql(
+    `insert into tariff_mappings (tariff_code, tos_tariff_code) select distinct tariff_code, 'TOS-' || tariff_code
+       from standard_tariffs where terminal_code = 'NDP' and tariff_code like 'T-%' on conflict do nothing`,
   );
   vesselAtNdp = present((await t.sql<{ k: string }>("select vessel_key k from vessel_voyages where terminal_code = 'NDP' limit 1"))[0]).k;
   yardVessel = present(
@@ -223,7 +247,14 @@ describe('each order type: checked, priced by the tariff, saved (A), paid by car
       const detail = await t.call(calls.orders.getOrder, { OrderNo: order.OrderNo }, customer);
       expect(detail.status, detail.raw).toBe(200);
       const d = present(detail.body.data);
-      expect(d).toMatchObject({ OrderNo: order.OrderNo, OrderType: c.type, OrderStatus: 'C', TotalAmount: c.total, TosStatus: 'none' });
+      expect(d).toMatchObject({ OrderNo: order.OrderNo, OrderType: c.type, OrderStatus: 'C', TotalAmount: c.total });
+      // Approved: the TOS simulator holds the order with the TOS's job and tariff codes.
+      await expect
+        .poll(async () => present((await t.call(calls.orders.getOrder, { OrderNo: order.OrderNo }, customer)).body.data).TosStatus)
+        .toBe('sent');
+      const held = (await tosHolds()).find((h) => h.orderNo === order.OrderNo);
+      expect(held?.containers.map((x) => x.containerNo).sort()).toEqual(c.containers.map((x) => x.ContainerNo).sort());
+      expect(held?.charges.every((ch) => ch.tariffCode.startsWith('TOS-T-'))).toBe(true);
       expect(d.ord_url).toMatch(/^\/order\//);
       expect(d.charges.map((l) => l.Total)).toEqual(charges.lines.map((l) => l.Total));
       expect(d.containers.map((x) => x.ContainerNo).sort()).toEqual(c.containers.map((x) => x.ContainerNo).sort());

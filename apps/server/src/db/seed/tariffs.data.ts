@@ -61,7 +61,8 @@ interface Row {
 }
 
 /**
- * Demo tariffs (issue 14) at every terminal: each job mode for 20/40/45 full and empty, storage per day, reefer power
+ * Demo tariffs (issue 14) at every terminal, one tariff code per price across terminals (e.g. LAYN-40F, LB-20E, DL-40,
+ * HD-C0000001-LAYN-20F), each mapped to a TOS tariff code: each job mode for 20/40/45 full and empty, storage per day, reefer power
  * per hour, out-of-gauge pickups and drop-offs in USD; contract tariffs for the demo customer and for Maersk; the
  * ExtraMode surcharge steps. Valid from the start of last year to the end of next year, inserted in bulk.
  */
@@ -77,7 +78,7 @@ export async function seedDemoTariffs(database: Database, now: Date) {
         for (const fe of ['F', 'E'] as const) {
           const price = demoJobPrice(mode, size, fe);
           const name = `${modeName} ${size}' ${feName[fe]}`;
-          std.push({ t, code: `${t}-${mode}-${size}${fe}`, name, kind: 'job', mode, size, cargo: '*', fe, cur: 'VND', price });
+          std.push({ t, code: `${mode}-${size}${fe}`, name, kind: 'job', mode, size, cargo: '*', fe, cur: 'VND', price });
           if (['LAYN', 'HBAI', 'CAPR', 'TRAR'].includes(mode)) {
             con.push({
               t,
@@ -120,7 +121,7 @@ export async function seedDemoTariffs(database: Database, now: Date) {
         const price = demoStoragePrice[fe][size];
         std.push({
           t,
-          code: `${t}-LB-${size}${fe}`,
+          code: `LB-${size}${fe}`,
           name: `Lưu bãi cont ${size}' ${feName[fe]} (ngày)`,
           kind: 'storage',
           mode: '*',
@@ -133,7 +134,7 @@ export async function seedDemoTariffs(database: Database, now: Date) {
       }
       std.push({
         t,
-        code: `${t}-DL-${size}`,
+        code: `DL-${size}`,
         name: `Điện lạnh cont ${size}' (giờ)`,
         kind: 'reefer',
         mode: '*',
@@ -146,7 +147,7 @@ export async function seedDemoTariffs(database: Database, now: Date) {
       for (const mode of ['LAYN', 'HBAI']) {
         std.push({
           t,
-          code: `${t}-${mode}-${size}F-OG`,
+          code: `${mode}-${size}F-OG`,
           name: `Hàng quá khổ ${size}' (USD)`,
           kind: 'job',
           mode,
@@ -183,6 +184,14 @@ export async function seedDemoTariffs(database: Database, now: Date) {
     `insert into contract_tariffs (${columns}, contract_no, customer_code, operation_code, is_local_foreign, vat_rate, apply_date, expire_date)
      select *, '*', 8, $14::timestamptz, $15::timestamptz from unnest(${types}, $11::text[], $12::text[], $13::text[]) on conflict do nothing`,
     [...cols(con), con.map((r) => r.no), con.map((r) => r.cu), con.map((r) => r.op), from, to],
+  );
+  // The TOS knows each demo tariff code ('Mapping mã biểu cước'): approved orders reach the TOS simulator.
+  const codes = new Map<string, string>();
+  for (const r of [...std, ...con]) codes.set(r.code, r.name);
+  await q(
+    `insert into tariff_mappings (tariff_code, tos_tariff_code, tos_description)
+     select c, 'TOS.' || replace(c, '-', '.'), n from unnest($1::text[], $2::text[]) as u(c, n) on conflict do nothing`,
+    [[...codes.keys()], [...codes.values()]],
   );
   const steps = allTerminalCodes.flatMap((t) => demoSurchargeSteps.map((s) => [t, ...s] as const));
   await q(
