@@ -118,7 +118,7 @@ async function saveOrder(page: Page, total: string) {
 
 /** Pay now by domestic card + OTP (the card simulator accepts 123456), through the payments feature's dialog. */
 async function payByCard(page: Page) {
-  await page.getByRole('button', { name: 'Thanh toán', exact: true }).click();
+  await page.getByRole('button', { name: 'Thanh toán' }).click();
   const dialog = page.getByRole('dialog', { name: 'Thanh toán lệnh' });
   await expect(dialog.getByText('Xác nhận thanh toán ?')).toBeVisible();
   await dialog.getByRole('button', { name: 'Xác nhận' }).click();
