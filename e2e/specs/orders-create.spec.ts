@@ -144,7 +144,7 @@ async function expectFinal(page: Page, orderNo: string, expected: 'approved' | '
     await expect(page.getByTestId('order-pin')).toHaveText(/\S+/);
     await expect(page.getByRole('link', { name: 'Xem lệnh (mã QR)' })).toHaveAttribute('href', /\/order\//);
   } else {
-    await expect(page.getByText(orderMessages.waitingApproval)).toBeVisible();
+    await expect(page.getByText(orderMessages.waitingApproval).first()).toBeVisible();
   }
   await expect(page.getByRole('button', { name: 'Tạo lệnh mới' })).toBeVisible();
 }
