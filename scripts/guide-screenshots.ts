@@ -15,8 +15,8 @@ import { containerCheckDigit } from '@smartport/contract';
 const base = (process.env.GUIDE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
 const outDir = join(new URL('..', import.meta.url).pathname, 'apps/web/public/guide');
 const user = { id: process.env.GUIDE_USER ?? 'khachhang', password: process.env.GUIDE_PASSWORD ?? 'Smartport@2026' };
-/** Full import containers of the demo yard's bill MEDUHP2611001 (MSCU 261057–261060), with their check digits. */
-const guideContainers = [261057, 261058, 261059, 261060].map((n) => `MSCU${n}${containerCheckDigit(`MSCU${n}`)}`);
+/** Full import containers of the demo yard's bill MEDUHP2611001 (MSCU 261058–261060), with their check digits. */
+const guideContainers = [261058, 261059, 261060].map((n) => `MSCU${n}${containerCheckDigit(`MSCU${n}`)}`);
 
 /** The order types of the guide and the task entry each one opens (apps/web/src/features/home/guide-data.ts). */
 const taskTypes = [
@@ -136,6 +136,12 @@ async function main() {
   await page.getByLabel('Mật khẩu').fill(user.password);
   await page.getByRole('button', { name: 'Đăng nhập' }).click();
   await page.getByTestId('current-user').waitFor();
+  // The notices shown at first sign-in (a modal) would cover the screens.
+  await page.waitForTimeout(1_500);
+  while (await page.locator('.ant-modal-wrap:visible').count()) {
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(400);
+  }
 
   // Step 1 of each type: its order screen (task menu) with the order information to fill.
   for (const [menuId, title] of taskTypes) {

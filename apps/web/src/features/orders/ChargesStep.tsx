@@ -33,7 +33,7 @@ export function ChargesStep({ charges, calculating, error, onCalculate, disabled
         loading={calculating}
         dataSource={charges?.lines ?? []}
         pagination={charges && charges.lines.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
-        scroll={{ x: 1400, y: 'max(260px, calc(100vh - 520px))' }}
+        scroll={{ x: 1560, y: 'max(220px, calc(100vh - 500px))' }}
         locale={{ emptyText: t('orders.charges.none') }}
         columns={[
           {
@@ -43,10 +43,10 @@ export function ChargesStep({ charges, calculating, error, onCalculate, disabled
             fixed: 'left',
             render: (v: string | null) => v ?? '',
           },
-          { title: t('orders.charges.col.jobMode'), dataIndex: 'JobModeName', width: 160 },
+          { title: t('orders.charges.col.jobMode'), dataIndex: 'JobModeName', width: 180, ellipsis: { showTitle: true } },
           { title: t('orders.charges.col.kind'), dataIndex: 'ChargeKind', width: 100, render: kind },
-          { title: t('orders.charges.col.tariffCode'), dataIndex: 'TariffCode', width: 110 },
-          { title: t('orders.charges.col.tariffName'), dataIndex: 'TariffName', width: 200 },
+          { title: t('orders.charges.col.tariffCode'), dataIndex: 'TariffCode', width: 170, ellipsis: { showTitle: true } },
+          { title: t('orders.charges.col.tariffName'), dataIndex: 'TariffName', width: 260, ellipsis: { showTitle: true } },
           {
             title: t('orders.charges.col.quantity'),
             dataIndex: 'Quantity',
@@ -72,8 +72,8 @@ export function ChargesStep({ charges, calculating, error, onCalculate, disabled
         <Descriptions
           bordered
           size="small"
-          column={1}
-          style={{ maxWidth: 420, marginLeft: 'auto' }}
+          column={{ xs: 1, sm: 1, md: 3 }}
+          style={{ maxWidth: 900, marginLeft: 'auto' }}
           items={[
             {
               key: 'amount',
