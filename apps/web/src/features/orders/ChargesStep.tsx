@@ -33,7 +33,7 @@ export function ChargesStep({ charges, calculating, error, onCalculate, disabled
         loading={calculating}
         dataSource={charges?.lines ?? []}
         pagination={charges && charges.lines.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
-        scroll={{ x: 1560, y: 'max(220px, calc(100vh - 500px))' }}
+        scroll={{ x: 1760, y: 'max(220px, calc(100vh - 500px))' }}
         locale={{ emptyText: t('orders.charges.none') }}
         columns={[
           {
@@ -65,7 +65,7 @@ export function ChargesStep({ charges, calculating, error, onCalculate, disabled
             render: (_: unknown, l) => (l.VatRate < 0 ? 'KCT' : `${money(l.VatAmount)} (${l.VatRate}%)`),
           },
           { title: t('orders.charges.col.total'), dataIndex: 'Total', width: 120, align: 'right', render: money },
-          { title: t('orders.charges.col.explanation'), dataIndex: 'Explanation', width: 320 },
+          { title: t('orders.charges.col.explanation'), dataIndex: 'Explanation', width: 520 },
         ]}
       />
       {charges && (
