@@ -187,12 +187,25 @@ describe('tariff screens (grids)', () => {
       [{ JobModeCode: 'KHONGCO' }, tariffMessages.unknownJobMode('KHONGCO')],
       [{ CargoTypeCode: 'ZZ' }, tariffMessages.unknownCargoType('ZZ')],
       [{ CurrencyCode: 'GBP' }, tariffMessages.unknownCurrency('GBP')],
+      [{ ContSize: '30' }, tariffMessages.size],
+      [{ FE: 'X' }, tariffMessages.fe],
+      [{ ChargeKind: 'other' }, tariffMessages.chargeKind],
     ];
     for (const [over, message] of cases) {
       const res = await t.send(calls.settings.saveStandardTariffs, { data: [row(over)] }, staff);
       expect(res.status, JSON.stringify(over)).toBe(400);
       expect(res.body.message).toContain(message);
     }
+  });
+
+  it('refuses a second row with the same key (terminal, kind, job mode, size, cargo, F/E, L/F, effective date)', async () => {
+    const first = row({ TariffCode: 'TEST-DUP', CargoTypeCode: 'BB' });
+    expect((await t.call(calls.settings.saveStandardTariffs, { data: [first] }, staff)).status).toBe(200);
+    const again = await t.send(calls.settings.saveStandardTariffs, { data: [{ ...first, TariffCode: 'TEST-DUP-2' }] }, staff);
+    expect(again.status).toBe(400);
+    expect(again.body.success).toBe(false);
+    const unknownTerminal = await t.send(calls.settings.saveStandardTariffs, { data: [row({ TerminalCode: 'ZZZ' })] }, admin);
+    expect(unknownTerminal.status).toBe(403);
   });
 
   it('saves a contract tariff of a customer; refuses one without customer or operator, or with unknown codes', async () => {
@@ -214,15 +227,31 @@ describe('tariff screens (grids)', () => {
     }
   });
 
-  it('saves surcharge steps and refuses a step ending before it starts', async () => {
-    const step = { TerminalCode: 'NDV', ExtraMode: 1, FromValue: 40, ToValue: null, Percent: 15, Note: 'Trên 40 tấn' };
-    const ok = await t.call(calls.settings.saveTariffSurcharges, { data: [step] }, staff);
+  it('saves surcharge steps; refuses a step ending before it starts and steps that overlap', async () => {
+    // The seeded weight steps of NDV: 25 to under 30 (5 %), 30 and more (10 %). Close the top one at 40 and add 40 and more.
+    const before = await t.call(calls.settings.getTariffSurcharges, { TerminalCode: 'NDV' }, staff);
+    const top = present(present(before.body.payload).find((r) => r.ExtraMode === 1 && r.FromValue === 30));
+    const step = { TerminalCode: 'NDV', ExtraMode: 1, FromValue: 40, ToValue: null, Percent: 15, Note: 'Từ 40 tấn' };
+    const alone = await t.send(calls.settings.saveTariffSurcharges, { data: [step] }, staff);
+    expect(alone.status).toBe(400);
+    expect(alone.body.message).toBe('Các bậc phụ thu "Trọng lượng (tấn)" tại cảng NDV chồng lên nhau: từ 30 trở lên và từ 40 trở lên.');
+    const ok = await t.call(calls.settings.saveTariffSurcharges, { data: [{ ...top, ToValue: 40 }, step] }, staff);
     expect(ok.status, ok.raw).toBe(200);
     const list = await t.call(calls.settings.getTariffSurcharges, { TerminalCode: 'NDV' }, staff);
-    expect(present(list.body.payload).some((r) => r.FromValue === 40 && r.Percent === 15)).toBe(true);
+    const weight = present(list.body.payload).filter((r) => r.ExtraMode === 1);
+    expect(weight.map((r) => [r.FromValue, r.ToValue, r.Percent])).toEqual([
+      [25, 30, 5],
+      [30, 40, 10],
+      [40, null, 15],
+    ]);
     const bad = await t.send(calls.settings.saveTariffSurcharges, { data: [{ ...step, FromValue: 50, ToValue: 45 }] }, staff);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain(tariffMessages.toValue);
+    const overlap = await t.send(calls.settings.saveTariffSurcharges, { data: [{ ...step, FromValue: 28, ToValue: 29 }] }, staff);
+    expect(overlap.status).toBe(400);
+    expect(overlap.body.message).toBe(
+      'Các bậc phụ thu "Trọng lượng (tấn)" tại cảng NDV chồng lên nhau: từ 25 đến dưới 30 và từ 28 đến dưới 29.',
+    );
   });
 
   it('keeps staff to their terminals and customers out', async () => {

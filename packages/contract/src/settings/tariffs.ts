@@ -28,6 +28,7 @@ export const tariffMessages = {
   toValue: 'Giá trị đến phải lớn hơn giá trị từ',
   percent: 'Tỷ lệ phụ thu (%) phải từ 0 đến 1000',
   saved: 'Lưu dữ liệu hoàn tất !',
+  stepsOverlap: (mode: string, a: string, b: string) => `Các bậc phụ thu ${mode} chồng lên nhau: ${a} và ${b}.`,
   unknownJobMode: (code: string) => `Phương án "${code}" không có trong danh mục phương án.`,
   unknownCargoType: (code: string) => `Loại hàng "${code}" không có trong danh mục loại hàng.`,
   unknownCustomer: (code: string) => `Khách hàng "${code}" không có trong danh mục khách hàng.`,
@@ -177,7 +178,8 @@ const tariffColumns = (leading: readonly GridColumn[]): GridColumn[] => [
     field: 'VatRate',
     title: 'VAT (%)',
     type: 'enum',
-    options: tariffVatRates.map((v) => ({ value: v, label: v < 0 ? 'KCT' : `${v}%` })),
+    // 8 % first: a new row starts with the first choice.
+    options: [8, 10, 5, 0, -1].map((v) => ({ value: v, label: v < 0 ? 'KCT' : `${v}%` })),
     width: 90,
   },
   { field: 'ApplyDate', title: 'Ngày hiệu lực', type: 'datetime' },

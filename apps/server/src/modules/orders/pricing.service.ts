@@ -117,11 +117,10 @@ export function createPricingService(deps: PricingDeps): PricingService {
           customerCode: customer,
           isLocalForeign: lf,
         });
+        // A ticked service the config does not offer for these containers is not charged (the screen offers only these).
         const offered = new Set(list.map((s) => up(s.AttachServiceCode)));
-        const notOffered = ticked.find((s) => !offered.has(s));
-        if (notOffered)
-          return { ok: false, message: `Dịch vụ "${notOffered}" không được đính kèm cho phương án ${jobMode} tại cảng ${terminal}.` };
-        attachByLf.set(lf, [...new Set([...list.filter((s) => s.IsFixed).map((s) => up(s.AttachServiceCode)), ...ticked])]);
+        const fixed = list.filter((s) => s.IsFixed).map((s) => up(s.AttachServiceCode));
+        attachByLf.set(lf, [...new Set([...fixed, ...ticked.filter((s) => offered.has(s))])]);
       }
 
       // Holiday exemptions of the stays (pickups only).

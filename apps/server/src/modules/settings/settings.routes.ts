@@ -40,6 +40,11 @@ export function settingsHandlers(
         message: tariffMessages.saved,
         payload: (await tariffs.saveStandard((input as { data: Record<string, unknown>[] }).data, ctx.user)) as never,
       }),
+      saveTariffSurcharges: async (input, ctx) => ({
+        success: true,
+        message: tariffMessages.saved,
+        payload: (await tariffs.saveSurcharges((input as { data: Record<string, unknown>[] }).data, ctx.user)) as never,
+      }),
       saveContractTariffs: async (input, ctx) => ({
         success: true,
         message: tariffMessages.saved,

@@ -1,6 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cargoTypes, customers, exchangeRates, jobModes, shippingLines } from '../../db/schema';
+import { cargoTypes, customers, exchangeRates, jobModes, shippingLines, tariffSurcharges } from '../../db/schema';
 
 /** The catalogue codes a tariff row names (job modes, cargo types, customers, operators, currencies with a rate). */
 export function createTariffsRepository(db: Db) {
@@ -21,6 +21,19 @@ export function createTariffsRepository(db: Db) {
       present(codes, (c) =>
         db.selectDistinct({ c: exchangeRates.CurrencyCode }).from(exchangeRates).where(inArray(exchangeRates.CurrencyCode, c)),
       ),
+    /** The stored steps of one terminal's ExtraMode. */
+    async steps(terminal: string, extraMode: number) {
+      const t = tariffSurcharges;
+      const rows = await db
+        .select({ Rowguid: t.Rowguid, FromValue: t.FromValue, ToValue: t.ToValue })
+        .from(t)
+        .where(and(eq(t.TerminalCode, terminal), eq(t.ExtraMode, extraMode)));
+      return rows.map((r) => ({
+        Rowguid: r.Rowguid,
+        FromValue: Number(r.FromValue),
+        ToValue: r.ToValue == null ? null : Number(r.ToValue),
+      }));
+    },
   };
 }
 export type TariffsRepository = ReturnType<typeof createTariffsRepository>;

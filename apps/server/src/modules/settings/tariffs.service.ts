@@ -1,6 +1,15 @@
-import { type AnyGrid, contractTariffGrid, standardTariffGrid, tariffMessages } from '@smartport/contract';
+import {
+  type AnyGrid,
+  contractTariffGrid,
+  extraModeNames,
+  standardTariffGrid,
+  tariffMessages,
+  tariffSurchargeGrid,
+} from '@smartport/contract';
 import type { GridCaller, GridService } from '../../grid/grid.service';
+import type { AuthUser } from '../../http/context';
 import { badRequest } from '../../http/errors';
+import { assertTerminal } from '../../security/terminal-scope';
 import type { TariffsRepository } from './tariffs.repository';
 
 type Row = Record<string, unknown>;
@@ -43,9 +52,42 @@ export function createTariffsService(deps: { repo: TariffsRepository; grid: Grid
     await checkCodes(rows);
     return grid.save(entry, rows, caller);
   };
+  const stepText = (s: { FromValue: number; ToValue: number | null }) =>
+    `từ ${s.FromValue.toLocaleString('vi-VN')}${s.ToValue == null ? ' trở lên' : ` đến dưới ${s.ToValue.toLocaleString('vi-VN')}`}`;
+
+  /** The steps of one terminal's ExtraMode after the save (stored ones not being edited, then the given ones) must not overlap. */
+  async function checkSteps(rows: readonly Row[]) {
+    const groups = new Map<string, Row[]>();
+    for (const r of rows) {
+      const k = `${String(r.TerminalCode)}|${Number(r.ExtraMode)}`;
+      groups.set(k, [...(groups.get(k) ?? []), r]);
+    }
+    for (const [k, given] of groups) {
+      const [terminal, mode] = [k.split('|')[0] as string, Number(k.split('|')[1])];
+      const edited = new Set(given.map((r) => String(r.Rowguid ?? '')).filter(Boolean));
+      const stored = (await repo.steps(terminal, mode)).filter((s) => !edited.has(s.Rowguid));
+      const steps = [
+        ...stored,
+        ...given.map((r) => ({ FromValue: Number(r.FromValue), ToValue: r.ToValue == null ? null : Number(r.ToValue) })),
+      ].sort((a, b) => a.FromValue - b.FromValue);
+      for (let i = 1; i < steps.length; i++) {
+        const [a, b] = [steps[i - 1] as (typeof steps)[number], steps[i] as (typeof steps)[number]];
+        // Equal FromValue is the unique key's duplicate, which the grid service names.
+        if (a.FromValue !== b.FromValue && (a.ToValue == null || a.ToValue > b.FromValue))
+          throw badRequest(tariffMessages.stepsOverlap(`"${extraModeNames[mode] ?? mode}" tại cảng ${terminal}`, stepText(a), stepText(b)));
+      }
+    }
+  }
+
   return {
     saveStandard: save(standardTariffGrid),
     saveContract: save(contractTariffGrid),
+    async saveSurcharges(rows: Row[], caller: GridCaller) {
+      // The caller's terminals first: the overlap check reads the stored steps of the rows' terminals.
+      for (const r of rows) assertTerminal(caller as AuthUser, String(r.TerminalCode));
+      await checkSteps(rows);
+      return grid.save(tariffSurchargeGrid, rows, caller);
+    },
   };
 }
 export type TariffsService = ReturnType<typeof createTariffsService>;
