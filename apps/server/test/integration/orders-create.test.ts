@@ -412,6 +412,21 @@ describe('saving', () => {
     expect(present(replay.body.data).OrderNo).toBe(present(a.body.data).OrderNo);
   });
 
+  it('two parallel saves without a ClientKey: the containers go to one order, the other save is refused naming its PIN', async () => {
+    const no = TGHU(263054);
+    const d = draft('pre_advice', [{ ContainerNo: no, IsoSizetype: '22G1' }]);
+    const priced = present((await t.call(calls.orders.calculateCharges, d, customer)).body.data);
+    const body = { ...d, TotalAmount: priced.TotalAmount };
+    const results = await Promise.all([t.call(calls.orders.saveOrder, body, customer), t.call(calls.orders.saveOrder, body, customer)]);
+    // The later one is refused by the check (400) when the first one had committed, else by the save's own guard (409).
+    const won = present(results.find((r) => r.status === 200)?.body.data);
+    const lost = present(results.find((r) => r.status !== 200));
+    expect([400, 409]).toContain(lost.status);
+    expect(lost.body.message).toContain(`Dòng 1: Container ${no} đã có trong lệnh PIN ${won.PinCode.split('-')[0]} còn hiệu lực`);
+    const n = await t.sql<{ n: number }>('select count(*)::int n from order_containers where container_no = $1', [no]);
+    expect(n[0]?.n).toBe(1);
+  });
+
   it('order numbers of one terminal and day follow each other', async () => {
     const a = (await createOrder(draft('pre_advice', [{ ContainerNo: TGHU(263052), IsoSizetype: '22G1' }]))).order.OrderNo;
     const b = (await createOrder(draft('pre_advice', [{ ContainerNo: TGHU(263053), IsoSizetype: '22G1' }]))).order.OrderNo;

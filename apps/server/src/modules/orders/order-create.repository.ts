@@ -14,6 +14,12 @@ export interface SavedOrderRow {
   OrderStatus: string;
 }
 
+/** A save's outcome: saved; the same ClientKey saved before; a container another live order took meanwhile. */
+export type InsertOutcome =
+  | { kind: 'saved'; order: SavedOrderRow }
+  | { kind: 'duplicate' }
+  | { kind: 'taken'; ContainerNo: string; pin: string };
+
 export interface NewOrder {
   OrderType: OrderType;
   TerminalCode: string;
@@ -173,17 +179,26 @@ export function createOrderCreateRepository(db: Db) {
     /**
      * The order, its containers and its charge lines in one transaction. Its number is the next serial of its terminal
      * and port day, taken under a transaction lock of that day (saves of one day wait for each other for a moment);
-     * its PIN is a fresh one of the day. A second save with the same ClientKey of the same user inserts nothing and
-     * answers null (the caller reads the first one).
+     * its PIN is a fresh one of the day. A second save with the same ClientKey of the same user inserts nothing
+     * (`duplicate`: the caller reads the first one); a container a live order of the terminal holds by now is `taken`.
      */
-    async insert(o: NewOrder, now: Date): Promise<SavedOrderRow | null> {
-      return db.transaction(async (tx) => {
+    async insert(o: NewOrder, now: Date): Promise<InsertOutcome> {
+      return db.transaction(async (tx): Promise<InsertOutcome> => {
         const day = portDayCode(now);
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext('smartport.order-no'), ${Number(day)}::int)`);
         if (o.ClientKey) {
           const dup = rowsOf(await tx.execute(sql`select 1 from orders where created_by = ${o.CreatedBy} and client_key = ${o.ClientKey}`));
-          if (dup.length) return null;
+          if (dup.length) return { kind: 'duplicate' };
         }
+        // Under the day's lock no other save commits meanwhile: a container another order took since the check is refused.
+        const nos = o.containers.map((c) => c.ContainerNo);
+        const [taken] = rowsOf<{ c: string; pin: string }>(
+          await tx.execute(sql`select c.container_no c, split_part(o.pin_code, '-', 1) pin
+              from order_containers c join orders o on o.order_no = c.order_no
+             where c.container_no = any(${sql.param(nos)}::text[]) and o.terminal_code = ${o.TerminalCode}
+               and o.order_status in ('A', 'P', 'C') and (o.exp_date is null or o.exp_date > now()) limit 1`),
+        );
+        if (taken) return { kind: 'taken', ContainerNo: taken.c, pin: taken.pin };
         const prefix = `${o.TerminalCode}${day}`;
         const [last] = rowsOf<{ n: string | null }>(
           await tx.execute(sql`select max(substring(order_no from ${prefix.length + 1}::int)::bigint)::text n from orders
@@ -230,7 +245,7 @@ export function createOrderCreateRepository(db: Db) {
           })
           .onConflictDoNothing()
           .returning({ OrderNo: orders.OrderNo });
-        if (!inserted.length) return null;
+        if (!inserted.length) return { kind: 'duplicate' };
         const amountOf = new Map<string, number>();
         for (const l of o.lines) if (l.ContainerNo) amountOf.set(l.ContainerNo, (amountOf.get(l.ContainerNo) ?? 0) + l.Total);
         await tx.insert(orderContainers).values(
@@ -294,7 +309,7 @@ export function createOrderCreateRepository(db: Db) {
             })),
           );
         }
-        return { OrderNo, PinCode, TotalAmount: o.TotalAmount, MoneyCredit: o.MoneyCredit, OrderStatus: 'A' };
+        return { kind: 'saved', order: { OrderNo, PinCode, TotalAmount: o.TotalAmount, MoneyCredit: o.MoneyCredit, OrderStatus: 'A' } };
       });
     },
 

@@ -263,7 +263,11 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
         },
         now(),
       );
-      if (order) return saved(order);
+      if (order.kind === 'saved') return saved(order.order);
+      if (order.kind === 'taken') {
+        const row = rows.find((r) => r.ContainerNo === order.ContainerNo)?.Row ?? 1;
+        throw new AppError(409, `Dòng ${row}: Container ${order.ContainerNo} đã có trong lệnh PIN ${order.pin} còn hiệu lực`);
+      }
       const first = key ? await repo.savedByClientKey(user.UserID, key) : null;
       if (!first) throw new AppError(409, orderMessages.priceChanged);
       return saved(first);
