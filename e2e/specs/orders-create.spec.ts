@@ -91,7 +91,7 @@ async function containersDone(page: Page, count: number) {
 }
 
 /** Step 3 and 4: the payer by tax code, then the draft invoice with its totals in VNĐ. */
-async function payerAndCharges(page: Page, taxCode: string, payLater: boolean) {
+async function payerAndCharges(page: Page, taxCode: string, payLater: boolean, narrow = false) {
   await page.getByLabel('Mã số thuế').fill(taxCode);
   await page.getByRole('button', { name: 'Tìm' }).click();
   const chosen = page.locator('.ant-descriptions').filter({ hasText: 'Đối tượng thanh toán đã chọn' });
@@ -105,6 +105,7 @@ async function payerAndCharges(page: Page, taxCode: string, payLater: boolean) {
   const lines = page.locator('.ant-table-tbody .ant-table-row');
   await expect(lines.first()).toBeVisible();
   const total = (await page.getByTestId('charges-total').textContent()) ?? '';
+  if (narrow) await at800(page, 'charges-800.png');
   await next(page).click();
   return total;
 }
@@ -149,6 +150,17 @@ async function expectFinal(page: Page, orderNo: string, expected: 'approved' | '
   await expect(page.getByRole('button', { name: 'Tạo lệnh mới' })).toBeVisible();
 }
 
+/** The screen at 800 px wide: its buttons stay reachable (screenshot kept with the test's output). */
+async function at800(page: Page, name: string) {
+  await page.setViewportSize({ width: 800, height: 768 });
+  // The shell folds its menu with an animation.
+  await page.waitForTimeout(600);
+  await expect(next(page)).toBeInViewport();
+  await page.screenshot({ path: test.info().outputPath(name) });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.waitForTimeout(300);
+}
+
 const cellsOf = (scope: Page | Locator, colId: string) => grid(scope).locator(`[role="gridcell"][col-id="${colId}"]`);
 
 test.describe('order creation: each order type of the task menu in six steps', () => {
@@ -176,10 +188,13 @@ test.describe('order creation: each order type of the task menu in six steps', (
     // The bad row is selected and deleted.
     await grid(page).getByRole('row').filter({ hasText: bad }).getByRole('checkbox').first().check();
     await page.getByRole('button', { name: 'Xóa dòng đã chọn' }).click();
+    // Leaving with unsaved input asks first; 'Ở lại' keeps the draft.
+    await openMenu(page, 'Hạ container rỗng');
+    const leave = page.getByRole('dialog').filter({ hasText: 'Lệnh đang tạo chưa được lưu' });
+    await expect(leave).toBeVisible();
+    await leave.getByRole('button', { name: 'Ở lại' }).click();
+    await expect(page.getByTestId('container-count')).toHaveText('Tổng: 3 container, 0 dòng lỗi');
     await containersDone(page, 3);
-    await page.setViewportSize({ width: 800, height: 768 });
-    await page.screenshot({ path: test.info().outputPath('payer-800.png') });
-    await page.setViewportSize({ width: 1366, height: 768 });
 
     const total = await payerAndCharges(page, tax.own, false);
     const orderNo = await saveOrder(page, total);
@@ -202,8 +217,9 @@ test.describe('order creation: each order type of the task menu in six steps', (
     await page.locator('input[type="file"]').setInputFiles(file);
     await expect(page.getByText('Đã nhập 50 container từ tệp lay-nguyen-50.xlsx')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('containers-1366.png') });
+    await at800(page, 'containers-800.png');
     await containersDone(page, 50);
-    const total = await payerAndCharges(page, tax.own, false);
+    const total = await payerAndCharges(page, tax.own, false, true);
     const orderNo = await saveOrder(page, total);
     await payByCard(page);
     await expectFinal(page, orderNo, 'approved');
