@@ -155,6 +155,7 @@ async function at800(page: Page, name: string) {
   await page.setViewportSize({ width: 800, height: 768 });
   // The shell folds its menu with an animation.
   await page.waitForTimeout(600);
+  await next(page).scrollIntoViewIfNeeded();
   await expect(next(page)).toBeInViewport();
   await page.screenshot({ path: test.info().outputPath(name) });
   await page.setViewportSize({ width: 1366, height: 768 });

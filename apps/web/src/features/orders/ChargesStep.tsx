@@ -1,6 +1,6 @@
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import type { ChargeLine, OrderCharges } from '@smartport/contract';
-import { Alert, Button, Descriptions, Flex, Table } from 'antd';
+import { Alert, Button, Flex, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../lib/format';
 
@@ -69,29 +69,20 @@ export function ChargesStep({ charges, calculating, error, onCalculate, disabled
         ]}
       />
       {charges && (
-        <Descriptions
-          bordered
-          size="small"
-          column={{ xs: 1, sm: 1, md: 3 }}
-          style={{ maxWidth: 900, marginLeft: 'auto' }}
-          items={[
-            {
-              key: 'amount',
-              label: t('orders.charges.amount'),
-              children: <span data-testid="charges-amount">{formatMoney(charges.Amount)}</span>,
-            },
-            {
-              key: 'vat',
-              label: t('orders.charges.vatAmount'),
-              children: <span data-testid="charges-vat">{formatMoney(charges.VatAmount)}</span>,
-            },
-            {
-              key: 'total',
-              label: t('orders.charges.totalAmount'),
-              children: <strong data-testid="charges-total">{formatMoney(charges.TotalAmount)}</strong>,
-            },
-          ]}
-        />
+        <Flex gap="8px 24px" wrap justify="flex-end" className="sp-order-totals" role="group" aria-label={t('orders.charges.totals')}>
+          <span>
+            {t('orders.charges.amount')}: <strong data-testid="charges-amount">{formatMoney(charges.Amount)}</strong>
+          </span>
+          <span>
+            {t('orders.charges.vatAmount')}: <strong data-testid="charges-vat">{formatMoney(charges.VatAmount)}</strong>
+          </span>
+          <span style={{ fontSize: 16 }}>
+            {t('orders.charges.totalAmount')}:{' '}
+            <strong data-testid="charges-total" style={{ color: '#0b63b6' }}>
+              {formatMoney(charges.TotalAmount)}
+            </strong>
+          </span>
+        </Flex>
       )}
     </Flex>
   );
