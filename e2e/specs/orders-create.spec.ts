@@ -186,6 +186,7 @@ test.describe('order creation: each order type of the task menu in six steps', (
     await expect(cellsOf(page, 'problems').first()).toContainText(`Dòng 1: Số container "${bad}" sai số kiểm tra`);
     await next(page).click();
     await expect(page.getByText(orderMessages.containersInvalid)).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('bad-row-1366.png') });
     // The bad row is selected and deleted.
     await grid(page).getByRole('row').filter({ hasText: bad }).getByRole('checkbox').first().check();
     await page.getByRole('button', { name: 'Xóa dòng đã chọn' }).click();
