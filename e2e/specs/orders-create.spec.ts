@@ -196,6 +196,14 @@ test.describe('order creation: each order type of the task menu in six steps', (
     await expect(leave).toBeVisible();
     await leave.getByRole('button', { name: 'Ở lại' }).click();
     await expect(page.getByTestId('container-count')).toHaveText('Tổng: 3 container, 0 dòng lỗi');
+    // A container already in the yard passes the client's checks; the server names its row.
+    const inYard = yard.empties(39, 1)[0] as string;
+    await pasteContainers(page, [`${inYard}\t22G1`]);
+    await next(page).click();
+    await expect(page.getByText(orderMessages.containersInvalid).last()).toBeVisible();
+    await expect(cellsOf(page, 'problems').filter({ hasText: `Container ${inYard} đang có trong bãi cảng NDP` })).toHaveText(/^Dòng 4: /);
+    await grid(page).getByRole('row').filter({ hasText: inYard }).getByRole('checkbox').first().check();
+    await page.getByRole('button', { name: 'Xóa dòng đã chọn' }).click();
     await containersDone(page, 3);
 
     const total = await payerAndCharges(page, tax.own, false);
