@@ -1,6 +1,8 @@
 /**
  * Captures the usage guide's images (spec 02 §2.1) from a running portal: real screens of this
- * portal, annotated with numbered red frames, saved as WebP under apps/web/public/guide/.
+ * portal, annotated with numbered red frames, saved as WebP under apps/web/public/guide/. Steps 1 to 5 are the
+ * order screens themselves (an import pickup of the demo yard is filled in and saved, not paid); step 6 is the public
+ * view of an approved order.
  *
  *   npm start                      # in another terminal (demo data)
  *   GUIDE_URL=http://127.0.0.1:3000 npx tsx scripts/guide-screenshots.ts
@@ -8,10 +10,13 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium, type Locator, type Page } from '@playwright/test';
+import { containerCheckDigit } from '@smartport/contract';
 
 const base = (process.env.GUIDE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
 const outDir = join(new URL('..', import.meta.url).pathname, 'apps/web/public/guide');
-const user = { id: process.env.GUIDE_USER ?? 'admin', password: process.env.GUIDE_PASSWORD ?? 'Admin@2026' };
+const user = { id: process.env.GUIDE_USER ?? 'khachhang', password: process.env.GUIDE_PASSWORD ?? 'Smartport@2026' };
+/** Full import containers of the demo yard's bill MEDUHP2611001 (MSCU 261058–261060), with their check digits. */
+const guideContainers = [261058, 261059, 261060].map((n) => `MSCU${n}${containerCheckDigit(`MSCU${n}`)}`);
 
 /** The order types of the guide and the task entry each one opens (apps/web/src/features/home/guide-data.ts). */
 const taskTypes = [
@@ -104,11 +109,18 @@ async function api<T>(page: Page, path: string, body: unknown): Promise<T> {
   return (await res.json()) as T;
 }
 
-interface Row {
-  OrderNo: string;
-  PinCode: string;
-  OrderStatus: string;
-  CargoTypeCode: string | null;
+/** The signed-in customer's tax code, asked of the customer list as the administrator. */
+async function customerTaxCode(page: Page): Promise<string> {
+  const me = await api<{ payload: { CustomerCode: string | null } }>(page, 'auth/me', {});
+  const login = await page.request.post(`${base}/api/auth/login`, {
+    data: { UserID: 'admin', Password: process.env.GUIDE_ADMIN_PASSWORD ?? 'Admin@2026' },
+  });
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  const res = await page.request.post(`${base}/api/common/getCustomerList`, { data: {}, headers: { Authorization: `Bearer ${token}` } });
+  const rows = ((await res.json()) as { payload: { CustomerCode: string; TaxCode: string }[] }).payload;
+  const own = rows.find((r) => r.CustomerCode === me.payload.CustomerCode) ?? rows[0];
+  if (!own) throw new Error('Không tìm thấy mã số thuế của khách hàng');
+  return own.TaxCode;
 }
 
 async function main() {
@@ -124,48 +136,64 @@ async function main() {
   await page.getByLabel('Mật khẩu').fill(user.password);
   await page.getByRole('button', { name: 'Đăng nhập' }).click();
   await page.getByTestId('current-user').waitFor();
-
-  // Step 1 of each type: the task link that opens the order screen, on the home page's side panel.
-  await page.goto(`${base}/`);
-  // On the pending tab: the guide tab would show the guide's own pictures.
-  await page.getByRole('tab', { name: /Lệnh chờ thanh toán/ }).click();
-  await page.getByRole('columnheader', { name: 'Thành tiền' }).first().waitFor();
-  const tasks = page.getByRole('navigation', { name: 'Tác nghiệp' });
-  await tasks.waitFor();
-  for (const [menuId, title] of taskTypes) {
-    await capture(browser, page, `${menuId.toLowerCase().replace(/_/g, '-')}-1`, [tasks.getByRole('link', { name: title, exact: true })]);
+  // The notices shown at first sign-in (a modal) would cover the screens.
+  await page.waitForTimeout(1_500);
+  while (await page.locator('.ant-modal-wrap:visible').count()) {
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(400);
   }
 
-  // Step 2: the containers of an order (several, with cargo-type extras) on its tracking page.
-  const pending = (await api<{ payload: Row[] }>(page, 'tracking/DashboadEirSevTracking', {})).payload;
-  const counts = new Map<string, number>();
-  for (const r of pending) counts.set(r.OrderNo, (counts.get(r.OrderNo) ?? 0) + 1);
-  const many =
-    pending.find((r) => (counts.get(r.OrderNo) ?? 0) >= 3 && r.CargoTypeCode === 'RF') ??
-    pending.find((r) => (counts.get(r.OrderNo) ?? 0) >= 3);
-  if (!many) throw new Error('Không có lệnh chờ thanh toán nhiều container trong dữ liệu mẫu');
-  await page.goto(`${base}/tracking/pincode/${many.PinCode.split('-')[0]}`);
-  const list = page.getByTestId('tracking-list');
-  await list.getByRole('columnheader', { name: 'Số container' }).waitFor();
+  // Step 1 of each type: its order screen (task menu) with the order information to fill.
+  for (const [menuId, title] of taskTypes) {
+    await page.goto(`${base}/Task/${menuId}`);
+    await page.getByText(title, { exact: true }).last().waitFor();
+    await page.getByLabel('Hãng khai thác').waitFor();
+    await page.waitForTimeout(300);
+    const targets = [page.locator('.ant-select').filter({ has: page.getByLabel('Hãng khai thác') })];
+    for (const label of ['Số vận đơn (B/L)', 'Số booking', 'Hạn lệnh']) {
+      const field = page.getByLabel(label, { exact: true });
+      if (await field.count()) targets.push(field);
+    }
+    targets.push(page.getByRole('button', { name: 'Chọn tàu/chuyến' }));
+    await capture(browser, page, `${menuId.toLowerCase().replace(/_/g, '-')}-1`, targets);
+  }
+
+  // Steps 2 to 5 on a real import pickup of the demo yard (MSC, bill MEDUHP2611001 at NDP), saved but not paid.
+  await page.goto(`${base}/Task/TASK_IMPORT_PICKUP`);
+  const operator = page.locator('.ant-select').filter({ has: page.getByLabel('Hãng khai thác') });
+  await operator.click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'MSC - ' }).first().click();
+  await page.getByRole('button', { name: 'Chọn tàu/chuyến' }).click();
+  await page.getByRole('dialog', { name: 'Chọn tàu - Chuyến' }).locator('.ant-table-row').first().click();
+  await page.getByLabel('Số vận đơn (B/L)').fill('MEDUHP2611001');
+  await page.getByRole('button', { name: 'Tiếp tục' }).click();
+  await page.getByRole('button', { name: 'Dán danh sách' }).click();
+  const paste = page.getByRole('dialog', { name: 'Dán danh sách container' });
+  await paste.getByRole('textbox').fill(guideContainers.join('\n'));
+  await paste.getByRole('button', { name: 'Thêm vào danh sách' }).click();
+  await page.getByRole('gridcell', { name: guideContainers[0] }).waitFor();
+  await page.waitForTimeout(2_500);
   await capture(browser, page, 'step-2-containers', [
-    list.getByRole('columnheader', { name: 'Số container' }),
-    list.getByRole('columnheader', { name: 'Loại hàng' }),
+    page.getByRole('button', { name: 'Thêm dòng' }),
+    page.getByRole('button', { name: 'Dán danh sách' }),
+    page.getByRole('button', { name: 'Nhập Excel' }),
+    page.getByRole('button', { name: 'Tải file mẫu' }),
   ]);
-
-  // Step 3: the same order's payer and payment form (the customer screen chosen by tax code is not built yet).
-  await capture(browser, page, 'step-3-payer', [
-    list.getByRole('columnheader', { name: 'Hình thức' }),
-    list.getByRole('columnheader', { name: 'Đối tượng thanh toán' }),
-  ]);
-
-  // Steps 4 and 5: the pending tab, its amount column and the pay button of the first order.
-  await page.goto(`${base}/`);
-  await page.getByRole('tab', { name: /Lệnh chờ thanh toán/ }).click();
-  const table = page.getByRole('table').last();
-  await page.getByRole('columnheader', { name: 'Thành tiền' }).first().waitFor();
-  await page.waitForTimeout(500);
-  await capture(browser, page, 'step-4-charges', [page.getByRole('columnheader', { name: 'Thành tiền' }).first()]);
-  await capture(browser, page, 'step-5-pay', [table.getByRole('button', { name: /^Thanh toán/ }).first()]);
+  await page.getByRole('button', { name: 'Tiếp tục' }).click();
+  await page.getByLabel('Mã số thuế').fill(await customerTaxCode(page));
+  await page.getByRole('button', { name: 'Tìm' }).click();
+  const chosen = page.locator('.ant-descriptions').filter({ hasText: 'Đối tượng thanh toán đã chọn' });
+  await chosen.waitFor();
+  await capture(browser, page, 'step-3-payer', [page.getByLabel('Mã số thuế'), page.getByRole('button', { name: 'Tìm' }), chosen]);
+  await page.getByRole('button', { name: 'Tiếp tục' }).click();
+  await page.getByTestId('charges-total').waitFor();
+  await page.waitForTimeout(300);
+  await capture(browser, page, 'step-4-charges', [page.locator('.ant-table').first(), page.getByTestId('charges-total')]);
+  await page.getByRole('button', { name: 'Tiếp tục' }).click();
+  await page.getByRole('button', { name: 'Lưu lệnh' }).click();
+  await page.getByTestId('order-no').waitFor();
+  await page.waitForTimeout(3_500);
+  await capture(browser, page, 'step-5-pay', [page.getByRole('button', { name: 'Thanh toán' })]);
 
   // Step 6: an approved order's public view (its gate QR), the page behind the QR items' link.
   await page.goto(`${base}${orderLink()}`);

@@ -91,7 +91,7 @@ async function containersDone(page: Page, count: number) {
 }
 
 /** Step 3 and 4: the payer by tax code, then the draft invoice with its totals in VNĐ. */
-async function payerAndCharges(page: Page, taxCode: string, payLater: boolean) {
+async function payerAndCharges(page: Page, taxCode: string, payLater: boolean, narrow = false) {
   await page.getByLabel('Mã số thuế').fill(taxCode);
   await page.getByRole('button', { name: 'Tìm' }).click();
   const chosen = page.locator('.ant-descriptions').filter({ hasText: 'Đối tượng thanh toán đã chọn' });
@@ -105,6 +105,7 @@ async function payerAndCharges(page: Page, taxCode: string, payLater: boolean) {
   const lines = page.locator('.ant-table-tbody .ant-table-row');
   await expect(lines.first()).toBeVisible();
   const total = (await page.getByTestId('charges-total').textContent()) ?? '';
+  if (narrow) await at800(page, 'charges-800.png');
   await next(page).click();
   return total;
 }
@@ -118,7 +119,7 @@ async function saveOrder(page: Page, total: string) {
 
 /** Pay now by domestic card + OTP (the card simulator accepts 123456), through the payments feature's dialog. */
 async function payByCard(page: Page) {
-  await page.getByRole('button', { name: 'Thanh toán', exact: true }).click();
+  await page.getByRole('button', { name: 'Thanh toán' }).click();
   const dialog = page.getByRole('dialog', { name: 'Thanh toán lệnh' });
   await expect(dialog.getByText('Xác nhận thanh toán ?')).toBeVisible();
   await dialog.getByRole('button', { name: 'Xác nhận' }).click();
@@ -144,9 +145,21 @@ async function expectFinal(page: Page, orderNo: string, expected: 'approved' | '
     await expect(page.getByTestId('order-pin')).toHaveText(/\S+/);
     await expect(page.getByRole('link', { name: 'Xem lệnh (mã QR)' })).toHaveAttribute('href', /\/order\//);
   } else {
-    await expect(page.getByText(orderMessages.waitingApproval)).toBeVisible();
+    await expect(page.getByText(orderMessages.waitingApproval).first()).toBeVisible();
   }
   await expect(page.getByRole('button', { name: 'Tạo lệnh mới' })).toBeVisible();
+}
+
+/** The screen at 800 px wide: its buttons stay reachable (screenshot kept with the test's output). */
+async function at800(page: Page, name: string) {
+  await page.setViewportSize({ width: 800, height: 768 });
+  // The shell folds its menu with an animation.
+  await page.waitForTimeout(600);
+  await next(page).scrollIntoViewIfNeeded();
+  await expect(next(page)).toBeInViewport();
+  await page.screenshot({ path: test.info().outputPath(name) });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.waitForTimeout(300);
 }
 
 const cellsOf = (scope: Page | Locator, colId: string) => grid(scope).locator(`[role="gridcell"][col-id="${colId}"]`);
@@ -173,13 +186,25 @@ test.describe('order creation: each order type of the task menu in six steps', (
     await expect(cellsOf(page, 'problems').first()).toContainText(`Dòng 1: Số container "${bad}" sai số kiểm tra`);
     await next(page).click();
     await expect(page.getByText(orderMessages.containersInvalid)).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('bad-row-1366.png') });
     // The bad row is selected and deleted.
     await grid(page).getByRole('row').filter({ hasText: bad }).getByRole('checkbox').first().check();
     await page.getByRole('button', { name: 'Xóa dòng đã chọn' }).click();
+    // Leaving with unsaved input asks first; 'Ở lại' keeps the draft.
+    await openMenu(page, 'Hạ container rỗng');
+    const leave = page.getByRole('dialog').filter({ hasText: 'Lệnh đang tạo chưa được lưu' });
+    await expect(leave).toBeVisible();
+    await leave.getByRole('button', { name: 'Ở lại' }).click();
+    await expect(page.getByTestId('container-count')).toHaveText('Tổng: 3 container, 0 dòng lỗi');
+    // A container already in the yard passes the client's checks; the server names its row.
+    const inYard = yard.empties(39, 1)[0] as string;
+    await pasteContainers(page, [`${inYard}\t22G1`]);
+    await next(page).click();
+    await expect(page.getByText(orderMessages.containersInvalid).last()).toBeVisible();
+    await expect(cellsOf(page, 'problems').filter({ hasText: `Container ${inYard} đang có trong bãi cảng NDP` })).toHaveText(/^Dòng 4: /);
+    await grid(page).getByRole('row').filter({ hasText: inYard }).getByRole('checkbox').first().check();
+    await page.getByRole('button', { name: 'Xóa dòng đã chọn' }).click();
     await containersDone(page, 3);
-    await page.setViewportSize({ width: 800, height: 768 });
-    await page.screenshot({ path: test.info().outputPath('payer-800.png') });
-    await page.setViewportSize({ width: 1366, height: 768 });
 
     const total = await payerAndCharges(page, tax.own, false);
     const orderNo = await saveOrder(page, total);
@@ -202,8 +227,9 @@ test.describe('order creation: each order type of the task menu in six steps', (
     await page.locator('input[type="file"]').setInputFiles(file);
     await expect(page.getByText('Đã nhập 50 container từ tệp lay-nguyen-50.xlsx')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('containers-1366.png') });
+    await at800(page, 'containers-800.png');
     await containersDone(page, 50);
-    const total = await payerAndCharges(page, tax.own, false);
+    const total = await payerAndCharges(page, tax.own, false, true);
     const orderNo = await saveOrder(page, total);
     await payByCard(page);
     await expectFinal(page, orderNo, 'approved');

@@ -91,12 +91,31 @@ test.describe('menus per user group', () => {
   }
 
   test('a menu entry without a view says "Trang đang phát triển" as an alert and a toast', async ({ page }) => {
+    // Every task entry has its screen now (issue 14): the menu the browser receives gets one entry without a view.
+    await page.route('**/api/common/getMenu', async (route) => {
+      const reply = await route.fetch();
+      const body = (await reply.json()) as { payload: { MenuID: string; children: unknown[] }[] };
+      body.payload
+        .find((m) => m.MenuID === 'TASK')
+        ?.children.push({
+          MenuID: 'TASK_NOT_BUILT',
+          ParentID: 'TASK',
+          MenuName: 'Lệnh thử nghiệm',
+          Path: '/Task/TASK_NOT_BUILT',
+          ViewClass: 'Task',
+          ViewPage: 'NotBuilt',
+          Icon: null,
+          OrderBy: 99,
+          children: [],
+        });
+      await route.fulfill({ response: reply, json: body });
+    });
     await page.goto('/');
     await loginAs(page, 'khachhang');
-    await openMenu(page, 'Tác nghiệp', 'Lệnh dịch vụ');
-    await expect(page).toHaveURL(/\/Task\/TASK_SERVICE$/);
+    await openMenu(page, 'Tác nghiệp', 'Lệnh thử nghiệm');
+    await expect(page).toHaveURL(/\/Task\/TASK_NOT_BUILT$/);
     // The alert on the page names the entry; the toast says the same words.
-    const pageAlert = page.getByRole('alert').filter({ hasText: 'Chức năng "Lệnh dịch vụ" đang được phát triển' });
+    const pageAlert = page.getByRole('alert').filter({ hasText: 'Chức năng "Lệnh thử nghiệm" đang được phát triển' });
     await expect(pageAlert).toContainText('Trang đang phát triển');
     await expect(page.locator('.ant-message-notice')).toHaveText('Trang đang phát triển');
   });

@@ -3,8 +3,8 @@ import type { MenuId } from '@smartport/contract';
 /**
  * The usage guide (spec 02 §2.1): 7 basic order types × 6 steps. Each type is shown only when the
  * user's menu holds its task entry. Images are real screens of this portal, captured and annotated
- * by scripts/guide-screenshots.ts into /guide/. The order-entry screens are not built yet; where a
- * step's own screen is missing, the closest real screen is shown and the text says so.
+ * by scripts/guide-screenshots.ts into /guide/ from the order screens (steps 1–5) and an approved order's public
+ * view (step 6).
  */
 export interface GuideStep {
   title: string;
@@ -18,38 +18,36 @@ export interface GuideOrderType {
   steps: GuideStep[];
 }
 
-const notBuilt = 'Màn hình lập lệnh đang được xây dựng; ảnh là màn hình thật gần nhất của cổng.';
-
 function steps(kind: string, jobModeCode: string, slug: string): GuideStep[] {
   return [
     {
       title: 'Nhập thông tin lệnh',
-      text: `Bấm tác nghiệp "${kind}" ở bảng Tác nghiệp bên phải trang chủ (khung đỏ) để mở màn hình lập lệnh, rồi nhập cảng, hãng khai thác, tàu/chuyến và số booking hoặc vận đơn; lệnh dùng phương án ${jobModeCode}. ${notBuilt}`,
+      text: `Mở tác nghiệp "${kind}" ở menu Tác nghiệp, rồi nhập cảng, hãng khai thác, số vận đơn hoặc số booking, hạn lệnh và chọn tàu/chuyến (khung đỏ); lệnh dùng phương án ${jobModeCode}. Bấm "Tiếp tục".`,
       image: `/guide/${slug}-1.webp`,
     },
     {
       title: 'Thêm container',
-      text: `Thêm từng container của lệnh: số container, kích cỡ ISO, loại hàng (hàng lạnh, nguy hiểm, quá khổ kèm thông số). Ảnh: danh sách container của một lệnh trên trang theo dõi lệnh. ${notBuilt}`,
+      text: 'Thêm từng dòng, dán danh sách từ Excel hoặc nhập tệp Excel theo file mẫu: số container, kích cỡ ISO, loại hàng (hàng lạnh, nguy hiểm, quá khổ kèm thông số). Dòng sai hiện lỗi màu đỏ; hệ thống kiểm tra với bãi cảng khi bấm "Tiếp tục".',
       image: '/guide/step-2-containers.webp',
     },
     {
       title: 'Nhập mã số thuế để chọn đối tượng thanh toán',
-      text: `Nhập mã số thuế, hệ thống tìm doanh nghiệp và hình thức thanh toán (thu ngay / thu sau) của đối tượng thanh toán. Ảnh: cột Đối tượng thanh toán và Hình thức của lệnh trên trang theo dõi lệnh. ${notBuilt}`,
+      text: 'Nhập mã số thuế và bấm "Tìm": hệ thống hiện tên, địa chỉ và hình thức thanh toán (Thu ngay / Thu sau) của đối tượng thanh toán.',
       image: '/guide/step-3-payer.webp',
     },
     {
       title: 'Tính cước',
-      text: 'Hệ thống tính cước theo biểu cước; lệnh chưa thanh toán hiện ở thẻ "Lệnh chờ thanh toán" với cột Thành tiền (khung đỏ).',
+      text: 'Hệ thống tính cước theo biểu cước: hóa đơn nháp từng dòng (container, phương án, loại cước, biểu cước, số lượng, đơn giá, VAT, diễn giải) và tổng cộng (khung đỏ).',
       image: '/guide/step-4-charges.webp',
     },
     {
       title: 'Thanh toán',
-      text: 'Ở thẻ "Lệnh chờ thanh toán", bấm nút thanh toán của lệnh (thu ngay) hoặc thanh toán sau, xác nhận "Xác nhận thanh toán ?" rồi chọn cổng thanh toán.',
+      text: 'Bấm "Lưu lệnh", rồi "Thanh toán" (thu ngay: chọn cổng thanh toán) hoặc "Xác nhận thu sau" với khách hàng được công nợ.',
       image: '/guide/step-5-pay.webp',
     },
     {
       title: 'Duyệt lệnh',
-      text: 'Sau khi thanh toán, lệnh được duyệt tự động hoặc chờ cảng duyệt; lệnh đã duyệt có mã QR và liên kết xem lệnh (nút Mã QR) để xuất trình tại cổng.',
+      text: 'Sau khi thanh toán, lệnh được duyệt tự động hoặc chờ cảng duyệt; lệnh đã duyệt có mã PIN, mã QR và liên kết xem lệnh để xuất trình tại cổng.',
       image: '/guide/step-6-approve.webp',
     },
   ];

@@ -1,6 +1,6 @@
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import type { ChargeLine, OrderCharges } from '@smartport/contract';
-import { Alert, Button, Descriptions, Flex, Table } from 'antd';
+import { Alert, Button, Flex, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../lib/format';
 
@@ -33,7 +33,7 @@ export function ChargesStep({ charges, calculating, error, onCalculate, disabled
         loading={calculating}
         dataSource={charges?.lines ?? []}
         pagination={charges && charges.lines.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
-        scroll={{ x: 1400, y: 'max(260px, calc(100vh - 520px))' }}
+        scroll={{ x: 1760, y: 'max(220px, calc(100vh - 500px))' }}
         locale={{ emptyText: t('orders.charges.none') }}
         columns={[
           {
@@ -43,10 +43,10 @@ export function ChargesStep({ charges, calculating, error, onCalculate, disabled
             fixed: 'left',
             render: (v: string | null) => v ?? '',
           },
-          { title: t('orders.charges.col.jobMode'), dataIndex: 'JobModeName', width: 160 },
+          { title: t('orders.charges.col.jobMode'), dataIndex: 'JobModeName', width: 180, ellipsis: { showTitle: true } },
           { title: t('orders.charges.col.kind'), dataIndex: 'ChargeKind', width: 100, render: kind },
-          { title: t('orders.charges.col.tariffCode'), dataIndex: 'TariffCode', width: 110 },
-          { title: t('orders.charges.col.tariffName'), dataIndex: 'TariffName', width: 200 },
+          { title: t('orders.charges.col.tariffCode'), dataIndex: 'TariffCode', width: 170, ellipsis: { showTitle: true } },
+          { title: t('orders.charges.col.tariffName'), dataIndex: 'TariffName', width: 260, ellipsis: { showTitle: true } },
           {
             title: t('orders.charges.col.quantity'),
             dataIndex: 'Quantity',
@@ -65,33 +65,24 @@ export function ChargesStep({ charges, calculating, error, onCalculate, disabled
             render: (_: unknown, l) => (l.VatRate < 0 ? 'KCT' : `${money(l.VatAmount)} (${l.VatRate}%)`),
           },
           { title: t('orders.charges.col.total'), dataIndex: 'Total', width: 120, align: 'right', render: money },
-          { title: t('orders.charges.col.explanation'), dataIndex: 'Explanation', width: 320 },
+          { title: t('orders.charges.col.explanation'), dataIndex: 'Explanation', width: 520 },
         ]}
       />
       {charges && (
-        <Descriptions
-          bordered
-          size="small"
-          column={1}
-          style={{ maxWidth: 420, marginLeft: 'auto' }}
-          items={[
-            {
-              key: 'amount',
-              label: t('orders.charges.amount'),
-              children: <span data-testid="charges-amount">{formatMoney(charges.Amount)}</span>,
-            },
-            {
-              key: 'vat',
-              label: t('orders.charges.vatAmount'),
-              children: <span data-testid="charges-vat">{formatMoney(charges.VatAmount)}</span>,
-            },
-            {
-              key: 'total',
-              label: t('orders.charges.totalAmount'),
-              children: <strong data-testid="charges-total">{formatMoney(charges.TotalAmount)}</strong>,
-            },
-          ]}
-        />
+        <Flex gap="8px 24px" wrap justify="flex-end" className="sp-order-totals" role="group" aria-label={t('orders.charges.totals')}>
+          <span>
+            {t('orders.charges.amount')}: <strong data-testid="charges-amount">{formatMoney(charges.Amount)}</strong>
+          </span>
+          <span>
+            {t('orders.charges.vatAmount')}: <strong data-testid="charges-vat">{formatMoney(charges.VatAmount)}</strong>
+          </span>
+          <span style={{ fontSize: 16 }}>
+            {t('orders.charges.totalAmount')}:{' '}
+            <strong data-testid="charges-total" style={{ color: '#0b63b6' }}>
+              {formatMoney(charges.TotalAmount)}
+            </strong>
+          </span>
+        </Flex>
       )}
     </Flex>
   );

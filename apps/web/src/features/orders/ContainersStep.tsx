@@ -48,6 +48,7 @@ export function ContainersStep({ type, rows, onRows, disabled }: Props) {
   const [pasteText, setPasteText] = useState('');
   const [importing, setImporting] = useState(false);
   const fields = useMemo(() => shownFields(type, rows), [type, rows]);
+  const hasProblems = rows.some((r) => r.problems.length > 0);
   const cargoCodes = useMemo(() => {
     const codes = (cargoTypes.data ?? []).map((c) => String((c as { CargoTypeCode: string }).CargoTypeCode));
     return codes.length ? codes : ['GP', 'MT', 'RF', 'DG', 'OG'];
@@ -115,29 +116,31 @@ export function ContainersStep({ type, rows, onRows, disabled }: Props) {
       }
       defs.push(def);
     }
-    defs.push(
-      {
-        colId: 'problems',
-        headerName: t('orders.containers.problems'),
-        minWidth: 280,
-        flex: 1,
-        wrapText: true,
-        autoHeight: true,
-        valueGetter: (p) => p.data?.problems.join('\n') ?? '',
-        cellStyle: { color: '#cf1322', whiteSpace: 'pre-line', lineHeight: '1.4', paddingTop: '6px', paddingBottom: '6px' },
-      },
-      {
-        colId: 'notes',
-        headerName: t('orders.containers.notes'),
-        minWidth: 200,
-        wrapText: true,
-        autoHeight: true,
-        valueGetter: (p) => p.data?.notes.join('\n') ?? '',
-        cellStyle: { color: '#ad6800', whiteSpace: 'pre-line', lineHeight: '1.4', paddingTop: '6px', paddingBottom: '6px' },
-      },
-    );
+    const problemsDef: ColDef<ContainerRow> = {
+      colId: 'problems',
+      headerName: t('orders.containers.problems'),
+      minWidth: 280,
+      flex: 1,
+      wrapText: true,
+      autoHeight: true,
+      valueGetter: (p) => p.data?.problems.join('\n') ?? '',
+      cellStyle: { color: '#cf1322', whiteSpace: 'pre-line', lineHeight: '1.4', paddingTop: '6px', paddingBottom: '6px' },
+    };
+    const notesDef: ColDef<ContainerRow> = {
+      colId: 'notes',
+      headerName: t('orders.containers.notes'),
+      minWidth: 200,
+      wrapText: true,
+      autoHeight: true,
+      valueGetter: (p) => p.data?.notes.join('\n') ?? '',
+      cellStyle: { color: '#ad6800', whiteSpace: 'pre-line', lineHeight: '1.4', paddingTop: '6px', paddingBottom: '6px' },
+    };
+    // While a row has problems they come right after the container's number and size, where the eye is.
+    if (hasProblems) defs.splice(fields.includes('FE') ? 4 : 3, 0, problemsDef);
+    else defs.push(problemsDef);
+    defs.push(notesDef);
     return defs;
-  }, [fields, disabled, t, cargoCodes, cargoName]);
+  }, [fields, disabled, t, cargoCodes, cargoName, hasProblems]);
 
   const onCellValueChanged = (e: CellValueChangedEvent<ContainerRow>) => {
     const field = e.colDef.field as ContainerField | undefined;

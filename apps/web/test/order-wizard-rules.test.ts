@@ -1,0 +1,136 @@
+import { containerCheckDigit, orderMessages, orderTypes } from '@smartport/contract';
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import {
+  applyServerCheck,
+  clientProblems,
+  newContainerRow,
+  rowsFromText,
+  shownFields,
+  withClientChecks,
+} from '../src/features/orders/container-rows';
+import { defaultExpiry, emptyOrderInfo, headerInput, orderInfoProblem } from '../src/features/orders/order-draft';
+
+const no = (owner: string, serial: number) => {
+  const first10 = `${owner}${serial}`;
+  return `${first10}${containerCheckDigit(first10)}`;
+};
+const now = dayjs('2026-11-26T03:00:00Z');
+
+describe('order information (step 1)', () => {
+  const pickup = orderTypes.import_pickup;
+  const filled = () => ({
+    ...emptyOrderInfo(pickup, 'NDP'),
+    OperationCode: 'MSC',
+    BLNo: 'MEDUHP2611001',
+    vessel: {
+      VesselKey: 'V1',
+      VesselName: 'A',
+      VesselImVoy: '1N',
+      VesselExVoy: '1S',
+      TerminalCode: 'NDP',
+      ETA: null,
+      ETB: null,
+      ETD: null,
+    },
+    ExpDate: defaultExpiry(now),
+  });
+
+  it('defaults the expiry to the end of tomorrow, port time', () => {
+    expect(defaultExpiry(now).tz('Asia/Ho_Chi_Minh').format('YYYY-MM-DD HH:mm:ss')).toBe('2026-11-27 23:59:59');
+  });
+
+  it('asks in the server order: terminal, operator, vessel, document, expiry', () => {
+    expect(orderInfoProblem(pickup, { ...filled(), TerminalCode: '' }, now)).toBe(orderMessages.noTerminal);
+    expect(orderInfoProblem(pickup, { ...filled(), OperationCode: '' }, now)).toBe(orderMessages.noOperation);
+    expect(orderInfoProblem(pickup, { ...filled(), vessel: null }, now)).toBe(orderMessages.noVessel);
+    expect(orderInfoProblem(pickup, { ...filled(), BLNo: ' ' }, now)).toBe(orderMessages.noBL);
+    expect(orderInfoProblem(orderTypes.empty_pickup, { ...filled(), BookingNo: '' }, now)).toBe(orderMessages.noBooking);
+    expect(orderInfoProblem(orderTypes.service, { ...filled(), BLNo: '', BookingNo: '' }, now)).toBe(orderMessages.noDocument);
+    expect(orderInfoProblem(pickup, { ...filled(), ExpDate: null }, now)).toBe(orderMessages.noExpDate);
+    expect(orderInfoProblem(pickup, { ...filled(), ExpDate: now.subtract(1, 'hour') }, now)).toBe(orderMessages.expPast);
+    expect(orderInfoProblem(pickup, { ...filled(), ExpDate: now.add(31, 'day') }, now)).toBe(orderMessages.expTooFar);
+    expect(orderInfoProblem(pickup, filled(), now)).toBeNull();
+  });
+
+  it('sends only the document the type uses and the expiry as port time', () => {
+    const header = headerInput(pickup, { ...filled(), BookingNo: 'BK1' });
+    expect(header).toMatchObject({
+      OrderType: 'import_pickup',
+      JobModeCode: 'LAYN',
+      BLNo: 'MEDUHP2611001',
+      BookingNo: null,
+      VesselKey: 'V1',
+    });
+    expect(header.ExpDate).toBe('2026-11-27 23:59:59');
+  });
+});
+
+describe('container rows (step 2)', () => {
+  const dropOff = orderTypes.fcl_pre_advice;
+  const good = no('TGHU', 263001);
+  const bad = `${good.slice(0, 10)}${(Number(good[10]) + 1) % 10}`;
+
+  it('names the row of a wrong check digit, a missing size of a drop-off and a duplicate', () => {
+    const rows = [good, bad, good].map((c) => newContainerRow(dropOff, { ContainerNo: c, IsoSizetype: '22G1' }));
+    rows.push(newContainerRow(dropOff, { ContainerNo: no('TGHU', 263002) }));
+    const problems = clientProblems(dropOff, rows);
+    expect(problems[0]).toEqual([]);
+    expect(problems[1]?.[0]).toMatch(new RegExp(`^Dòng 2: Số container "${bad}" sai số kiểm tra`));
+    expect(problems[2]).toEqual([`Dòng 3: Số container "${good}" trùng với dòng 1`]);
+    expect(problems[3]).toEqual(['Dòng 4: Vui lòng nhập kích cỡ ISO']);
+  });
+
+  it('lets a pickup leave the size to the yard', () => {
+    const rows = [newContainerRow(orderTypes.import_pickup, { ContainerNo: no('MSCU', 261001) })];
+    expect(clientProblems(orderTypes.import_pickup, rows)).toEqual([[]]);
+  });
+
+  it("takes the server's answer: normalised size, problems and notes replace the client's", () => {
+    const rows = withClientChecks(orderTypes.import_pickup, [
+      newContainerRow(orderTypes.import_pickup, { ContainerNo: no('MSCU', 261001) }),
+    ]);
+    const [checked] = applyServerCheck(rows, [
+      {
+        ...rows[0],
+        Row: 1,
+        IsoSizetype: '22G1',
+        LocalSizetype: null,
+        Teu: 1,
+        FE: 'F',
+        CargoTypeCode: 'GP',
+        CargoTypeName: 'Hàng khô',
+        IsLocalForeign: 'F',
+        POL: null,
+        FPOD: null,
+        VentUnit: null,
+        PlugHours: null,
+        DateIn: null,
+        problems: ['Dòng 1: Container MSCU2610014 không thuộc vận đơn X'],
+        notes: ['Dòng 1: ghi chú'],
+      } as never,
+    ]);
+    expect(checked).toMatchObject({ IsoSizetype: '22G1', CargoTypeCode: 'GP', checked: true, notes: ['Dòng 1: ghi chú'] });
+    expect(checked?.problems).toHaveLength(1);
+  });
+
+  it('reads pasted lines into the shown columns and skips a title line', () => {
+    const fields = shownFields(orderTypes.icd_pre_advice, []);
+    expect(fields.slice(0, 3)).toEqual(['ContainerNo', 'IsoSizetype', 'FE']);
+    const rows = rowsFromText(orderTypes.icd_pre_advice, `Số container\tKích cỡ ISO\tHàng/Rỗng\n${good}\t22g1\tE\n\n${bad};45G1;F`, fields);
+    expect(rows.map((r) => [r.ContainerNo, r.IsoSizetype, r.FE])).toEqual([
+      [good, '22G1', 'E'],
+      [bad, '45G1', 'F'],
+    ]);
+  });
+
+  it('shows the cargo extras only when a row needs them', () => {
+    const rows = [
+      newContainerRow(dropOff, { ContainerNo: good, CargoTypeCode: 'rf' }),
+      newContainerRow(dropOff, { ContainerNo: good, CargoTypeCode: 'DG' }),
+    ];
+    const fields = shownFields(dropOff, rows);
+    expect(fields).toEqual(expect.arrayContaining(['Temperature', 'Vent', 'Class', 'Unno']));
+    expect(fields).not.toContain('OogTop');
+  });
+});
