@@ -322,7 +322,7 @@ export function createOrderCreateRepository(db: Db) {
                    cu.customer_name "CustomerName", cu.tax_code "TaxCode", o.money_credit "MoneyCredit", o.order_status "OrderStatus",
                    o.transaction_id "TransactionId", o.total_amount::float8 "TotalAmount", o.reject_reason "RejectReason",
                    o.approved_by "ApprovedBy", o.approved_time "ApprovedTime", o.tos_status "TosStatus", o.tos_message "TosMessage",
-                   (select i.invoice_no from invoices i where i.order_no = o.order_no order by i.issue_date desc limit 1) "InvoiceNo",
+                   (select i.invoice_series || '-' || i.invoice_no from invoices i where i.order_no = o.order_no order by i.issue_date desc limit 1) "InvoiceNo",
                    o.created_time "CreatedTime"
               from orders o
               left join job_modes j on j.job_mode_code = o.job_mode_code
