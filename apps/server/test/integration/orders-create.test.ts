@@ -1,13 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type CallInput,
-  calls,
-  containerCheckDigit,
-  type OrderType,
-  orderMessages,
-  orderTypes,
-  paymentMessages,
-} from '@smartport/contract';
+import { type CallInput, calls, containerNumber, type OrderType, orderMessages, orderTypes, paymentMessages } from '@smartport/contract';
 import {
   cardSimulator,
   demoTosAccount,
@@ -33,10 +25,7 @@ let staff: string; // nhanvien: staff order grant, NDP NDV NHP
 let shippingLine: string; // hangtau: holds the empty-pickup and pre-advice menus, acts on nobody's orders
 let officer: string; // haiquan: no task menu
 
-const cntr = (owner: string, serial: number) => {
-  const first10 = `${owner}${String(serial).padStart(6, '0')}`;
-  return `${first10}${containerCheckDigit(first10)}`;
-};
+const cntr = containerNumber;
 const MSCU = (serial: number) => cntr('MSCU', serial);
 const TGHU = (serial: number) => cntr('TGHU', serial);
 

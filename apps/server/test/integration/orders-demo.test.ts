@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { calls, containerCheckDigit, type OrderType, orderTypes } from '@smartport/contract';
+import { calls, containerNumber, type OrderType, orderTypes } from '@smartport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoYard } from '../../src/db/seed/port-containers.data';
 import { createTestApp, present, type TestApp } from '../helpers/test-app';
@@ -19,10 +19,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const cntr = (owner: string, serial: number) => {
-  const first10 = `${owner}${String(serial).padStart(6, '0')}`;
-  return `${first10}${containerCheckDigit(first10)}`;
-};
+const cntr = containerNumber;
 const inThreeDays = () => `${new Date(Date.now() + 7 * 3_600_000 + 3 * 86_400_000).toISOString().slice(0, 10)} 16:00`;
 
 const rowsOf: Record<OrderType, { ContainerNo: string; IsoSizetype: string; FE?: 'F' | 'E'; Temperature?: number }[]> = {

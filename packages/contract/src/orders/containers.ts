@@ -17,6 +17,12 @@ export function containerCheckDigit(first10: string): number {
   return (sum % 11) % 10;
 }
 
+/** A container number of an owner code (4 letters) and a 6-digit serial, with its check digit. */
+export function containerNumber(owner: string, serial: number): string {
+  const first10 = `${owner}${String(serial).padStart(6, '0')}`;
+  return `${first10}${containerCheckDigit(first10)}`;
+}
+
 /** The container number as typed, without spaces or dashes, upper case. */
 export const normalizeContainerNo = (v: string) => v.replace(/[\s-]+/g, '').toUpperCase();
 

@@ -17,25 +17,5 @@ export function createRandom(seed: number) {
 }
 export type Random = ReturnType<typeof createRandom>;
 
-const letterValue = (c: string) => {
-  // ISO 6346: A=10, skipping multiples of 11.
-  let v = c.charCodeAt(0) - 65 + 10;
-  v += Math.floor((v - 1) / 10);
-  return v;
-};
-
-/** ISO 6346 check digit of the first ten characters of a container number. */
-export function containerCheckDigit(first10: string): number {
-  let sum = 0;
-  for (let i = 0; i < 10; i++) {
-    const ch = first10[i] as string;
-    const value = /[A-Z]/.test(ch) ? letterValue(ch) : Number(ch);
-    sum += value * 2 ** i;
-  }
-  return (sum % 11) % 10;
-}
-
-export function containerNumber(owner: string, serial: number): string {
-  const first10 = `${owner}${String(serial).padStart(6, '0')}`;
-  return `${first10}${containerCheckDigit(first10)}`;
-}
+// ISO 6346 container numbers: one implementation, the contract's (the order screens check with it).
+export { containerCheckDigit, containerNumber } from '@smartport/contract';

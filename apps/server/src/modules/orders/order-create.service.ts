@@ -20,6 +20,7 @@ import type { AuthUser } from '../../http/context';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import { assertOrderActor, orderReach } from '../../security/order-access';
 import { assertTerminal } from '../../security/terminal-scope';
+import type { ApprovalFacts } from '../settings/approval.service';
 import {
   checkRows,
   documentProblem,
@@ -40,14 +41,7 @@ export interface OrderCreateDeps {
   repo: OrderCreateRepository;
   pricing: Pick<PricingService, 'price'>;
   /** Settings approval service: whether an order confirmed now waits for staff (P) or is approved at once (C). */
-  approvalNeeded(f: {
-    terminal: string;
-    jobModeCode: string;
-    operationCode: string | null;
-    customerCode: string;
-    moneyCredit: string;
-    at: Date;
-  }): Promise<boolean>;
+  approvalNeeded(f: ApprovalFacts): Promise<boolean>;
   /** Everything that follows an order becoming C (wt-accept's order-approval service; a no-op until wired). */
   onApproved(orderNo: string, by: string | null): Promise<void>;
   /** The terminal's dangerous-goods list (admin rules): alert texts, none = not allowed. */

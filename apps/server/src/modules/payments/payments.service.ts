@@ -19,6 +19,7 @@ import type { AuthUser } from '../../http/context';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import type { LiveEvents } from '../../realtime/realtime';
 import { assertOrderActor, orderReach } from '../../security/order-access';
+import type { ApprovalFacts } from '../settings/approval.service';
 import { partnerError, partnerNames } from './partner-failure';
 import type { RefundReason } from './payment-machine';
 import {
@@ -78,14 +79,7 @@ export interface PaymentsDeps {
    * The approval configuration (settings `approvalNeeded`): whether an order paid at `at` waits for staff (P, true)
    * or is approved at once (C, false). Asked at the moment money is applied; the answer is recorded in skip_approval.
    */
-  approvalNeeded(f: {
-    terminal: string;
-    jobModeCode: string;
-    operationCode: string | null;
-    customerCode: string;
-    moneyCredit: string;
-    at: Date;
-  }): Promise<boolean>;
+  approvalNeeded(f: ApprovalFacts): Promise<boolean>;
   /** An order was paid without approval: its invoice is the server's to publish (invoices service, not awaited). */
   afterPaid?: (orderNo: string, userId: string | null) => void;
 }
