@@ -246,10 +246,16 @@ describe('read-only catalogues and the shared deletes', () => {
 
 describe('permissions', () => {
   it('a customer without the catalogue grants gets 403 on every catalogue call', async () => {
-    for (const path of ['common/getOperationList', 'common/updateJobModeList', 'standardtariff/delete']) {
+    for (const path of ['common/getExchangeList', 'common/getCustomerList', 'common/updateJobModeList', 'standardtariff/delete']) {
       const res = await call(path, {}, customer);
       expect(res.status, path).toBe(403);
     }
+  });
+
+  it('a customer reads the shipping lines and cargo types its order screens pick from (issue 14), and changes none', async () => {
+    for (const path of ['common/getOperationList', 'common/getCargoTypeList'])
+      expect((await call(path, {}, customer)).status, path).toBe(200);
+    expect((await call('common/updateOperationList', { data: [] }, customer)).status).toBe(403);
   });
 });
 

@@ -163,7 +163,7 @@ describe('job-mode mapping, questions, version', () => {
     );
     expect(res.body.success, res.raw).toBe(true);
     const list = present((await t.call(calls.settings.getMappingJobModeList, {}, admin)).body.payload);
-    expect(list[0]).toMatchObject({ JobModeCode: 'LAY', ContSize: '*', CargoTypeCode: '*', TosCode: 'GTOUT', TosUsed: true });
+    expect(list.find((r) => r.JobModeCode === 'LAY')).toMatchObject({ ContSize: '*', CargoTypeCode: '*', TosCode: 'GTOUT', TosUsed: true });
     const bad = await t.send(
       calls.settings.updateMappingJobModeList,
       { data: [{ JobModeCode: 'LAY', ContSize: '2X', TosCode: 'A' }] },
