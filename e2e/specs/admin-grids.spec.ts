@@ -124,12 +124,16 @@ test('dangerous goods, tariff mapping, EDO sharing: rows, add/save', async ({ pa
 
   await open(page, 'Mapping mã biểu cước', /\/SystemManager\/tariff_mapping$/);
   await expect(page.getByRole('heading', { name: 'Mapping mã biểu cước giữa hai hệ thống' })).toBeVisible();
+  // The demo maps every demo tariff code too (a hundred rows): the administrator's example is found by the search.
+  await page.getByRole('textbox', { name: 'Tìm kiếm' }).fill('LOLO-20-F');
   await expect(rowWith(page, 'LOLO-20-F')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Tìm kiếm' }).fill('');
   await addRow(page, [
     ['TariffCode', `TRF${run}`],
     ['TosTariffCode', `TOS${run}`],
   ]);
   await saveOk(page);
+  await page.getByRole('textbox', { name: 'Tìm kiếm' }).fill(`TOS${run}`);
   await expect(rowWith(page, `TOS${run}`)).toBeVisible();
 
   await open(page, 'Cấu hình chia sẻ dữ liệu EDO', /\/SystemManager\/data_share$/);

@@ -90,7 +90,8 @@ test('standard tariff: the seeded prices are listed; staff add a row, save it an
   }
   await page.getByRole('textbox', { name: 'Tìm kiếm' }).fill('LAYN-40F');
   await reveal(page, 'TariffCode');
-  await expect(rowWith(page, 'LAYN-40F')).toBeVisible();
+  // One price code for every terminal: a row at each of the staff's three terminals (NDP, NDV, NHP).
+  await expect(rowWith(page, 'LAYN-40F')).toHaveCount(3);
   await page.getByRole('textbox', { name: 'Tìm kiếm' }).fill('');
 
   const code = `E2E-${run}`;

@@ -92,7 +92,12 @@ describe('every statistics call answers in its contract shape', () => {
     ).toBe(true);
 
     const total = await t.call(calls.stats.totalRating, { fromdate: `${year - 2}-01-01`, todate: `${today} 23:59:59` }, admin);
-    const agg = shaped(calls.stats.totalRating, total.body).payload as { QuestionCode: number; CountRating: number; TotalRating: number }[];
+    const agg = shaped(calls.stats.totalRating, total.body).payload as {
+      QuestionCode: number;
+      QuestionName: string;
+      CountRating: number;
+      TotalRating: number;
+    }[];
     expect(agg.map((r) => r.QuestionCode)).toEqual([1, 2, 3, 4, 5, 0]);
     expect(agg.every((r) => r.CountRating > 0)).toBe(true);
     const detailRows = await t.call(calls.stats.dataRating, { fromdate: from, todate: today, QuestionCode: 2 }, admin);
@@ -103,6 +108,7 @@ describe('every statistics call answers in its contract shape', () => {
     const notes = await t.call(calls.stats.dataRatingNote, { fromdate: from, todate: today }, admin);
     const noteRows = shaped(calls.stats.dataRatingNote, notes.body).payload as { RatingNote: string }[];
     expect(noteRows.length).toBe(agg.find((r) => r.QuestionCode === 0)?.CountRating);
+    expect(agg.find((r) => r.QuestionCode === 0)?.QuestionName).toBe('Ghi chú đánh giá');
     expect(noteRows.every((n) => n.RatingNote.length > 0)).toBe(true);
 
     const terminals = await t.call(calls.shell.getTerminalList, { TerminalCode: 'NDP' }, admin);

@@ -409,7 +409,8 @@ export function createStatsService(deps: { repo: StatsRepository; source?: Stats
           const r = byCode.get(code);
           return {
             QuestionCode: code,
-            QuestionName: nameOf.get(code) ?? String(code),
+            // The free-text notes are no criterion of the questions table: they are named as their dialog is.
+            QuestionName: nameOf.get(code) ?? (code === 0 ? 'Ghi chú đánh giá' : String(code)),
             TotalRating: r?.total ?? 0,
             CountRating: r?.count ?? 0,
             Count1Rating: r?.c1 ?? 0,
