@@ -2,7 +2,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { loginAs, openMenu, pickOption } from '../fixtures/portal';
 
 // 'Duyệt lệnh' (issue 14): a staff member approves one waiting order and rejects another with a reason; the approved
-// one is then among the approved orders, the rejected one among the cancelled with its reason.
+// one is then among the approved orders, is cancelled with a reason and its invoice cancellation is traced; the rejected
+// one is among the cancelled with its reason.
 const SHOTS = '/tmp/accept';
 
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).first();
@@ -19,7 +20,7 @@ async function shots(page: Page, name: string) {
   await page.setViewportSize({ width: 1366, height: 768 });
 }
 
-test('staff approve one waiting order and reject another with a reason', async ({ page }) => {
+test('staff approve one waiting order, reject another with a reason, cancel the approved one and trace its invoice', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/');
   await loginAs(page, 'nhanvien', { timeout: 40_000 });
@@ -62,9 +63,25 @@ test('staff approve one waiting order and reject another with a reason', async (
   await expect(approveRow).toContainText('nhanvien');
   await shots(page, 'approved');
 
+  // Cancel the approved order with a reason: its invoice is cancelled with the provider, every step traced.
+  await approveRow.getByRole('button', { name: 'Hủy lệnh' }).click();
+  const cancelBox = page.getByRole('dialog').filter({ hasText: 'Hủy lệnh đã duyệt' });
+  await cancelBox.getByLabel('Lý do').fill('Khách hàng đổi kế hoạch giao nhận');
+  await cancelBox.getByRole('button', { name: 'Hủy lệnh' }).click();
+  await expect(toast(page, 'Đã hủy lệnh.')).toBeVisible();
+  await expect(approveRow).toHaveCount(0);
+
   // The rejected one among the cancelled, with its reason.
   await pickOption(page, page.locator('.ant-select').filter({ has: page.getByLabel('Trạng thái') }), 'Đã hủy');
   await page.getByRole('button', { name: 'Nạp dữ liệu' }).click();
   await expect(rejectRow).toContainText('Đã hủy');
   await expect(rejectRow).toContainText('Lý do: Container đang bị giữ kiểm hóa');
+
+  // The cancelled order's invoice trace (task/invoice/cancel/trackingInvoiceDraftDetails).
+  await expect(approveRow).toContainText('Đã hủy');
+  await approveRow.getByRole('button', { name: 'Truy vết hủy hóa đơn' }).click();
+  const trace = page.getByRole('dialog').filter({ hasText: 'Truy vết hủy hóa đơn' });
+  for (const step of ['Yêu cầu hủy hóa đơn', 'Nhà cung cấp đã hủy hóa đơn', 'Hoàn tất hủy hóa đơn'])
+    await expect(trace.getByRole('cell', { name: step })).toBeVisible();
+  await shots(page, 'trace');
 });
