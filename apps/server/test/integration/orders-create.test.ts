@@ -386,6 +386,7 @@ describe('who may create which order', () => {
     expect(present(found.body.payload).map((p) => p.CustomerCode)).toEqual(['C0000001']);
     const [theirs] = await t.sql<{ tax_code: string }>("select tax_code from customers where customer_code = 'C0000002'");
     const hidden = await t.call(calls.orders.loadPayer, { TaxCode: present(theirs).tax_code }, customer);
+    expect(hidden.status).toBe(404);
     expect(hidden.body).toMatchObject({ success: false, message: orderMessages.payerNotFound });
     const staffSees = await t.call(calls.orders.loadPayer, { TaxCode: present(theirs).tax_code }, staff);
     expect(present(staffSees.body.payload).map((p) => p.CustomerCode)).toContain('C0000002');

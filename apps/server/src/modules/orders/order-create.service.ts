@@ -209,7 +209,8 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
     /** task/import_pickup/load_payer: active customers with that tax code (a customer account: its own only). */
     async loadPayer(user: AuthUser, taxCode: string) {
       const list = await repo.payersByTax(taxCode, user.CustomerCode);
-      if (!list.length) return { success: false as const, message: orderMessages.payerNotFound, payload: [] };
+      // Not found is an answer like any refusal: 404 with its message (a 2xx reply always means success).
+      if (!list.length) throw notFound(orderMessages.payerNotFound);
       return { success: true as const, payload: list };
     },
 

@@ -36,6 +36,9 @@ export function PayerStep({ taxCode, onTaxCode, payers, onPayers, payer, onPayer
       onPayer(rows.length === 1 ? (rows[0] ?? null) : null);
       if (!rows.length) void message.warning(t('orders.payer.notFound'));
     } catch (e) {
+      // Nothing found (404) or refused: no payer stays chosen from an earlier search.
+      onPayers([]);
+      onPayer(null);
       void message.error((e as Error).message);
     }
   };
