@@ -1,6 +1,7 @@
 // `npx tsx bench/src/profile.ts`: where the portal's time goes on the list call. Starts the portal with
 // --cpu-prof (on BENCH_DATABASE_URL, else PGlite), loads `common/getOperationList` for a few seconds, stops it and
 // prints the self time grouped by package (and the top functions). Findings: docs/decisions.md.
+// PROFILE_CALL=/api/tracking/DashboadEirSevTracking PROFILE_USER=khachhang profiles another call (demo password).
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,12 +24,14 @@ const url = process.env.BENCH_DATABASE_URL;
 const target = url ? await postgresTarget(url, dir) : pgliteTarget(dir);
 const seconds = Number(process.env.PROFILE_SECONDS ?? 10);
 const portal = await startPortal(
-  { ...target.env, SEED_ORDERS: '200' },
+  { ...target.env, SEED_ORDERS: process.env.PROFILE_ORDERS ?? '200' },
   { logFile: join(dir, 'portal.log'), execArgv: ['--cpu-prof', `--cpu-prof-dir=${dir}`] },
 );
 try {
-  const { access_token } = await loginToken(portal.url, 'admin', 'Admin@2026');
-  const r = await load(portal.url, [{ path: '/api/common/getOperationList', token: access_token, body: {} }], { connections: 50, seconds });
+  const user = process.env.PROFILE_USER ?? 'admin';
+  const { access_token } = await loginToken(portal.url, user, user === 'admin' ? 'Admin@2026' : 'Smartport@2026');
+  const path = process.env.PROFILE_CALL ?? '/api/common/getOperationList';
+  const r = await load(portal.url, [{ path, token: access_token, body: {} }], { connections: 50, seconds });
   console.log(`${Math.round(r.rps)} req/s p99 ${r.p99} ms under the profiler`);
 } finally {
   await portal.stop();

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import underPressure from '@fastify/under-pressure';
-import { mainConfig } from '@smartport/contract';
+import { type MenuNode, mainConfig } from '@smartport/contract';
 import Fastify, { type FastifyError, type FastifyServerOptions, LogController } from 'fastify';
 import helmet from 'helmet';
 import pino from 'pino';
@@ -117,6 +117,7 @@ import { createStatsService } from './modules/stats/stats.service';
 import { createTosOrdersRepository } from './modules/stats/tos-orders.repository';
 import { createTosOrderImport } from './modules/stats/tos-orders.service';
 import { attachRealtime, createLiveEventsPort, type LiveEvents } from './realtime/realtime';
+import { createHeardCache } from './security/heard-cache';
 import { createSecretBox, parseSettingsKey } from './security/secret-box';
 import { createSigner } from './security/token';
 import { createLocalFolderStore, openUploadRoot } from './storage/local-folder.adapter';
@@ -257,11 +258,22 @@ export async function buildApp(options: BuildOptions = {}) {
     log: { info: (o, m) => app.log.info(o, m), warn: (o, m) => app.log.warn(o, m) },
   });
   const live = createLiveEventsPort();
-  // Checked sessions are kept while every change to them is heard (NOTIFY auth_changed; modules/auth/session-cache.ts).
+  // Checked sessions and each group's menu are kept while every change to them is heard (NOTIFY auth_changed;
+  // security/heard-cache.ts).
   const sessions = createSessionCache({ ttlMs: config.sessionCacheSeconds * 1000 });
+  const menus = createHeardCache<MenuNode[]>({ ttlMs: config.sessionCacheSeconds * 1000, maxEntries: 1000 });
   const stopListening =
     config.sessionCacheSeconds > 0
-      ? await database.listen('auth_changed', { notify: () => sessions.clear(), up: (on) => sessions.setListening(on) })
+      ? await database.listen('auth_changed', {
+          notify: () => {
+            sessions.clear();
+            menus.clear();
+          },
+          up: (on) => {
+            sessions.setListening(on);
+            menus.setListening(on);
+          },
+        })
       : null;
   const auth = createAuthService({
     repo: authRepo,
@@ -272,7 +284,7 @@ export async function buildApp(options: BuildOptions = {}) {
     sessions,
     newAccountActive: (terminals) => terminalConfig.newAccountActive(terminals),
   });
-  const shell = createShellService(createShellRepository(database.db));
+  const shell = createShellService(createShellRepository(database.db), { menus });
   const publicOrders = createPublicOrderService({ repo: createOrdersRepository(database.db), signer });
   // A portal built on a given database (tests) or in memory keeps uploads in a temporary folder.
   const tempUploads = config.uploadDir === 'memory' || (options.database && !options.config?.uploadDir);

@@ -25,6 +25,23 @@ export function createSigner(secret: string) {
     return a.length === b.length && timingSafeEqual(a, b);
   }
 
+  /** Checks signature, shape and expiry of an access token. */
+  function check(token: string): AccessClaims | null {
+    const parts = token.split('.');
+    if (parts.length !== 3) return null;
+    const [h, body, sig] = parts as [string, string, string];
+    if (h !== header) return null;
+    if (!signatureMatches(sig, mac('jwt', `${h}.${body}`))) return null;
+    try {
+      const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as AccessClaims;
+      if (typeof claims.sub !== 'string' || typeof claims.jti !== 'string' || typeof claims.exp !== 'number') return null;
+      return claims.exp > Date.now() / 1000 ? claims : null;
+    } catch {
+      return null;
+    }
+  }
+  const verified = new Map<string, AccessClaims>();
+
   return {
     signAccess(claims: Omit<AccessClaims, 'iat' | 'exp'>, ttlSeconds: number): string {
       const now = Math.floor(Date.now() / 1000);
@@ -34,18 +51,20 @@ export function createSigner(secret: string) {
     },
     /** The claims of a valid, unexpired token; null for anything else. */
     verifyAccess(token: string): AccessClaims | null {
-      const parts = token.split('.');
-      if (parts.length !== 3) return null;
-      const [h, body, sig] = parts as [string, string, string];
-      if (h !== header) return null;
-      if (!signatureMatches(sig, mac('jwt', `${h}.${body}`))) return null;
-      try {
-        const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as AccessClaims;
-        if (typeof claims.sub !== 'string' || typeof claims.jti !== 'string' || typeof claims.exp !== 'number') return null;
-        return claims.exp > Date.now() / 1000 ? claims : null;
-      } catch {
+      // A token whose signature was checked before is the same bytes: only its expiry is looked at again (issue 15:
+      // the HMAC and JSON parse on every call). Bounded; emptied when full.
+      const known = verified.get(token);
+      if (known) {
+        if (known.exp > Date.now() / 1000) return known;
+        verified.delete(token);
         return null;
       }
+      const claims = check(token);
+      if (claims) {
+        if (verified.size >= 10_000) verified.clear();
+        verified.set(token, claims);
+      }
+      return claims;
     },
     /** `<payload>.<signature>` for a purpose (e.g. public order links). */
     signValue(purpose: string, payload: object): string {

@@ -128,6 +128,22 @@ describe('common/getMenu', () => {
       .poll(async () => idsOf(present((await t.call(calls.shell.getMenu, {}, token)).body.payload)), { timeout: 5000 })
       .toEqual(['CRM', 'CRM_DASHBOARD', 'SUPPORT', 'SUP_FAQ']);
   });
+
+  it('follows a change of the menu entries themselves at once (the kept menus are emptied, migration 0021)', async () => {
+    const token = await t.login('khachhang', 'Smartport@2026');
+    const names = async () => JSON.stringify((await t.call(calls.shell.getMenu, {}, token)).body.payload);
+    expect(await names()).not.toContain('Trang chủ đổi tên');
+    await names(); // now kept
+    const [home] = await t.sql<{ menu_id: string; menu_name: string }>(
+      "SELECT m.menu_id, m.menu_name FROM menus m JOIN group_menus g ON g.menu_id = m.menu_id WHERE g.user_group_code = 'CUSTOMER' AND m.path IS NOT NULL LIMIT 1",
+    );
+    await t.sql(`UPDATE menus SET menu_name = 'Trang chủ đổi tên' WHERE menu_id = '${home?.menu_id}'`);
+    try {
+      await expect.poll(names, { timeout: 5000 }).toContain('Trang chủ đổi tên');
+    } finally {
+      await t.sql(`UPDATE menus SET menu_name = '${home?.menu_name}' WHERE menu_id = '${home?.menu_id}'`);
+    }
+  });
 });
 
 describe('common/getTerminalList', () => {

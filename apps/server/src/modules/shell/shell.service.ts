@@ -1,6 +1,7 @@
 import type { MenuNode } from '@smartport/contract';
 import type { AuthUser } from '../../http/context';
 import { forbidden } from '../../http/errors';
+import type { HeardCache } from '../../security/heard-cache';
 import { scopeTerminals } from '../../security/terminal-scope';
 import type { ShellRepository } from './shell.repository';
 
@@ -29,14 +30,21 @@ export function buildMenuTree(granted: FlatMenu[], all: FlatMenu[]): MenuNode[] 
   return roots.filter((n) => n.children.length > 0 || n.Path);
 }
 
-export function createShellService(repo: ShellRepository) {
+/**
+ * `menus`: each group's menu tree kept while changes to grants and menus are heard (security/heard-cache.ts; every
+ * screen asks for it on opening, issue 15); without it every call reads the database.
+ */
+export function createShellService(repo: ShellRepository, deps: { menus?: HeardCache<MenuNode[]> } = {}) {
+  const load = async (group: string) => {
+    const [granted, all] = await Promise.all([repo.grantedMenus(group), repo.allMenus()]);
+    return buildMenuTree(granted, all);
+  };
   return {
     async menu(user: AuthUser, requestedGroup?: string) {
       const group = requestedGroup || user.UserGroupCode;
       // Only administrators may read another group's menu.
       if (group !== user.UserGroupCode && user.Rank !== 1) throw forbidden();
-      const [granted, all] = await Promise.all([repo.grantedMenus(group), repo.allMenus()]);
-      return buildMenuTree(granted, all);
+      return deps.menus ? deps.menus.get(group, () => load(group)) : load(group);
     },
 
     async terminals(user: AuthUser, terminalCode?: string) {
