@@ -48,6 +48,11 @@ export const provider: RowProvider = {
       timeoutSeconds: 30,
     });
     const recoverMs = await recovery(portal.url, calls[0] as CallSpec);
+    // Production runs on PostgreSQL (DESIGN.md §1); the embedded database is one connection inside the portal's own
+    // event loop, for the demo and tests: its mixed-load row is printed, not judged (docs/performance.md). Both must
+    // shed an overload.
+    const judged = !scale.smoke && target.name === 'PostgreSQL';
+    const onlyPg = target.name === 'PostgreSQL' ? '' : ' (chỉ xét trên PostgreSQL)';
     const answered = over.total;
     const shedShare = answered ? over.shedWithRetryAfter / answered : 0;
     const shedOther = (over.statusCodes['503'] ?? 0) - over.shedWithRetryAfter;
@@ -57,8 +62,8 @@ export const provider: RowProvider = {
         label: `Tải: ${scale.loadConnections} kết nối × ${scale.loadSeconds} s, đọc hỗn hợp (${calls.length} lời gọi, 3 người dùng)`,
         db: target.name,
         figures: `${fmtRate(mixed.rps)} p50 ${fmtMs(mixed.p50)} p99 ${fmtMs(mixed.p99)}; lỗi ${errors} / ${mixed.total + mixed.errors}`,
-        budget: 'lỗi 0, p99 ≤ 300 ms',
-        met: scale.smoke ? undefined : errors === 0 && mixed.p99 <= 300,
+        budget: `lỗi 0, p99 ≤ 300 ms${onlyPg}`,
+        met: judged ? errors === 0 && mixed.p99 <= 300 : undefined,
       },
       {
         key: 'overload',

@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import underPressure from '@fastify/under-pressure';
 import { type MenuNode, mainConfig } from '@smartport/contract';
-import Fastify, { type FastifyError, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import helmet from 'helmet';
 import pino from 'pino';
 import { createHttpCustomsGateway } from './adapters/customs/customs.adapter';
@@ -145,6 +145,11 @@ export interface PressureLimits {
   maxEventLoopUtilization: number;
   /** Queries waiting for a database connection past which requests are shed. */
   maxDbWaiting: number;
+  /**
+   * Requests being served at once past which new ones are shed (0 = off). On the embedded database, whose one
+   * in-process connection has no pool queue to watch, this is what sheds (issue 15's overload row).
+   */
+  maxRequestsInFlight: number;
   /** How often the event loop and the database queue are looked at (ms). */
   checkIntervalMs: number;
   retryAfterSeconds: number;
@@ -156,10 +161,30 @@ export const defaultPressure: PressureLimits = {
   // 200 open connections each waiting for one query is a busy portal, not an overloaded one (issue 15's load row:
   // 0 errors at 200 connections); thousands are shed.
   maxDbWaiting: 400,
+  maxRequestsInFlight: 0,
   checkIntervalMs: 250,
   retryAfterSeconds: 10,
 };
 export const OVERLOADED_MESSAGE = 'Hệ thống đang quá tải, vui lòng thử lại sau ít phút.';
+
+/**
+ * Admission by count: while `maxRequestsInFlight` requests are being served (received and not yet answered or
+ * abandoned), a new one is answered 503 + Retry-After at once instead of queueing behind them (0 = off).
+ */
+export function shedOverInFlight(app: FastifyInstance, limits: Pick<PressureLimits, 'maxRequestsInFlight' | 'retryAfterSeconds'>) {
+  if (!limits.maxRequestsInFlight) return;
+  let inFlight = 0;
+  app.addHook('onRequest', (_req, reply, done) => {
+    if (inFlight >= limits.maxRequestsInFlight) {
+      reply.status(503).header('Retry-After', String(limits.retryAfterSeconds)).send({ success: false, message: OVERLOADED_MESSAGE });
+      return;
+    }
+    inFlight++;
+    // 'close' comes once the answer is sent or the client has gone.
+    reply.raw.once('close', () => inFlight--);
+    done();
+  });
+}
 
 /** Request logs: method, path and status, never bodies, tokens or the public order link's token. */
 const requestSerializer = (req: { method: string; url: string; ip: string }) => ({
@@ -344,7 +369,7 @@ export async function buildApp(options: BuildOptions = {}) {
   // not overload: on PGlite the loop is not watched unless asked for (0 = off).
   const pressure = {
     ...defaultPressure,
-    ...(database.kind === 'pglite' ? { maxEventLoopDelay: 0 } : {}),
+    ...(database.kind === 'pglite' ? { maxEventLoopDelay: 0, maxRequestsInFlight: 256 } : {}),
     ...options.pressure,
   };
   await app.register(underPressure, {
@@ -358,6 +383,7 @@ export async function buildApp(options: BuildOptions = {}) {
       reply.status(503).header('Retry-After', String(pressure.retryAfterSeconds)).send({ success: false, message: OVERLOADED_MESSAGE });
     },
   });
+  shedOverInFlight(app, pressure);
   // Closed by default: only origins named in CORS_ORIGINS may call from another site.
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins });
 

@@ -22,7 +22,7 @@ export interface Database {
    * name is derived from the text, so each distinct text is its own statement); PGlite plans every time either way.
    */
   query<T = Record<string, unknown>>(text: string, params?: unknown[], opts?: { prepare?: boolean }): Promise<T[]>;
-  /** Queries waiting for a free connection (0 on the embedded database, which has one in-process connection). */
+  /** Queries waiting for a free connection (on the embedded database: for its one in-process connection). */
   waiting(): number;
   /**
    * Runs `fn` with queries on ONE connection held until it ends: what a session-level advisory lock
@@ -84,13 +84,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
   await client.waitReady;
+  const waiting = takeTurns(client);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
-    waiting: () => 0,
+    waiting,
     // PGlite is one connection, so every query is already on the same session.
     session: (fn) => fn(async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows),
     // One in-process connection: a notification is delivered before the statement that sent it answers.
@@ -104,6 +105,32 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * The embedded database runs each statement inside this event loop (WebAssembly). Statements ran as soon as they were
+ * asked for, in the promise callbacks of the request that asked, so under load a request was served to its end while
+ * the ones behind it stayed unread in their sockets, where no limit can see them (issue 15: 2,000 connections on PGlite
+ * were never shed, only timed out). Each statement now takes its turn in the event loop's check phase (setImmediate):
+ * the requests that have arrived are read first (poll phase) and wait here, counted. Answers the number of statements
+ * waiting for their turn or for the one connection: the database's `waiting()`; app.ts also caps requests in flight.
+ */
+function takeTurns(client: PGlite): () => number {
+  let inFlight = 0;
+  const methods = client as unknown as Record<'query' | 'exec' | 'transaction', (...args: unknown[]) => Promise<unknown>>;
+  for (const name of ['query', 'exec', 'transaction'] as const) {
+    const run = methods[name].bind(client);
+    methods[name] = async (...args: unknown[]) => {
+      inFlight++;
+      try {
+        await new Promise((turn) => setImmediate(turn));
+        return await run(...args);
+      } finally {
+        inFlight--;
+      }
+    };
+  }
+  return () => Math.max(0, inFlight - 1);
 }
 
 /** LISTEN on a connection of its own (a pooled one may be handed to anyone), replaced while the database is away. */
