@@ -1,4 +1,4 @@
-import { calls } from '@smartport/contract';
+import { clientCalls } from '@smartport/contract/client-calls';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from './api-client';
 import { session } from './session';
@@ -18,7 +18,7 @@ export function useMe() {
   return useQuery({
     queryKey: sessionKeys.me,
     queryFn: async () => {
-      const reply = await callApi(calls.auth.me, {});
+      const reply = await callApi(clientCalls.auth.me, {});
       if (reply.payload) session.save({ ...reply.payload, access_token: session.token() ?? reply.payload.access_token });
       return reply.payload ?? null;
     },
@@ -30,7 +30,7 @@ export function useMenu(userGroupCode: string | undefined) {
   return useQuery({
     queryKey: sessionKeys.menu(userGroupCode),
     enabled: !!userGroupCode,
-    queryFn: async () => (await callApi(calls.shell.getMenu, { UserGroupCode: userGroupCode })).payload ?? [],
+    queryFn: async () => (await callApi(clientCalls.shell.getMenu, { UserGroupCode: userGroupCode })).payload ?? [],
     staleTime: 5 * 60_000,
   });
 }
@@ -38,7 +38,7 @@ export function useMenu(userGroupCode: string | undefined) {
 export function useTerminals() {
   return useQuery({
     queryKey: sessionKeys.terminals,
-    queryFn: async () => (await callApi(calls.shell.getTerminalList, {})).payload ?? [],
+    queryFn: async () => (await callApi(clientCalls.shell.getTerminalList, {})).payload ?? [],
     staleTime: 10 * 60_000,
   });
 }
