@@ -1,7 +1,8 @@
-import { Alert, App, Result, Spin } from 'antd';
+import { Alert, App, Spin } from 'antd';
 import { type ComponentType, type LazyExoticComponent, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { LazyResult } from '../components/lazy-result';
 import { useMe, useMenu } from '../lib/session-queries';
 import { siteName } from '../lib/site-title';
 import { resolveView } from './resolve-view';
@@ -53,7 +54,7 @@ export function ViewOutlet() {
   }, [pathname, menu.data, message, t]);
 
   if (state.kind === 'loading') return <Spin size="large" style={{ display: 'block', margin: '64px auto' }} />;
-  if (state.kind === 'forbidden') return <Result status="403" title="403" subTitle={t('shell.noPermission')} />;
+  if (state.kind === 'forbidden') return <LazyResult status="403" title="403" subTitle={t('shell.noPermission')} />;
   if (state.kind === 'missing') {
     return (
       <Alert

@@ -3,10 +3,11 @@ import MenuOutlined from '@ant-design/icons/MenuOutlined';
 import type { MenuNode } from '@smartport/contract';
 import { NOTICES_CHANGED, ORDER_STATE_CHANGED } from '@smartport/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Grid, Layout, Menu, type MenuProps, Result, Select, Spin, Typography } from 'antd';
+import { App, Button, Flex, Grid, Layout, Menu, type MenuProps, Select, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { LazyResult } from '../../components/lazy-result';
 import { flattenMenu } from '../../lib/menu';
 import { connectRealtime, disconnectRealtime } from '../../lib/realtime';
 import { session } from '../../lib/session';
@@ -76,7 +77,7 @@ export function ShellLayout() {
   if (me.isPending || (me.data && menu.isPending)) return <Spin size="large" fullscreen description={t('shell.loading')} />;
   if (me.isError || menu.isError || !me.data) {
     return (
-      <Result
+      <LazyResult
         status="error"
         title={t('shell.loadError')}
         subTitle={(me.error ?? menu.error)?.message}
