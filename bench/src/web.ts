@@ -97,10 +97,15 @@ interface Visit {
 async function visit(browser: Awaited<ReturnType<typeof launch>>, base: string, route: Route): Promise<Visit> {
   const context = await visitAs(browser, base, route.user);
   await context.addInitScript(() => {
-    const w = window as unknown as { __lcp: number };
+    const w = window as unknown as { __lcp: number; __lcpWhat: string };
     w.__lcp = 0;
+    w.__lcpWhat = '';
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__lcp = e.startTime;
+      for (const e of list.getEntries()) {
+        w.__lcp = e.startTime;
+        const el = (e as PerformanceEntry & { element?: Element | null; url?: string }).element;
+        w.__lcpWhat = `${el?.tagName ?? '?'} ${(e as PerformanceEntry & { url?: string }).url || (el?.textContent ?? '').slice(0, 60)}`;
+      }
     }).observe({ type: 'largest-contentful-paint', buffered: true } as PerformanceObserverInit);
   });
   const page = await context.newPage();
@@ -122,6 +127,16 @@ async function visit(browser: Awaited<ReturnType<typeof launch>>, base: string, 
   // LCP is final at the first input; a frame or two after the screen settles is enough here.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   const lcp = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
+  if (process.env.BENCH_WEB_FILES) {
+    // What the LCP was, and when the page's requests started and ended (ms from navigation), to see what it waited for.
+    const what = await page.evaluate(() => (window as unknown as { __lcpWhat: string }).__lcpWhat);
+    const timeline = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((r) => `${Math.round(r.startTime)}–${Math.round((r as PerformanceResourceTiming).responseEnd)} ${r.name.replace(location.origin, '')}`),
+    );
+    process.stderr.write(`\n${route.path} LCP ${Math.round(lcp)} ms: ${what}\n  ${timeline.join('\n  ')}\n`);
+  }
   const got = await Promise.all(scripts);
   await context.close();
   return {

@@ -1,3 +1,4 @@
+import type { MenuNode } from '@smartport/contract';
 import { Alert, App, Spin } from 'antd';
 import { type ComponentType, type LazyExoticComponent, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,12 @@ type PageState =
   | { kind: 'ready'; Page: LazyExoticComponent<ComponentType> }
   | { kind: 'missing'; title: string }
   | { kind: 'forbidden' };
+
+/** Starts loading the chunk of the view group `pathname` resolves to (the page waits for it otherwise). */
+export function preloadView(pathname: string, menu: readonly MenuNode[]) {
+  const { group } = resolveView(pathname, menu);
+  if (group) void viewGroupLoaders[group]().catch(() => undefined);
+}
 
 /** Shows the screen the menu resolves the current path to (spec 01 §2 "Shell routes"). */
 export function ViewOutlet() {
