@@ -4,6 +4,7 @@ import { type ComponentType, type LazyExoticComponent, Suspense, useEffect, useS
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LazyResult } from '../components/lazy-result';
+import { preloadPage } from '../lib/preloaded-lazy';
 import { useMe, useMenu } from '../lib/session-queries';
 import { siteName } from '../lib/site-title';
 import { resolveView } from './resolve-view';
@@ -48,9 +49,11 @@ export function ViewOutlet() {
     if (!resolved.group) return missing();
     setState({ kind: 'loading' });
     viewGroupLoaders[resolved.group]()
-      .then(({ pages }) => {
-        if (cancelled) return;
+      .then(async ({ pages }) => {
         const Page = findPage(pages, resolved.page);
+        // A page that can be loaded ahead is shown once loaded, without a second spinner (lib/preloaded-lazy.ts).
+        if (Page) await preloadPage(Page).catch(() => undefined);
+        if (cancelled) return;
         if (Page) setState({ kind: 'ready', Page });
         else missing();
       })

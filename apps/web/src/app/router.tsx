@@ -2,6 +2,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api-client';
+import { preloadedLazy } from '../lib/preloaded-lazy';
 import { loginPath, session } from '../lib/session';
 import { prefetchSession } from '../lib/session-queries';
 import { shellRoutes } from '../views/shell-routes';
@@ -10,9 +11,9 @@ import { PageLoading } from './page-loading';
 const { login: LoginPage, publicOrder: PublicOrderPage, signedInFrame: ShellLayout } = shellRoutes;
 /** Signed-in screens only: the menu resolution (and the contract it reads) stays out of the first chunk and /login. */
 const loadViewOutlet = () => import('./ViewOutlet');
-const ViewOutlet = lazy(() => loadViewOutlet().then((m) => ({ default: m.ViewOutlet })));
+const ViewOutlet = preloadedLazy(() => loadViewOutlet().then((m) => ({ default: m.ViewOutlet })));
 /** antd's provider comes with the screens drawn with antd; /login is plain elements (issue 15). */
-const AntdRoot = lazy(() => import('./AntdRoot'));
+const AntdRoot = preloadedLazy(() => import('./AntdRoot'));
 
 const loading = <PageLoading />;
 const suspended = (node: ReactNode) => <Suspense fallback={loading}>{node}</Suspense>;
@@ -29,6 +30,8 @@ function startSignedIn(queryClient: QueryClient, pathname: string) {
   if (startedFor === token) return;
   startedFor = token;
   shellRoutes.preloadSignedInFrame();
+  void AntdRoot.preload();
+  void ViewOutlet.preload();
   const outlet = loadViewOutlet();
   void prefetchSession(queryClient)
     .then(async (menu) => menu && (await outlet).preloadView(pathname, menu))
