@@ -1,7 +1,8 @@
-import { Badge, Col, Flex, Row, Tabs, Typography } from 'antd';
+import { Badge, Col, Flex, Row, Tabs } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { PlainTitle } from '../../components/plain-text';
 import { useMe, useMenu } from '../../lib/session-queries';
 import { pinsFromHash, usePendingCount } from './api';
 import type { PayOrderDialog } from './pay-dialog';
@@ -29,9 +30,9 @@ export function HomeDashboard({ payDialog }: { payDialog: PayOrderDialog }) {
 
   return (
     <Flex vertical gap={12}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
+      <PlainTitle level={3} style={{ margin: 0 }}>
         {t('home.title')}
-      </Typography.Title>
+      </PlainTitle>
       {pins.length > 0 && (
         <Suspense fallback={null}>
           <TrackingList pins={pins} title={t('home.trackingTitle', { pins: pins.join(', ') })} payDialog={payDialog} />

@@ -3,11 +3,12 @@ import MenuOutlined from '@ant-design/icons/MenuOutlined';
 import type { MenuNode } from '@smartport/contract';
 import { NOTICES_CHANGED, ORDER_STATE_CHANGED } from '@smartport/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Grid, Layout, Menu, type MenuProps, Spin, Typography } from 'antd';
+import { App, Button, Flex, Grid, Layout, Menu, type MenuProps, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { LazyResult } from '../../components/lazy-result';
+import { PlainText } from '../../components/plain-text';
 import { flattenMenu } from '../../lib/menu';
 import { connectRealtime, disconnectRealtime } from '../../lib/realtime';
 import { session } from '../../lib/session';
@@ -169,11 +170,11 @@ export function ShellLayout() {
                 />
               </Suspense>
             )}
-            {terminals.length === 1 && <Typography.Text type="secondary">{terminals[0]}</Typography.Text>}
+            {terminals.length === 1 && <PlainText secondary>{terminals[0]}</PlainText>}
             <NoticeBell userId={me.data.UserID} />
-            <Typography.Text strong data-testid="current-user">
+            <PlainText strong data-testid="current-user">
               {me.data.UserName}
-            </Typography.Text>
+            </PlainText>
             <Button icon={<LogoutOutlined />} onClick={() => void logout()}>
               {t('shell.logout')}
             </Button>
