@@ -52,3 +52,16 @@ export function defineCall<P extends string, Req extends z.ZodType, Res extends 
 export type CallInput<C extends CallDef> = z.input<C['request']>;
 export type CallRequest<C extends CallDef> = z.output<C['request']>;
 export type CallReply<C extends CallDef> = z.output<C['response']>;
+
+declare const callDefinition: unique symbol;
+
+/**
+ * What the web needs of a call to send it (`client-calls.ts`): its path and who may make it, no zod schemas. The call's
+ * definition rides along as a type only, so `CallInput` / `CallReply` stay those of the contract.
+ */
+export interface ClientCall<C extends CallDef = CallDef> {
+  readonly path: C['path'];
+  readonly access: { readonly kind: C['access']['kind'] };
+  /** Never present at run time. */
+  readonly [callDefinition]?: C;
+}

@@ -25,7 +25,6 @@ export const serverEventNames = ['notice', 'customs_result', 'order_completed'] 
 
 export type ClientToServerEvents = Record<string, never>;
 
-/** `notice` request_type: staff approved, rejected or cancelled one of the user's orders (issue 14); data has the order. */
-export const ORDER_STATE_CHANGED = 'order_state';
+export { ORDER_STATE_CHANGED } from './event-names';
 
 export const userRoom = (userId: string) => `user:${userId}`;

@@ -1,5 +1,5 @@
 import { ConfigProvider } from 'antd';
-import viVN from 'antd/locale/vi_VN';
+import viVN from 'antd/es/locale/vi_VN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/vi';
 import type { ReactNode } from 'react';

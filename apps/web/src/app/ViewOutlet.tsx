@@ -1,7 +1,10 @@
-import { Alert, App, Result, Spin } from 'antd';
+import type { MenuNode } from '@smartport/contract';
+import { Alert, App, Spin } from 'antd';
 import { type ComponentType, type LazyExoticComponent, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { LazyResult } from '../components/lazy-result';
+import { preloadPage } from '../lib/preloaded-lazy';
 import { useMe, useMenu } from '../lib/session-queries';
 import { siteName } from '../lib/site-title';
 import { resolveView } from './resolve-view';
@@ -12,6 +15,12 @@ type PageState =
   | { kind: 'ready'; Page: LazyExoticComponent<ComponentType> }
   | { kind: 'missing'; title: string }
   | { kind: 'forbidden' };
+
+/** Starts loading the chunk of the view group `pathname` resolves to (the page waits for it otherwise). */
+export function preloadView(pathname: string, menu: readonly MenuNode[]) {
+  const { group } = resolveView(pathname, menu);
+  if (group) void viewGroupLoaders[group]().catch(() => undefined);
+}
 
 /** Shows the screen the menu resolves the current path to (spec 01 §2 "Shell routes"). */
 export function ViewOutlet() {
@@ -40,9 +49,11 @@ export function ViewOutlet() {
     if (!resolved.group) return missing();
     setState({ kind: 'loading' });
     viewGroupLoaders[resolved.group]()
-      .then(({ pages }) => {
-        if (cancelled) return;
+      .then(async ({ pages }) => {
         const Page = findPage(pages, resolved.page);
+        // A page that can be loaded ahead is shown once loaded, without a second spinner (lib/preloaded-lazy.ts).
+        if (Page) await preloadPage(Page).catch(() => undefined);
+        if (cancelled) return;
         if (Page) setState({ kind: 'ready', Page });
         else missing();
       })
@@ -53,7 +64,7 @@ export function ViewOutlet() {
   }, [pathname, menu.data, message, t]);
 
   if (state.kind === 'loading') return <Spin size="large" style={{ display: 'block', margin: '64px auto' }} />;
-  if (state.kind === 'forbidden') return <Result status="403" title="403" subTitle={t('shell.noPermission')} />;
+  if (state.kind === 'forbidden') return <LazyResult status="403" title="403" subTitle={t('shell.noPermission')} />;
   if (state.kind === 'missing') {
     return (
       <Alert

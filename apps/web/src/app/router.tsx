@@ -1,28 +1,52 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api-client';
+import { preloadedLazy } from '../lib/preloaded-lazy';
 import { loginPath, session } from '../lib/session';
+import { prefetchSession } from '../lib/session-queries';
 import { shellRoutes } from '../views/shell-routes';
 import { PageLoading } from './page-loading';
 
 const { login: LoginPage, publicOrder: PublicOrderPage, signedInFrame: ShellLayout } = shellRoutes;
 /** Signed-in screens only: the menu resolution (and the contract it reads) stays out of the first chunk and /login. */
-const ViewOutlet = lazy(() => import('./ViewOutlet').then((m) => ({ default: m.ViewOutlet })));
+const loadViewOutlet = () => import('./ViewOutlet');
+const ViewOutlet = preloadedLazy(() => loadViewOutlet().then((m) => ({ default: m.ViewOutlet })));
 /** antd's provider comes with the screens drawn with antd; /login is plain elements (issue 15). */
-const AntdRoot = lazy(() => import('./AntdRoot'));
+const AntdRoot = preloadedLazy(() => import('./AntdRoot'));
 
 const loading = <PageLoading />;
 const suspended = (node: ReactNode) => <Suspense fallback={loading}>{node}</Suspense>;
 const withAntd = (node: ReactNode) => suspended(<AntdRoot>{node}</AntdRoot>);
 
+let startedFor: string | null = null;
+/**
+ * A signed-in path's first load, started at once and side by side instead of one after the other (issue 15, home LCP):
+ * the frame's chunks, the user and then their menu, the menu resolution's chunk and, once the menu is known, the
+ * chunk of the view group the path resolves to. Once per token.
+ */
+function startSignedIn(queryClient: QueryClient, pathname: string) {
+  const token = session.token();
+  if (startedFor === token) return;
+  startedFor = token;
+  shellRoutes.preloadSignedInFrame();
+  void AntdRoot.preload();
+  void ViewOutlet.preload();
+  const outlet = loadViewOutlet();
+  void prefetchSession(queryClient)
+    .then(async (menu) => menu && (await outlet).preloadView(pathname, menu))
+    .catch(() => undefined);
+}
+
 /** Without a stored token every path but /login, /order/… and the static pages goes to /login (spec 01 §2). */
 function RequireToken({ children }: { children: ReactNode }) {
   const location = useLocation();
+  const queryClient = useQueryClient();
   if (!session.token()) {
     const next = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={loginPath(next)} replace />;
   }
-  shellRoutes.preloadSignedInFrame();
+  startSignedIn(queryClient, location.pathname);
   return children;
 }
 

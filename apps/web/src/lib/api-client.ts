@@ -1,4 +1,4 @@
-import type { CallDef, CallInput, CallReply, ReplyBase } from '@smartport/contract';
+import type { CallDef, CallInput, CallReply, ClientCall, ReplyBase } from '@smartport/contract';
 import { session } from './session';
 
 export class ApiError extends Error {
@@ -22,7 +22,7 @@ export function setUnauthorizedHandler(handler: () => void) {
  * The one place a refused token (401) is handled: the first refusal ends the session and calls the router's handler
  * once; later answers to requests sent with the same (or an older) token change nothing.
  */
-function refuseSession(status: number, call: CallDef, sentToken: string | null) {
+function refuseSession(status: number, call: ClientCall, sentToken: string | null) {
   if (status !== 401 || call.access.kind === 'public' || !sentToken || session.token() !== sentToken) return;
   session.expire();
   onUnauthorized();
@@ -33,7 +33,7 @@ type ReplyBody = ReplyBase & { readonly [field: string]: unknown };
 
 /** `POST /api/<path>` with the stored token: network trouble, a refused token and an error status are handled here. */
 async function post<C extends CallDef>(
-  call: C,
+  call: ClientCall<C>,
   body: BodyInit,
   headers: Record<string, string>,
   signal?: AbortSignal,
@@ -57,13 +57,24 @@ async function post<C extends CallDef>(
   return reply as CallReply<C>;
 }
 
-/** The one way the web calls the server: `POST /api/<path>` typed by the contract. */
-export async function callApi<C extends CallDef>(call: C, input: CallInput<C>, init?: { signal?: AbortSignal }): Promise<CallReply<C>> {
+/**
+ * The one way the web calls the server: `POST /api/<path>` typed by the contract. `call` is an entry of the schema-free
+ * `clientCalls` (or a grid's / settings form's CallDef): the client never validates with the zod schemas.
+ */
+export async function callApi<C extends CallDef>(
+  call: ClientCall<C>,
+  input: CallInput<C>,
+  init?: { signal?: AbortSignal },
+): Promise<CallReply<C>> {
   return post(call, JSON.stringify(input ?? {}), { 'Content-Type': 'application/json' }, init?.signal);
 }
 
 /** A multipart call (`multipart: true` in the contract): the form goes as is, the token in the header. */
-export async function uploadApi<C extends CallDef>(call: C, form: FormData, init?: { signal?: AbortSignal }): Promise<CallReply<C>> {
+export async function uploadApi<C extends CallDef>(
+  call: ClientCall<C>,
+  form: FormData,
+  init?: { signal?: AbortSignal },
+): Promise<CallReply<C>> {
   return post(call, form, {}, init?.signal);
 }
 

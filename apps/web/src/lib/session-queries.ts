@@ -1,5 +1,6 @@
-import { calls } from '@smartport/contract';
-import { useQuery } from '@tanstack/react-query';
+import type { MenuNode } from '@smartport/contract';
+import { clientCalls } from '@smartport/contract/client-calls';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { callApi } from './api-client';
 import { session } from './session';
 
@@ -14,31 +15,47 @@ export const sessionKeys = {
   terminals: ['shell', 'terminals'] as const,
 };
 
+const meQuery = {
+  queryKey: sessionKeys.me,
+  queryFn: async () => {
+    const reply = await callApi(clientCalls.auth.me, {});
+    if (reply.payload) session.save({ ...reply.payload, access_token: session.token() ?? reply.payload.access_token });
+    return reply.payload ?? null;
+  },
+  staleTime: 5 * 60_000,
+};
+
+const menuQuery = (userGroupCode: string | undefined) => ({
+  queryKey: sessionKeys.menu(userGroupCode),
+  queryFn: async () => (await callApi(clientCalls.shell.getMenu, { UserGroupCode: userGroupCode })).payload ?? [],
+  staleTime: 5 * 60_000,
+});
+
 export function useMe() {
-  return useQuery({
-    queryKey: sessionKeys.me,
-    queryFn: async () => {
-      const reply = await callApi(calls.auth.me, {});
-      if (reply.payload) session.save({ ...reply.payload, access_token: session.token() ?? reply.payload.access_token });
-      return reply.payload ?? null;
-    },
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(meQuery);
 }
 
 export function useMenu(userGroupCode: string | undefined) {
-  return useQuery({
-    queryKey: sessionKeys.menu(userGroupCode),
-    enabled: !!userGroupCode,
-    queryFn: async () => (await callApi(calls.shell.getMenu, { UserGroupCode: userGroupCode })).payload ?? [],
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...menuQuery(userGroupCode), enabled: !!userGroupCode });
+}
+
+/**
+ * Starts reading the signed-in user and then their menu as soon as the first chunk runs, beside the frame's chunks
+ * rather than after them (issue 15, home LCP); the frame's `useMe` / `useMenu` find them cached or in flight. Failures
+ * are left to those hooks (a refused token is handled by the api client either way). Resolves to the menu, if read.
+ */
+export async function prefetchSession(queryClient: QueryClient): Promise<MenuNode[] | undefined> {
+  await queryClient.prefetchQuery(meQuery);
+  const group = queryClient.getQueryData<Awaited<ReturnType<typeof meQuery.queryFn>>>(sessionKeys.me)?.UserGroupCode;
+  if (!group) return undefined;
+  await queryClient.prefetchQuery(menuQuery(group));
+  return queryClient.getQueryData<MenuNode[]>(sessionKeys.menu(group));
 }
 
 export function useTerminals() {
   return useQuery({
     queryKey: sessionKeys.terminals,
-    queryFn: async () => (await callApi(calls.shell.getTerminalList, {})).payload ?? [],
+    queryFn: async () => (await callApi(clientCalls.shell.getTerminalList, {})).payload ?? [],
     staleTime: 10 * 60_000,
   });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { signedIn } from '../access';
 import { defineCall } from '../call';
+import { NOTICES_CHANGED } from '../event-names';
 import { flag, optionalText, requiredText, rowguid } from '../grid/columns';
 import { defineGrid } from '../grid/resource';
 import { noPayload, replyWith } from '../reply';
@@ -8,8 +9,7 @@ import { noPayload, replyWith } from '../reply';
 const date = (label: string) =>
   z.coerce.date({ error: `${label} không hợp lệ` }).refine((d) => !Number.isNaN(d.getTime()), `${label} không hợp lệ`);
 
-/** `request_type` of the `notice` event sent to everyone when notification rows are saved or deleted. */
-export const NOTICES_CHANGED = 'notify_changed';
+export { NOTICES_CHANGED };
 
 /** /config/notify_config: notification rows (spec 01 §2 "Notification configuration screen"; calls named in DESIGN.md §8). */
 export const notifyGrid = defineGrid({

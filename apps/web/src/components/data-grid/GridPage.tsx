@@ -1,11 +1,14 @@
 import type { AnyGrid } from '@smartport/contract';
 import { App, Flex, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { GridCard } from './GridCard';
-import { GridHeaderForm } from './GridHeaderForm';
 import type { GridValues } from './grid-rows';
 import { useGrid } from './use-grid';
 import { useLookupColumns } from './use-grid-lookups';
+
+// The header form (antd Form, DatePicker, InputNumber) only for the grids that have a header: a plain grid's route
+// does not fetch the date picker (issue 15, JavaScript per route).
+const GridHeaderForm = lazy(() => import('./GridHeaderForm').then((m) => ({ default: m.GridHeaderForm })));
 
 function Page({ entry, children }: { entry: AnyGrid; children: ReactNode }) {
   return (
@@ -53,7 +56,9 @@ function HeaderGridPage({ entry, header }: { entry: AnyGrid; header: NonNullable
   };
   return (
     <Page entry={entry}>
-      <GridHeaderForm columns={columns} initial={initial ?? {}} loading={model.loading} onApply={apply} />
+      <Suspense fallback={null}>
+        <GridHeaderForm columns={columns} initial={initial ?? {}} loading={model.loading} onApply={apply} />
+      </Suspense>
       <GridCard model={model} headingLevel={entry.pageTitle ? 5 : 4} />
     </Page>
   );

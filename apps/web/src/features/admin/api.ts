@@ -1,4 +1,5 @@
-import { type CallInput, calls, type IssueRow, type TerminalConfigPayload } from '@smartport/contract';
+import type { CallInput, ClientCall, calls, IssueRow, TerminalConfigPayload } from '@smartport/contract';
+import { clientCalls } from '@smartport/contract/client-calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { callApi, protectedObjectUrl, uploadApi } from '../../lib/api-client';
@@ -20,7 +21,7 @@ export function useIssues() {
   return useQuery({
     queryKey: adminKeys.issues(),
     queryFn: async (): Promise<IssueRow[]> => {
-      const reply = await callApi(calls.admin.getIssueList, {});
+      const reply = await callApi(clientCalls.admin.getIssueList, {});
       if (!reply.success) throw new Error(reply.message ?? '');
       return reply.payload ?? [];
     },
@@ -34,7 +35,7 @@ export function useSaveIssues() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (rows: IssueSave) => {
-      const reply = await callApi(calls.admin.updateIssueList, rows);
+      const reply = await callApi(clientCalls.admin.updateIssueList, rows);
       if (!reply.success) throw new Error(reply.message ?? '');
       return reply.payload ?? [];
     },
@@ -48,7 +49,7 @@ export function useDeleteIssues() {
   return useMutation({
     mutationFn: async (rowguids: string[]) => {
       const reply = await callApi(
-        calls.admin.deleteIssueList,
+        clientCalls.admin.deleteIssueList,
         rowguids.map((Rowguid) => ({ Rowguid })),
       );
       if (!reply.success) throw new Error(reply.message ?? '');
@@ -63,7 +64,7 @@ export function useUploadIssueImage() {
     mutationFn: async (file: File) => {
       const form = new FormData();
       form.append('files', file, file.name);
-      const reply = await uploadApi(calls.admin.uploadIssueImage, form);
+      const reply = await uploadApi(clientCalls.admin.uploadIssueImage, form);
       if (!reply.success || !reply.src) throw new Error(reply.message ?? '');
       return reply.src;
     },
@@ -99,7 +100,7 @@ export function useTerminalConfig(terminal: string | null) {
   return useQuery({
     queryKey: adminKeys.terminalConfig(terminal),
     queryFn: async ({ signal }): Promise<TerminalConfigPayload> => {
-      const reply = await callApi(calls.admin.getTerminalConfig, terminal ? { TerminalCode: terminal } : {}, { signal });
+      const reply = await callApi(clientCalls.admin.getTerminalConfig, terminal ? { TerminalCode: terminal } : {}, { signal });
       if (!reply.success || !reply.payload) throw new Error(reply.message ?? '');
       return reply.payload;
     },
@@ -113,7 +114,7 @@ export function useSaveTerminalConfig() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: TerminalConfigSave) => {
-      const reply = await callApi(calls.admin.saveTerminalConfig, body);
+      const reply = await callApi(clientCalls.admin.saveTerminalConfig, body);
       if (!reply.success) throw new Error(reply.message ?? '');
       return reply;
     },
@@ -123,12 +124,12 @@ export function useSaveTerminalConfig() {
 
 /** 'Test mail' (common/testSendMail): the reply's success and message ('Đã gửi mail !' / 'Không thể gửi mail : …'). */
 export function useTestSendMail() {
-  return useMutation({ mutationFn: (body: CallInput<typeof calls.admin.testSendMail>) => callApi(calls.admin.testSendMail, body) });
+  return useMutation({ mutationFn: (body: CallInput<typeof calls.admin.testSendMail>) => callApi(clientCalls.admin.testSendMail, body) });
 }
 
 /** 'Test connection' (common/tosTestLogin): 'Có thể kết nối !' / 'Không thể kết nối : …'. */
 export function useTosTestLogin() {
-  return useMutation({ mutationFn: (body: CallInput<typeof calls.admin.tosTestLogin>) => callApi(calls.admin.tosTestLogin, body) });
+  return useMutation({ mutationFn: (body: CallInput<typeof calls.admin.tosTestLogin>) => callApi(clientCalls.admin.tosTestLogin, body) });
 }
 
 // ---- SFTP (spec 03 §2.5): accounts and the file-transfer service's config, always through the portal ----------
@@ -142,12 +143,12 @@ export const sftpKeys = {
 export function useSftpAccounts() {
   return useQuery({
     queryKey: sftpKeys.accounts(),
-    queryFn: async () => (await callApi(calls.admin.sftpGet, {})).data ?? [],
+    queryFn: async () => (await callApi(clientCalls.admin.sftpGet, {})).data ?? [],
   });
 }
 
 /** Every SFTP change: the service's reply (its `out` for the result dialog); the list is read again. */
-function useSftpChange<C extends (typeof calls.admin)[keyof typeof calls.admin]>(call: C) {
+function useSftpChange<C extends (typeof calls.admin)[keyof typeof calls.admin]>(call: ClientCall<C>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CallInput<C>) => callApi(call, body),
@@ -155,19 +156,19 @@ function useSftpChange<C extends (typeof calls.admin)[keyof typeof calls.admin]>
   });
 }
 
-export const useSftpCreate = () => useSftpChange(calls.admin.sftpCreate);
-export const useSftpUpdate = () => useSftpChange(calls.admin.sftpUpdate);
-export const useSftpDelete = () => useSftpChange(calls.admin.sftpDelete);
-export const useSftpCreateUser = () => useSftpChange(calls.admin.sftpCreateUser);
+export const useSftpCreate = () => useSftpChange(clientCalls.admin.sftpCreate);
+export const useSftpUpdate = () => useSftpChange(clientCalls.admin.sftpUpdate);
+export const useSftpDelete = () => useSftpChange(clientCalls.admin.sftpDelete);
+export const useSftpCreateUser = () => useSftpChange(clientCalls.admin.sftpCreateUser);
 
 /** 'Load file': the config text (sftp/read), on demand. */
 export function useSftpReadConfig() {
-  return useMutation({ mutationFn: async () => (await callApi(calls.admin.sftpRead, {})).data ?? '' });
+  return useMutation({ mutationFn: async () => (await callApi(clientCalls.admin.sftpRead, {})).data ?? '' });
 }
 /** 'Save file' (sftp/write). */
-export const useSftpWriteConfig = () => useSftpChange(calls.admin.sftpWrite);
+export const useSftpWriteConfig = () => useSftpChange(clientCalls.admin.sftpWrite);
 /** 'Restart' (sftp/restart). */
-export const useSftpRestart = () => useSftpChange(calls.admin.sftpRestart);
+export const useSftpRestart = () => useSftpChange(clientCalls.admin.sftpRestart);
 
 // ── 'Cấu hình miễn lưu bãi ngày lễ' (common/getHolidayNameList) and its pickers ──
 
@@ -180,7 +181,7 @@ const rows = async <T>(reply: { success: boolean; message?: string; payload?: T[
 export function useHolidayTemplates() {
   return useQuery({
     queryKey: adminKeys.holidayTemplates(),
-    queryFn: async () => rows(await callApi(calls.admin.getHolidayNameList, {})),
+    queryFn: async () => rows(await callApi(clientCalls.admin.getHolidayNameList, {})),
   });
 }
 
@@ -188,7 +189,7 @@ export function useHolidayTemplates() {
 export function useOperators() {
   return useQuery({
     queryKey: adminKeys.operators(),
-    queryFn: async () => rows(await callApi(calls.catalogs.getOperationList, {})),
+    queryFn: async () => rows(await callApi(clientCalls.catalogs.getOperationList, {})),
     staleTime: 5 * 60_000,
   });
 }
@@ -197,7 +198,7 @@ export function useOperators() {
 export function useCustomers() {
   return useQuery({
     queryKey: adminKeys.customers(),
-    queryFn: async () => rows(await callApi(calls.catalogs.getCustomerList, { IsActive: 1 })),
+    queryFn: async () => rows(await callApi(clientCalls.catalogs.getCustomerList, { IsActive: 1 })),
     staleTime: 5 * 60_000,
   });
 }

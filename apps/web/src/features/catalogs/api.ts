@@ -1,4 +1,4 @@
-import { calls } from '@smartport/contract';
+import { clientCalls } from '@smartport/contract/client-calls';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 
@@ -16,7 +16,7 @@ export type StuffMode = 'stuff' | 'unstuff';
 export function useCustomerTypes() {
   return useQuery({
     queryKey: catalogKeys.customerTypes(),
-    queryFn: async () => (await callApi(calls.catalogs.getCustomerTypeList, {})).payload ?? [],
+    queryFn: async () => (await callApi(clientCalls.catalogs.getCustomerTypeList, {})).payload ?? [],
     staleTime: 5 * 60_000,
   });
 }
@@ -24,7 +24,7 @@ export function useCustomerTypes() {
 export function useCustomerLevels() {
   return useQuery({
     queryKey: catalogKeys.customerLevels(),
-    queryFn: async () => (await callApi(calls.catalogs.getCustomerLevelList, {})).payload ?? [],
+    queryFn: async () => (await callApi(clientCalls.catalogs.getCustomerLevelList, {})).payload ?? [],
     staleTime: 5 * 60_000,
   });
 }
@@ -34,7 +34,10 @@ export function useStuffUnstuffModes(mode: StuffMode, loadFailed: string) {
   return useQuery({
     queryKey: catalogKeys.stuffUnstuff(mode),
     queryFn: async () => {
-      const reply = await callApi(calls.catalogs.getJobModeStuffUnstuffList, mode === 'stuff' ? { IsCFSStuff: 1 } : { IsCFSUnstuff: 1 });
+      const reply = await callApi(
+        clientCalls.catalogs.getJobModeStuffUnstuffList,
+        mode === 'stuff' ? { IsCFSStuff: 1 } : { IsCFSUnstuff: 1 },
+      );
       if (!reply.success) throw new Error(reply.message || loadFailed);
       return reply.payload ?? [];
     },
@@ -49,7 +52,7 @@ export function useStuffUnstuffModes(mode: StuffMode, loadFailed: string) {
 export function useSaveCommodityLinks() {
   return useMutation({
     mutationFn: async (links: Record<string, string[]>) => {
-      const reply = await callApi(calls.catalogs.updateConfigStuffUnstuffList, links);
+      const reply = await callApi(clientCalls.catalogs.updateConfigStuffUnstuffList, links);
       if (!reply.success) throw new Error(reply.message);
       return reply;
     },

@@ -1,4 +1,5 @@
-import { type CallInput, type CompareRowResult, calls } from '@smartport/contract';
+import type { CallInput, CompareRowResult, calls } from '@smartport/contract';
+import { clientCalls } from '@smartport/contract/client-calls';
 import { callApi } from '../../lib/api-client';
 
 type Batch = CallInput<typeof calls.compare.checkContaierData>['data'];
@@ -16,7 +17,7 @@ export async function checkContainerBatch(
   terminal = '',
 ): Promise<CompareRowResult[]> {
   const reply = await callApi(
-    calls.compare.checkContaierData,
+    clientCalls.compare.checkContaierData,
     { data: batch as Batch, ...(terminal ? { TerminalCode: terminal } : {}) },
     { signal },
   );

@@ -1,4 +1,5 @@
-import { type CallInput, type CustomsContainerRow, calls } from '@smartport/contract';
+import type { CallInput, CustomsContainerRow, calls } from '@smartport/contract';
+import { clientCalls } from '@smartport/contract/client-calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, callApi, uploadApi } from '../../lib/api-client';
 import { useSearchQuery } from '../../lib/search-query';
@@ -31,7 +32,8 @@ export function useDeclarations(initial: DeclarationFilter, onLoadError?: (e: Er
   return useSearchQuery({
     baseKey: customsKeys.declarations,
     queryKey: customsKeys.declarationList,
-    queryFn: async (filter: DeclarationFilter, signal) => (await callApi(calls.customs.loadDeclarations, filter, { signal })).payload ?? [],
+    queryFn: async (filter: DeclarationFilter, signal) =>
+      (await callApi(clientCalls.customs.loadDeclarations, filter, { signal })).payload ?? [],
     initial,
     onLoadError,
   });
@@ -51,7 +53,7 @@ export function useUploadFolder() {
     queryKey: customsKeys.uploadFolder,
     queryFn: async ({ signal }): Promise<UploadFolder> => {
       try {
-        return { id: (await callApi(calls.customs.makeRowguid, {}, { signal })).payload ?? null, problem: null };
+        return { id: (await callApi(clientCalls.customs.makeRowguid, {}, { signal })).payload ?? null, problem: null };
       } catch (e) {
         if ((e as Error).name === 'AbortError') throw e;
         // The server's own words when it refused (the daily folder cap), else the screen's folder message.
@@ -69,14 +71,14 @@ export function useUploadFolder() {
 export function useOwnBusinessCode() {
   return useQuery({
     queryKey: customsKeys.ownBusinessCode,
-    queryFn: async ({ signal }) => (await callApi(calls.customs.ownBusinessCode, {}, { signal })).payload ?? null,
+    queryFn: async ({ signal }) => (await callApi(clientCalls.customs.ownBusinessCode, {}, { signal })).payload ?? null,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
 export function useAddDeclaration() {
   return useMutation({
-    mutationFn: (input: CallInput<typeof calls.customs.addDeclaration>) => callApi(calls.customs.addDeclaration, input),
+    mutationFn: (input: CallInput<typeof calls.customs.addDeclaration>) => callApi(clientCalls.customs.addDeclaration, input),
   });
 }
 
@@ -88,20 +90,20 @@ export function useUploadDeclarationFile() {
       form.append('tmporder', folder);
       form.append('filename', file.name);
       form.append('files', file, file.name);
-      return uploadApi(calls.customs.uploadFile, form);
+      return uploadApi(clientCalls.customs.uploadFile, form);
     },
   });
 }
 
 export function useDeleteDeclarationFile() {
-  return useMutation({ mutationFn: (input: CallInput<typeof calls.customs.deleteFile>) => callApi(calls.customs.deleteFile, input) });
+  return useMutation({ mutationFn: (input: CallInput<typeof calls.customs.deleteFile>) => callApi(clientCalls.customs.deleteFile, input) });
 }
 
 /** Staff approve a declaration or note a reason; the lists on screen reload. */
 export function useUpdateDeclaration() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: DeclarationUpdate) => callApi(calls.customs.updateDeclaration, input),
+    mutationFn: (input: DeclarationUpdate) => callApi(clientCalls.customs.updateDeclaration, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: customsKeys.declarations }),
   });
 }
@@ -112,7 +114,7 @@ export function useVoyages(open: boolean) {
     queryKey: customsKeys.ships,
     enabled: open,
     queryFn: async ({ signal }) => {
-      const reply = await callApi(calls.customs.searchShip, { arrStatus: 1 }, { signal });
+      const reply = await callApi(clientCalls.customs.searchShip, { arrStatus: 1 }, { signal });
       if (!reply.success) throw new Error(reply.message ?? '');
       return reply.vsls ?? [];
     },
@@ -124,7 +126,8 @@ export function useCustomsLog(onLoadError?: (e: Error) => void) {
   return useSearchQuery({
     baseKey: customsKeys.log,
     queryKey: customsKeys.logList,
-    queryFn: async (filter: CustomsLogFilter, signal) => (await callApi(calls.customs.getLogCustomReq, filter, { signal })).payload ?? [],
+    queryFn: async (filter: CustomsLogFilter, signal) =>
+      (await callApi(clientCalls.customs.getLogCustomReq, filter, { signal })).payload ?? [],
     initial: null,
     onLoadError,
   });
@@ -145,7 +148,7 @@ export function useReleaseResult(onLoadError?: (e: Error) => void) {
     baseKey: customsKeys.releases,
     queryKey: customsKeys.release,
     queryFn: async (d: SingleDeclaration, signal): Promise<ReleaseResult> => {
-      const reply = await callApi(calls.customs.getCas367, { method: 'view', ...d }, { signal });
+      const reply = await callApi(clientCalls.customs.getCas367, { method: 'view', ...d }, { signal });
       return { rows: reply.data ?? [], ...(reply.msg ? { msg: reply.msg } : {}) };
     },
     initial: null,
@@ -156,11 +159,11 @@ export function useReleaseResult(onLoadError?: (e: Error) => void) {
 /** Queues the single scan's 367 message; the result arrives later as a 367.1 socket event. */
 export function useSendRelease() {
   return useMutation({
-    mutationFn: (d: SingleDeclaration) => callApi(calls.customs.reqCas367, { method: 'sendmsg', ...d, allow_send_again: true }),
+    mutationFn: (d: SingleDeclaration) => callApi(clientCalls.customs.reqCas367, { method: 'sendmsg', ...d, allow_send_again: true }),
   });
 }
 
 /** The batch and gate scans: one synchronous request for the whole list (367 or 363). */
 export function useScan() {
-  return useMutation({ mutationFn: (request: ScanRequest) => callApi(calls.customs.reqAciss, request) });
+  return useMutation({ mutationFn: (request: ScanRequest) => callApi(clientCalls.customs.reqAciss, request) });
 }

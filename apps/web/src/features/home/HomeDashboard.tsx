@@ -1,14 +1,18 @@
-import { Badge, Col, Flex, Row, Tabs, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Badge, Col, Flex, Row, Tabs } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { PlainTitle } from '../../components/plain-text';
 import { useMe, useMenu } from '../../lib/session-queries';
 import { pinsFromHash, usePendingCount } from './api';
-import { PendingOrdersTab } from './PendingOrdersTab';
 import type { PayOrderDialog } from './pay-dialog';
 import { TaskLinks } from './TaskLinks';
-import { TrackingList } from './TrackingList';
 import { UsageGuide } from './UsageGuide';
+
+// The order lists (antd Table, QR codes, file lists) are not on the first screen: the pending tab's list loads when the
+// tab is opened, the tracking list when the URL carries PIN codes (issue 15, home page ≤ 300 KB of JavaScript).
+const PendingOrdersTab = lazy(() => import('./PendingOrdersTab').then((m) => ({ default: m.PendingOrdersTab })));
+const TrackingList = lazy(() => import('./TrackingList').then((m) => ({ default: m.TrackingList })));
 
 /** Route `/`, title 'SMARTPORT dashboard' (spec 02 §2.1): guide and pending-payment tabs, task links, tracking by hash. */
 export function HomeDashboard({ payDialog }: { payDialog: PayOrderDialog }) {
@@ -26,10 +30,14 @@ export function HomeDashboard({ payDialog }: { payDialog: PayOrderDialog }) {
 
   return (
     <Flex vertical gap={12}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
+      <PlainTitle level={3} style={{ margin: 0 }}>
         {t('home.title')}
-      </Typography.Title>
-      {pins.length > 0 && <TrackingList pins={pins} title={t('home.trackingTitle', { pins: pins.join(', ') })} payDialog={payDialog} />}
+      </PlainTitle>
+      {pins.length > 0 && (
+        <Suspense fallback={null}>
+          <TrackingList pins={pins} title={t('home.trackingTitle', { pins: pins.join(', ') })} payDialog={payDialog} />
+        </Suspense>
+      )}
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={18} xxl={19}>
           <Tabs
@@ -44,7 +52,11 @@ export function HomeDashboard({ payDialog }: { payDialog: PayOrderDialog }) {
                     {t('home.pendingTab')}
                   </Badge>
                 ),
-                children: <PendingOrdersTab payDialog={payDialog} />,
+                children: (
+                  <Suspense fallback={null}>
+                    <PendingOrdersTab payDialog={payDialog} />
+                  </Suspense>
+                ),
               },
             ]}
           />

@@ -1,8 +1,9 @@
 import type { MenuNode } from '@smartport/contract';
-import { Card, Carousel, Col, Empty, Image, Row, Tree, Typography } from 'antd';
+import { Card, Carousel, Col, Empty, Image, Row, Tree } from 'antd';
 import type { CarouselRef } from 'antd/es/carousel';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainParagraph, PlainTitle } from '../../components/plain-text';
 import { flattenMenu } from '../../lib/menu';
 import { permittedGuideTypes } from './guide-data';
 
@@ -70,10 +71,10 @@ export function UsageGuide({ menu }: { menu: readonly MenuNode[] }) {
                   preview={{ mask: false }}
                 />
                 <div style={{ padding: '8px 12px 28px' }}>
-                  <Typography.Title level={5} style={{ marginTop: 0 }}>
+                  <PlainTitle level={5} style={{ marginTop: 0 }}>
                     {t('home.guideStep', { n: k + 1, title: s.title })}
-                  </Typography.Title>
-                  <Typography.Paragraph style={{ marginBottom: 0 }}>{s.text}</Typography.Paragraph>
+                  </PlainTitle>
+                  <PlainParagraph style={{ marginBottom: 0 }}>{s.text}</PlainParagraph>
                 </div>
               </div>
             ))}

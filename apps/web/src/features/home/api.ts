@@ -1,4 +1,5 @@
-import { type CallInput, type CallRequest, calls, type PendingOrderRow } from '@smartport/contract';
+import type { CallInput, CallRequest, calls, PendingOrderRow } from '@smartport/contract';
+import { clientCalls } from '@smartport/contract/client-calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 
@@ -16,7 +17,7 @@ type OrderRef = CallInput<typeof calls.home.deleteOrder>;
 type RowsSearch = Omit<CallRequest<typeof calls.home.dashboardTracking>, 'getAttach'>;
 
 const rows = async (input: RowsSearch, signal: AbortSignal): Promise<PendingOrderRow[]> =>
-  (await callApi(calls.home.dashboardTracking, { ...input, getAttach: true }, { signal })).payload ?? [];
+  (await callApi(clientCalls.home.dashboardTracking, { ...input, getAttach: true }, { signal })).payload ?? [];
 
 /** Orders awaiting payment, or the search result when a PIN / container number is given. */
 export function usePendingOrders(findValue: string) {
@@ -29,7 +30,7 @@ export function usePendingOrders(findValue: string) {
 export function usePendingCount() {
   return useQuery({
     queryKey: homeKeys.count(),
-    queryFn: async ({ signal }) => (await callApi(calls.home.waitingPaymentCount, {}, { signal })).payload ?? 0,
+    queryFn: async ({ signal }) => (await callApi(clientCalls.home.waitingPaymentCount, {}, { signal })).payload ?? 0,
   });
 }
 
@@ -46,19 +47,19 @@ export function useTrackingRows(pins: readonly string[]) {
 export function useDeleteOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (order: OrderRef) => callApi(calls.home.deleteOrder, order),
+    mutationFn: (order: OrderRef) => callApi(clientCalls.home.deleteOrder, order),
     onSettled: () => queryClient.invalidateQueries({ queryKey: homeKeys.all }),
   });
 }
 
 /** An order's attached files, asked when its paper-clip button is pressed (none: a warning instead of the list). */
 export function useOrderFiles() {
-  return useMutation({ mutationFn: async (order: OrderRef) => (await callApi(calls.home.getFilesInOrder, order)).payload ?? [] });
+  return useMutation({ mutationFn: async (order: OrderRef) => (await callApi(clientCalls.home.getFilesInOrder, order)).payload ?? [] });
 }
 
 /** An order's QR codes and links, asked when its QR button is pressed. */
 export function useOrderQr() {
-  return useMutation({ mutationFn: async (order: OrderRef) => (await callApi(calls.home.trackingQrData, order)).payload ?? [] });
+  return useMutation({ mutationFn: async (order: OrderRef) => (await callApi(clientCalls.home.trackingQrData, order)).payload ?? [] });
 }
 
 /** Reloads the home lists and the pending count (the 'Nạp dữ liệu' button, a payment that ran). */

@@ -1,12 +1,14 @@
-import {
-  type AcceptRow,
-  type CallDef,
-  type CallReply,
-  calls,
-  type InvoiceCancelStep,
-  type OrderDetail,
+import type {
+  AcceptRow,
+  CallDef,
+  CallInput,
+  CallReply,
+  ClientCall,
+  InvoiceCancelStep,
+  OrderDetail,
   orderCreateCalls,
 } from '@smartport/contract';
+import { clientCalls } from '@smartport/contract/client-calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, callApi } from '../../lib/api-client';
 
@@ -14,7 +16,7 @@ import { ApiError, callApi } from '../../lib/api-client';
 export function usePublicOrder(token: string) {
   return useQuery({
     queryKey: ['public-order', token],
-    queryFn: async ({ signal }) => (await callApi(calls.orders.viewPublicOrder, { token }, { signal })).payload,
+    queryFn: async ({ signal }) => (await callApi(clientCalls.orders.viewPublicOrder, { token }, { signal })).payload,
     retry: false,
   });
 }
@@ -26,7 +28,7 @@ export const orderKeys = {
 };
 
 /** A reply with `success: false` (and a 200) is a refusal too: its message is what the user reads. */
-function ok<C extends CallDef>(call: C, reply: CallReply<C>): CallReply<C> {
+function ok<C extends CallDef>(call: ClientCall<C>, reply: CallReply<C>): CallReply<C> {
   const r = reply as { success?: boolean; message?: string };
   if (r.success === false) throw new ApiError(200, r.message || `Lỗi ${call.path}`, reply as never);
   return reply;
@@ -36,7 +38,7 @@ function ok<C extends CallDef>(call: C, reply: CallReply<C>): CallReply<C> {
 export function useOrderOperators() {
   return useQuery({
     queryKey: orderKeys.operators,
-    queryFn: async ({ signal }) => (await callApi(calls.catalogs.getOperationList, {}, { signal })).payload ?? [],
+    queryFn: async ({ signal }) => (await callApi(clientCalls.catalogs.getOperationList, {}, { signal })).payload ?? [],
     staleTime: 5 * 60_000,
   });
 }
@@ -45,18 +47,18 @@ export function useOrderOperators() {
 export function useOrderCargoTypes() {
   return useQuery({
     queryKey: orderKeys.cargoTypes,
-    queryFn: async ({ signal }) => (await callApi(calls.catalogs.getCargoTypeList, {}, { signal })).payload ?? [],
+    queryFn: async ({ signal }) => (await callApi(clientCalls.catalogs.getCargoTypeList, {}, { signal })).payload ?? [],
     staleTime: 5 * 60_000,
   });
 }
 
-type Input<K extends keyof typeof orderCreateCalls> = Parameters<typeof callApi<(typeof orderCreateCalls)[K]>>[1];
+type Input<K extends keyof typeof orderCreateCalls> = CallInput<(typeof orderCreateCalls)[K]>;
 
 /** Step 2: the server's check of the containers (task/order/checkContainers). */
 export function useCheckContainers() {
   return useMutation({
     mutationFn: async (input: Input<'checkContainers'>) =>
-      ok(orderCreateCalls.checkContainers, await callApi(orderCreateCalls.checkContainers, input)).payload ?? [],
+      ok(clientCalls.orders.checkContainers, await callApi(clientCalls.orders.checkContainers, input)).payload ?? [],
   });
 }
 
@@ -64,7 +66,7 @@ export function useCheckContainers() {
 export function useLoadPayer() {
   return useMutation({
     mutationFn: async (TaxCode: string) =>
-      ok(orderCreateCalls.loadPayer, await callApi(orderCreateCalls.loadPayer, { TaxCode })).payload ?? [],
+      ok(clientCalls.orders.loadPayer, await callApi(clientCalls.orders.loadPayer, { TaxCode })).payload ?? [],
   });
 }
 
@@ -72,7 +74,7 @@ export function useLoadPayer() {
 export function useCalculateCharges() {
   return useMutation({
     mutationFn: async (input: Input<'calculateCharges'>) => {
-      const reply = ok(orderCreateCalls.calculateCharges, await callApi(orderCreateCalls.calculateCharges, input));
+      const reply = ok(clientCalls.orders.calculateCharges, await callApi(clientCalls.orders.calculateCharges, input));
       if (!reply.data) throw new ApiError(200, reply.message || 'Không tính được cước');
       return reply.data;
     },
@@ -83,7 +85,7 @@ export function useCalculateCharges() {
 export function useSaveOrder() {
   return useMutation({
     mutationFn: async (input: Input<'saveOrder'>) => {
-      const reply = ok(orderCreateCalls.saveOrder, await callApi(orderCreateCalls.saveOrder, input));
+      const reply = ok(clientCalls.orders.saveOrder, await callApi(clientCalls.orders.saveOrder, input));
       if (!reply.data) throw new ApiError(200, reply.message || 'Không lưu được lệnh');
       return { ...reply.data, message: reply.message };
     },
@@ -94,7 +96,7 @@ export function useSaveOrder() {
 export function useConfirmPayLater() {
   return useMutation({
     mutationFn: async (OrderNo: string) => {
-      const reply = ok(orderCreateCalls.confirmPayLater, await callApi(orderCreateCalls.confirmPayLater, { OrderNo }));
+      const reply = ok(clientCalls.orders.confirmPayLater, await callApi(clientCalls.orders.confirmPayLater, { OrderNo }));
       return { OrderStatus: reply.data?.OrderStatus ?? '', message: reply.message };
     },
   });
@@ -110,7 +112,7 @@ export function useOrderDetail(orderNo: string | null, pollMs = 5_000) {
     enabled: !!orderNo,
     refetchInterval: (q) => (isFinalOrderStatus(q.state.data?.OrderStatus) ? false : pollMs),
     queryFn: async ({ signal }): Promise<OrderDetail | null> => {
-      const reply = ok(orderCreateCalls.getOrder, await callApi(orderCreateCalls.getOrder, { OrderNo: orderNo ?? '' }, { signal }));
+      const reply = ok(clientCalls.orders.getOrder, await callApi(clientCalls.orders.getOrder, { OrderNo: orderNo ?? '' }, { signal }));
       return reply.data ?? null;
     },
   });
@@ -132,7 +134,8 @@ export interface AcceptFilter {
 export function useAcceptOrders(filter: AcceptFilter) {
   return useQuery({
     queryKey: acceptKeys.list(filter),
-    queryFn: async ({ signal }): Promise<AcceptRow[]> => (await callApi(calls.orders.loadAcceptOrders, filter, { signal })).payload ?? [],
+    queryFn: async ({ signal }): Promise<AcceptRow[]> =>
+      (await callApi(clientCalls.orders.loadAcceptOrders, filter, { signal })).payload ?? [],
   });
 }
 
@@ -141,7 +144,7 @@ export function useInvoiceCancelTrace(orderNo: string | null) {
   return useQuery({
     queryKey: acceptKeys.trace(orderNo ?? ''),
     queryFn: async ({ signal }): Promise<InvoiceCancelStep[]> =>
-      (await callApi(calls.orders.trackingInvoiceCancel, { OrderNo: orderNo as string }, { signal })).payload ?? [],
+      (await callApi(clientCalls.orders.trackingInvoiceCancel, { OrderNo: orderNo as string }, { signal })).payload ?? [],
     enabled: !!orderNo,
   });
 }
@@ -151,14 +154,14 @@ export function useAcceptActions() {
   const client = useQueryClient();
   const onSettled = () => client.invalidateQueries({ queryKey: acceptKeys.all });
   return {
-    approve: useMutation({ mutationFn: (OrderNo: string) => callApi(calls.orders.approveOrder, { OrderNo }), onSettled }),
+    approve: useMutation({ mutationFn: (OrderNo: string) => callApi(clientCalls.orders.approveOrder, { OrderNo }), onSettled }),
     reject: useMutation({
-      mutationFn: (v: { OrderNo: string; Reason: string }) => callApi(calls.orders.rejectOrder, v),
+      mutationFn: (v: { OrderNo: string; Reason: string }) => callApi(clientCalls.orders.rejectOrder, v),
       onSettled,
     }),
-    resendTos: useMutation({ mutationFn: (OrderNo: string) => callApi(calls.orders.resendTos, { OrderNo }), onSettled }),
+    resendTos: useMutation({ mutationFn: (OrderNo: string) => callApi(clientCalls.orders.resendTos, { OrderNo }), onSettled }),
     cancel: useMutation({
-      mutationFn: (v: { OrderNo: string; Reason: string }) => callApi(calls.orders.cancelApprovedOrder, v),
+      mutationFn: (v: { OrderNo: string; Reason: string }) => callApi(clientCalls.orders.cancelApprovedOrder, v),
       onSettled,
     }),
   };

@@ -1,4 +1,5 @@
-import { type CallInput, calls, type PaymentFollowup } from '@smartport/contract';
+import type { CallInput, calls, PaymentFollowup } from '@smartport/contract';
+import { clientCalls } from '@smartport/contract/client-calls';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 
@@ -11,7 +12,7 @@ export const paymentKeys = {
 
 /** The order's amount and state before paying (spec 02 §4: 'Xác nhận thanh toán ?' → inquiry). */
 export function useOrderInquiry() {
-  return useMutation({ mutationFn: (orderNo: string) => callApi(calls.payments.homeOrderInquiry, { orderNo }) });
+  return useMutation({ mutationFn: (orderNo: string) => callApi(clientCalls.payments.homeOrderInquiry, { orderNo }) });
 }
 
 /**
@@ -22,7 +23,7 @@ export function usePayPartners(orderNo: string, enabled: boolean) {
   return useQuery({
     queryKey: paymentKeys.partners(orderNo),
     enabled,
-    queryFn: async ({ signal }) => (await callApi(calls.settings.getPayPartners, { OrderNo: orderNo }, { signal })).data ?? [],
+    queryFn: async ({ signal }) => (await callApi(clientCalls.settings.getPayPartners, { OrderNo: orderNo }, { signal })).data ?? [],
     retry: false,
   });
 }
@@ -32,7 +33,8 @@ export function useCardDateKind(bin: string | null) {
   return useQuery({
     queryKey: paymentKeys.cardKind(bin ?? ''),
     enabled: !!bin,
-    queryFn: async ({ signal }) => !!(await callApi(calls.payments.isExpireDate, { cardNumber: bin ?? '' }, { signal })).data?.isExpireDate,
+    queryFn: async ({ signal }) =>
+      !!(await callApi(clientCalls.payments.isExpireDate, { cardNumber: bin ?? '' }, { signal })).data?.isExpireDate,
     // The date label keeps the last card's answer until the new one arrives.
     placeholderData: keepPreviousData,
     staleTime: Number.POSITIVE_INFINITY,
@@ -42,13 +44,13 @@ export function useCardDateKind(bin: string | null) {
 
 export function useMakeCardTransfer() {
   return useMutation({
-    mutationFn: (input: CallInput<typeof calls.payments.makeCardTransfer>) => callApi(calls.payments.makeCardTransfer, input),
+    mutationFn: (input: CallInput<typeof calls.payments.makeCardTransfer>) => callApi(clientCalls.payments.makeCardTransfer, input),
   });
 }
 
 export function useConfirmCardTransfer() {
   return useMutation({
-    mutationFn: (input: CallInput<typeof calls.payments.confirmCardTransfer>) => callApi(calls.payments.confirmCardTransfer, input),
+    mutationFn: (input: CallInput<typeof calls.payments.confirmCardTransfer>) => callApi(clientCalls.payments.confirmCardTransfer, input),
   });
 }
 
@@ -57,9 +59,9 @@ export function useConfirmCardTransfer() {
  * check the answer's checksum. A timed process is an imperative runner, like the comparison's batches.
  */
 export const bankPage = {
-  start: (input: CallInput<typeof calls.payments.makeBankTransfer>) => callApi(calls.payments.makeBankTransfer, input),
-  check: (requestId: string) => callApi(calls.payments.checkBankReceive, { requestId }),
-  verify: (input: CallInput<typeof calls.payments.verifyChecksum>) => callApi(calls.payments.verifyChecksum, input),
+  start: (input: CallInput<typeof calls.payments.makeBankTransfer>) => callApi(clientCalls.payments.makeBankTransfer, input),
+  check: (requestId: string) => callApi(clientCalls.payments.checkBankReceive, { requestId }),
+  verify: (input: CallInput<typeof calls.payments.verifyChecksum>) => callApi(clientCalls.payments.verifyChecksum, input),
 };
 
 /** The order's VietQR code for the amount to pay, made once per order and amount while the QR step is open. */
@@ -67,7 +69,7 @@ export function useVietQr(orderNo: string, amount: number) {
   return useQuery({
     queryKey: paymentKeys.qr(orderNo, amount),
     queryFn: async ({ signal }) =>
-      (await callApi(calls.payments.createQr, { OrderNo: orderNo, amount, actionMenu: 'HOME' }, { signal })).data ?? null,
+      (await callApi(clientCalls.payments.createQr, { OrderNo: orderNo, amount, actionMenu: 'HOME' }, { signal })).data ?? null,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     retry: false,
@@ -76,18 +78,18 @@ export function useVietQr(orderNo: string, amount: number) {
 
 /** 'I have finished paying in the app': has the order been paid? (spec 02 §4, VietQR). */
 export function useOrderPaidCheck() {
-  return useMutation({ mutationFn: (orderNo: string) => callApi(calls.home.loadOrderDatas, { OrderNo: orderNo }) });
+  return useMutation({ mutationFn: (orderNo: string) => callApi(clientCalls.home.loadOrderDatas, { OrderNo: orderNo }) });
 }
 
 export function usePublishInvoice() {
-  return useMutation({ mutationFn: (orderNo: string) => callApi(calls.invoices.publishOrderNo, { OrderNo: orderNo }) });
+  return useMutation({ mutationFn: (orderNo: string) => callApi(clientCalls.invoices.publishOrderNo, { OrderNo: orderNo }) });
 }
 
 /** Money staff must act on: transfers to refund, invoices the server could not publish (payment/followups). */
 export function usePaymentFollowups() {
   return useQuery({
     queryKey: paymentKeys.followups(),
-    queryFn: async (): Promise<PaymentFollowup[]> => (await callApi(calls.payments.listFollowups, {})).data ?? [],
+    queryFn: async (): Promise<PaymentFollowup[]> => (await callApi(clientCalls.payments.listFollowups, {})).data ?? [],
   });
 }
 
@@ -95,7 +97,7 @@ export function usePaymentFollowups() {
 export function useRetryInvoice() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (OrderNo: string) => callApi(calls.payments.retryFollowupInvoice, { OrderNo }),
+    mutationFn: (OrderNo: string) => callApi(clientCalls.payments.retryFollowupInvoice, { OrderNo }),
     onSettled: () => client.invalidateQueries({ queryKey: paymentKeys.followups() }),
   });
 }

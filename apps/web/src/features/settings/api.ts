@@ -1,4 +1,5 @@
-import { type AttachKind, attachKindFlag, type CallInput, calls } from '@smartport/contract';
+import { type AttachKind, attachKindFlag, type CallInput, type calls } from '@smartport/contract';
+import { clientCalls } from '@smartport/contract/client-calls';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 import type { AttachScopeValues } from './attach-config';
@@ -9,7 +10,7 @@ type SendNowBody = CallInput<typeof calls.settings.mailReportSendNow>;
 export function useMailReportSendNow() {
   return useMutation({
     mutationFn: async (body: SendNowBody) => {
-      const reply = await callApi(calls.settings.mailReportSendNow, body);
+      const reply = await callApi(clientCalls.settings.mailReportSendNow, body);
       if (!reply.success) throw new Error(reply.message ?? '');
       return reply;
     },
@@ -32,7 +33,7 @@ export function useAttachServices() {
   return useQuery({
     queryKey: attachKeys.services(),
     queryFn: async () => {
-      const reply = await callApi(calls.settings.getJobModeServiceList, {});
+      const reply = await callApi(clientCalls.settings.getJobModeServiceList, {});
       if (!reply.success) throw new Error(reply.message ?? '');
       return reply.payload ?? [];
     },
@@ -44,7 +45,7 @@ export function useAttachJobModes(terminal: string | null, kind: AttachKind, sco
   return useQuery({
     queryKey: attachKeys.jobModes(terminal, kind, scope),
     queryFn: async () => {
-      const reply = await callApi(calls.settings.getJobModeConfigAttachList, {
+      const reply = await callApi(clientCalls.settings.getJobModeConfigAttachList, {
         [attachKindFlag[kind]]: 1,
         ...scope,
         ...(terminal ? { TerminalCode: terminal } : {}),
@@ -62,7 +63,7 @@ export function useAttachJobModes(terminal: string | null, kind: AttachKind, sco
 export function useSaveAttachConfig() {
   return useMutation({
     mutationFn: async (body: CallInput<typeof calls.settings.updateAttachConfigList>) => {
-      const reply = await callApi(calls.settings.updateAttachConfigList, body);
+      const reply = await callApi(clientCalls.settings.updateAttachConfigList, body);
       if (!reply.success) throw new Error(reply.message ?? '');
       return reply;
     },
@@ -73,7 +74,7 @@ export function useSaveAttachConfig() {
 export function useAttachOperators() {
   return useQuery({
     queryKey: attachKeys.operators(),
-    queryFn: async () => (await callApi(calls.catalogs.getOperationList, {})).payload ?? [],
+    queryFn: async () => (await callApi(clientCalls.catalogs.getOperationList, {})).payload ?? [],
     staleTime: 5 * 60_000,
   });
 }
@@ -86,7 +87,7 @@ export function useAttachVoyages(terminal: string | null) {
     queryKey: attachKeys.voyages(terminal),
     queryFn: async () =>
       (
-        await callApi(calls.catalogs.getVesselScheduleList, {
+        await callApi(clientCalls.catalogs.getVesselScheduleList, {
           ...(terminal ? { TerminalCode: terminal } : {}),
           FromDate: new Date(Date.now() - 90 * DAY).toISOString(),
           ToDate: new Date(Date.now() + 60 * DAY).toISOString(),
@@ -107,9 +108,9 @@ export function useAttachCustomers(term: string) {
       const short = text.length <= 20;
       const none = { payload: [] };
       const [byCode, byName, byTax] = await Promise.all([
-        short ? callApi(calls.catalogs.getCustomerList, { CustomerCode: text }) : none,
-        callApi(calls.catalogs.getCustomerList, { CustomerName: text.slice(0, 300) }),
-        short ? callApi(calls.catalogs.getCustomerList, { TaxCode: text }) : none,
+        short ? callApi(clientCalls.catalogs.getCustomerList, { CustomerCode: text }) : none,
+        callApi(clientCalls.catalogs.getCustomerList, { CustomerName: text.slice(0, 300) }),
+        short ? callApi(clientCalls.catalogs.getCustomerList, { TaxCode: text }) : none,
       ]);
       const seen = new Set<string>();
       return [...(byCode.payload ?? []), ...(byName.payload ?? []), ...(byTax.payload ?? [])]
@@ -133,7 +134,7 @@ export const approvalKeys = {
 export function useReffList() {
   return useQuery({
     queryKey: approvalKeys.reff,
-    queryFn: async () => (await callApi(calls.settings.getReffList, {})).payload ?? [],
+    queryFn: async () => (await callApi(clientCalls.settings.getReffList, {})).payload ?? [],
   });
 }
 
@@ -141,7 +142,7 @@ export function useReffList() {
 export function useApprovalOperators() {
   return useQuery({
     queryKey: approvalKeys.operators,
-    queryFn: async () => (await callApi(calls.customs.getOprs, {})).payload ?? [],
+    queryFn: async () => (await callApi(clientCalls.customs.getOprs, {})).payload ?? [],
     staleTime: 5 * 60_000,
   });
 }
@@ -150,7 +151,7 @@ export function useApprovalOperators() {
 export function useApprovalCustomers() {
   return useQuery({
     queryKey: approvalKeys.customers,
-    queryFn: async () => (await callApi(calls.catalogs.getCustomerList, {})).payload ?? [],
+    queryFn: async () => (await callApi(clientCalls.catalogs.getCustomerList, {})).payload ?? [],
     staleTime: 5 * 60_000,
   });
 }
@@ -159,7 +160,7 @@ export function useApprovalCustomers() {
 export function useLoadApproval() {
   return useMutation({
     mutationFn: async (body: ApprovalScopeBody) => {
-      const reply = await callApi(calls.settings.getApprovalJobMode, body);
+      const reply = await callApi(clientCalls.settings.getApprovalJobMode, body);
       if (!reply.success) throw new Error(reply.message ?? '');
       return reply.data ?? [];
     },
@@ -171,7 +172,7 @@ export function useSaveApproval() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: ApprovalSaveBody) => {
-      const reply = await callApi(calls.settings.saveApprovalJobMode, body);
+      const reply = await callApi(clientCalls.settings.saveApprovalJobMode, body);
       if (!reply.success || !reply.data) throw new Error(reply.message ?? '');
       return reply.data;
     },
@@ -184,7 +185,7 @@ export function useFreeDayTemplates() {
   return useQuery({
     queryKey: ['settings', 'freeDayTemplates'],
     queryFn: async () => {
-      const reply = await callApi(calls.settings.getFreeDayNameList, {});
+      const reply = await callApi(clientCalls.settings.getFreeDayNameList, {});
       if (!reply.success) throw new Error(reply.message ?? '');
       return reply.payload ?? [];
     },
@@ -198,7 +199,7 @@ export function useCustomerChoices() {
   return useQuery({
     queryKey: ['settings', 'customerChoices'],
     queryFn: async () => {
-      const reply = await callApi(calls.catalogs.getCustomerList, { IsActive: 1 });
+      const reply = await callApi(clientCalls.catalogs.getCustomerList, { IsActive: 1 });
       if (!reply.success) throw new Error(reply.message ?? '');
       return (reply.payload ?? []).map((c) => ({ value: c.CustomerCode, label: `${c.CustomerCode} - ${c.CustomerName}` }));
     },

@@ -3,10 +3,12 @@ import MenuOutlined from '@ant-design/icons/MenuOutlined';
 import type { MenuNode } from '@smartport/contract';
 import { NOTICES_CHANGED, ORDER_STATE_CHANGED } from '@smartport/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Grid, Layout, Menu, type MenuProps, Result, Select, Spin, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { App, Button, Flex, Grid, Layout, Menu, type MenuProps, Spin } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { LazyResult } from '../../components/lazy-result';
+import { PlainText } from '../../components/plain-text';
 import { flattenMenu } from '../../lib/menu';
 import { connectRealtime, disconnectRealtime } from '../../lib/realtime';
 import { session } from '../../lib/session';
@@ -16,6 +18,9 @@ import { menuIcon } from './menu-icons';
 import { NoticeBanner, NoticeBell } from './NoticeCenter';
 
 type MenuItem = Required<MenuProps>['items'][number];
+
+// antd's Select (rc-select, virtual list) only for users of several terminals; one terminal is plain text (issue 15).
+const TerminalSelect = lazy(() => import('./TerminalSelect').then((m) => ({ default: m.TerminalSelect })));
 
 function toItems(nodes: readonly MenuNode[]): MenuItem[] {
   return nodes.map((n) =>
@@ -76,7 +81,7 @@ export function ShellLayout() {
   if (me.isPending || (me.data && menu.isPending)) return <Spin size="large" fullscreen description={t('shell.loading')} />;
   if (me.isError || menu.isError || !me.data) {
     return (
-      <Result
+      <LazyResult
         status="error"
         title={t('shell.loadError')}
         subTitle={(me.error ?? menu.error)?.message}
@@ -153,23 +158,23 @@ export function ShellLayout() {
               />
             )}
             {terminals.length > 1 && (
-              <Select
-                aria-label={t('shell.terminal')}
-                value={terminal}
-                style={{ minWidth: 120 }}
-                options={terminals.map((c) => ({ value: c, label: c }))}
-                onChange={(code: string) => {
-                  session.setTerminal(code);
-                  setTerminal(code);
-                  void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'auth' && q.queryKey[0] !== 'shell' });
-                }}
-              />
+              <Suspense fallback={<span style={{ minWidth: 120 }} />}>
+                <TerminalSelect
+                  value={terminal}
+                  terminals={terminals}
+                  onChange={(code) => {
+                    session.setTerminal(code);
+                    setTerminal(code);
+                    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'auth' && q.queryKey[0] !== 'shell' });
+                  }}
+                />
+              </Suspense>
             )}
-            {terminals.length === 1 && <Typography.Text type="secondary">{terminals[0]}</Typography.Text>}
+            {terminals.length === 1 && <PlainText secondary>{terminals[0]}</PlainText>}
             <NoticeBell userId={me.data.UserID} />
-            <Typography.Text strong data-testid="current-user">
+            <PlainText strong data-testid="current-user">
               {me.data.UserName}
-            </Typography.Text>
+            </PlainText>
             <Button icon={<LogoutOutlined />} onClick={() => void logout()}>
               {t('shell.logout')}
             </Button>

@@ -1,4 +1,4 @@
-import { calls } from '@smartport/contract';
+import { clientCalls } from '@smartport/contract/client-calls';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 
@@ -11,12 +11,12 @@ export const shellKeys = {
 export function useActiveNotifyList() {
   return useQuery({
     queryKey: shellKeys.activeNotices,
-    queryFn: async ({ signal }) => (await callApi(calls.settings.getActiveNotifyList, {}, { signal })).payload ?? [],
+    queryFn: async ({ signal }) => (await callApi(clientCalls.settings.getActiveNotifyList, {}, { signal })).payload ?? [],
     staleTime: 5 * 60_000,
   });
 }
 
 /** Ends the session on the server; the shell clears the local session whatever the answer. */
 export function useLogout() {
-  return useMutation({ mutationFn: () => callApi(calls.auth.logout, {}) });
+  return useMutation({ mutationFn: () => callApi(clientCalls.auth.logout, {}) });
 }

@@ -1,12 +1,14 @@
-import {
-  type CallInput,
-  type CustomerStatsRow,
+import type {
+  CallInput,
+  ClientCall,
+  CustomerStatsRow,
   calls,
-  type StatsDetailLine,
-  type StatsPeriod,
-  type StatsRow,
-  type UserStatsRow,
+  StatsDetailLine,
+  StatsPeriod,
+  StatsRow,
+  UserStatsRow,
 } from '@smartport/contract';
+import { clientCalls } from '@smartport/contract/client-calls';
 import { keepPreviousData, skipToken, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, callApi } from '../../lib/api-client';
@@ -28,7 +30,7 @@ export function useExportTerminal() {
   return useQuery({
     queryKey: statsKeys.exportTerminal(code),
     queryFn: async ({ signal }): Promise<ExportTerminal | null> => {
-      const reply = await callApi(calls.shell.getTerminalList, code ? { TerminalCode: code } : {}, { signal });
+      const reply = await callApi(clientCalls.shell.getTerminalList, code ? { TerminalCode: code } : {}, { signal });
       return reply.payload?.[0] ?? null;
     },
     staleTime: 10 * 60_000,
@@ -72,7 +74,7 @@ function answered<T extends { success: boolean; message?: string }>(reply: T, fa
 const FAILED = 'Không tải được dữ liệu thống kê.';
 
 async function fetchOrders(r: PeriodRequest, signal?: AbortSignal): Promise<ByPeriod<StatsRow>> {
-  const reply = answered(await callApi(calls.stats.dashboardOrderChartLoad, r, { signal }), FAILED);
+  const reply = answered(await callApi(clientCalls.stats.dashboardOrderChartLoad, r, { signal }), FAILED);
   return { data: reply.data ?? {}, periods: reply.periods ?? [] };
 }
 
@@ -80,8 +82,8 @@ async function fetchSubjects<K extends SubjectKind>(kind: K, r: SubjectRequest, 
   const { CustomerCode, UserID, ...period } = r;
   const reply =
     kind === 'customer'
-      ? answered(await callApi(calls.stats.dashboardCustomerChartLoad, { ...period, CustomerCode }, { signal }), FAILED)
-      : answered(await callApi(calls.stats.dashboardUserChartLoad, { ...period, UserID }, { signal }), FAILED);
+      ? answered(await callApi(clientCalls.stats.dashboardCustomerChartLoad, { ...period, CustomerCode }, { signal }), FAILED)
+      : answered(await callApi(clientCalls.stats.dashboardUserChartLoad, { ...period, UserID }, { signal }), FAILED);
   return { data: (reply.data ?? {}) as Record<string, SubjectRow<K>[]>, periods: reply.periods ?? [] };
 }
 
@@ -172,8 +174,11 @@ export function useSubjectDetail(kind: SubjectKind, r: SubjectDetailRequest | nu
           const { id, ...range } = r;
           const reply =
             kind === 'customer'
-              ? answered(await callApi(calls.stats.dashboardCustomerInfoLoad, { ...range, CustomerCode: id }, { signal }), FAILED)
-              : answered(await callApi(calls.stats.dashboardUserInfoLoad, { ...range, CreatedBy: id, IsUser: true }, { signal }), FAILED);
+              ? answered(await callApi(clientCalls.stats.dashboardCustomerInfoLoad, { ...range, CustomerCode: id }, { signal }), FAILED)
+              : answered(
+                  await callApi(clientCalls.stats.dashboardUserInfoLoad, { ...range, CreatedBy: id, IsUser: true }, { signal }),
+                  FAILED,
+                );
           return { lines: reply.data ?? [], message: reply.message };
         }
       : skipToken,
@@ -184,7 +189,7 @@ export function useSubjectDetail(kind: SubjectKind, r: SubjectDetailRequest | nu
 
 // ---- reports (stats-web-b) ----
 
-/** Requests of the reports (rating, MB, usage, approval, personal), typed by their calls. */
+/** Requests of the reports (rating, MB, usage, approval, personal), typed by their clientCalls. */
 export type RatingRequest = CallInput<typeof calls.stats.totalRating>;
 export type MbRequest = CallInput<typeof calls.stats.dashboardMbChartLoad>;
 export type SplitRequest = CallInput<typeof calls.stats.sumTosSmp>;
@@ -213,7 +218,7 @@ export function useRatingTotals(request: RatingRequest | null) {
     enabled: request !== null,
     queryFn: async ({ signal }) => {
       try {
-        const reply = await callApi(calls.stats.totalRating, request as RatingRequest, { signal });
+        const reply = await callApi(clientCalls.stats.totalRating, request as RatingRequest, { signal });
         return { ok: reply.success, rows: reply.payload ?? [] };
       } catch (e) {
         if (e instanceof ApiError && e.status > 0) return { ok: false, rows: [] };
@@ -231,11 +236,11 @@ export function useRatingDetail(request: RatingRequest | null, questionCode: num
     queryFn: async ({ signal }) => {
       const r = request as RatingRequest;
       if (questionCode === 0) {
-        const reply = await callApi(calls.stats.dataRatingNote, r, { signal });
+        const reply = await callApi(clientCalls.stats.dataRatingNote, r, { signal });
         if (!reply.success) throw new Error(reply.message || 'Không tìm thấy dữ liệu.');
         return { kind: 'notes' as const, notes: reply.payload ?? [] };
       }
-      const reply = await callApi(calls.stats.dataRating, { ...r, QuestionCode: questionCode as number }, { signal });
+      const reply = await callApi(clientCalls.stats.dataRating, { ...r, QuestionCode: questionCode as number }, { signal });
       if (!reply.success) throw new Error(reply.message || 'Không tìm thấy dữ liệu.');
       return { kind: 'ratings' as const, ratings: reply.payload ?? [] };
     },
@@ -249,7 +254,8 @@ async function periodData<D>(reply: { success: boolean; message?: string | null;
 
 const mbQuery = (request: MbRequest) => ({
   queryKey: reportKeys.mb(request),
-  queryFn: async ({ signal }: { signal: AbortSignal }) => periodData(await callApi(calls.stats.dashboardMbChartLoad, request, { signal })),
+  queryFn: async ({ signal }: { signal: AbortSignal }) =>
+    periodData(await callApi(clientCalls.stats.dashboardMbChartLoad, request, { signal })),
   staleTime: REPORT_FRESH_MS,
 });
 
@@ -262,10 +268,11 @@ export function usePreloadMb() {
   return (request: MbRequest) => queryClient.prefetchQuery(mbQuery(request));
 }
 
-const splitCall = { usage: calls.stats.sumTosSmp, approval: calls.stats.sumCmsSmp } as const;
+type SplitCall = typeof calls.stats.sumTosSmp | typeof calls.stats.sumCmsSmp;
+const splitCall = { usage: clientCalls.stats.sumTosSmp, approval: clientCalls.stats.sumCmsSmp } as const;
 const splitQuery = (report: SplitReport, request: SplitRequest) => ({
   queryKey: reportKeys.split(report, request),
-  queryFn: async ({ signal }: { signal: AbortSignal }) => periodData(await callApi(splitCall[report], request, { signal })),
+  queryFn: async ({ signal }: { signal: AbortSignal }) => periodData(await callApi<SplitCall>(splitCall[report], request, { signal })),
   staleTime: REPORT_FRESH_MS,
 });
 
@@ -284,7 +291,7 @@ export function usePreloadSplit(report: SplitReport) {
     report === 'usage'
       ? queryClient.prefetchQuery({
           queryKey: reportKeys.usagePreload(request),
-          queryFn: async ({ signal }) => periodData(await callApi(calls.stats.tosSmpOrderChartLoad, request, { signal })),
+          queryFn: async ({ signal }) => periodData(await callApi(clientCalls.stats.tosSmpOrderChartLoad, request, { signal })),
           staleTime: REPORT_FRESH_MS,
         })
       : queryClient.prefetchQuery(splitQuery(report, request));
@@ -301,16 +308,16 @@ export function usePersonalSummaries(request: PersonalRequest | null) {
     queryFn: async ({ signal }) => {
       const r = request as PersonalRequest;
       const one = async (
-        call: typeof calls.stats.orderSummary | typeof calls.stats.invoiceSummary | typeof calls.stats.transactionSummary,
+        call: ClientCall<typeof calls.stats.orderSummary | typeof calls.stats.invoiceSummary | typeof calls.stats.transactionSummary>,
       ) => {
         const reply = await callApi(call, r, { signal });
         if (!reply.success) throw new Error(reply.message || 'Không tải được dữ liệu');
         return reply.data ?? [];
       };
       const [orders, invoices, transactions] = await Promise.all([
-        one(calls.stats.orderSummary),
-        one(calls.stats.invoiceSummary),
-        one(calls.stats.transactionSummary),
+        one(clientCalls.stats.orderSummary),
+        one(clientCalls.stats.invoiceSummary),
+        one(clientCalls.stats.transactionSummary),
       ]);
       return { orders, invoices, transactions };
     },

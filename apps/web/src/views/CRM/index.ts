@@ -1,9 +1,9 @@
-import { lazy } from 'react';
 import type { ViewPages } from '../../app/view-types';
+import { preloadedLazy } from '../../lib/preloaded-lazy';
 
 /** Screens of the CRM view group; each issue that builds one adds it here. */
 export const pages: ViewPages = {
-  Dashboard: lazy(() => import('../../features/stats/Dashboard')),
-  CustomerReport: lazy(() => import('../../features/stats/CustomerReport')),
-  UserReport: lazy(() => import('../../features/stats/UserReport')),
+  Dashboard: preloadedLazy(() => import('../../features/stats/Dashboard')),
+  CustomerReport: preloadedLazy(() => import('../../features/stats/CustomerReport')),
+  UserReport: preloadedLazy(() => import('../../features/stats/UserReport')),
 };

@@ -1,7 +1,7 @@
 import { catalogs } from '@smartport/contract';
-import { lazy } from 'react';
 import type { ViewPages } from '../../app/view-types';
 import { gridPage } from '../../components/data-grid/grid-page';
+import { preloadedLazy } from '../../lib/preloaded-lazy';
 
 /** Screens of the Common view group: the catalogues (spec 03 §2.1), each a grid entry of the contract's catalogs module. */
 export const pages: ViewPages = {
@@ -15,8 +15,10 @@ export const pages: ViewPages = {
   method: gridPage(catalogs.method),
   class: gridPage(catalogs.class),
   transit: gridPage(catalogs.transit),
-  customer: lazy(() => import('../../features/catalogs/CustomerScreen').then((m) => ({ default: m.CustomerScreen }))),
-  commodity: lazy(() => import('../../features/catalogs/CommodityScreen').then((m) => ({ default: m.CommodityScreen }))),
-  vessel_schedule: lazy(() => import('../../features/catalogs/VesselScheduleScreen').then((m) => ({ default: m.VesselScheduleScreen }))),
-  compare: lazy(() => import('../../features/compare/ComparePage').then((m) => ({ default: m.ComparePage }))),
+  customer: preloadedLazy(() => import('../../features/catalogs/CustomerScreen').then((m) => ({ default: m.CustomerScreen }))),
+  commodity: preloadedLazy(() => import('../../features/catalogs/CommodityScreen').then((m) => ({ default: m.CommodityScreen }))),
+  vessel_schedule: preloadedLazy(() =>
+    import('../../features/catalogs/VesselScheduleScreen').then((m) => ({ default: m.VesselScheduleScreen })),
+  ),
+  compare: preloadedLazy(() => import('../../features/compare/ComparePage').then((m) => ({ default: m.ComparePage }))),
 };

@@ -15,20 +15,20 @@ import {
   tariffSurchargeGrid,
   versionGrid,
 } from '@smartport/contract';
-import { lazy } from 'react';
 import type { ViewPages } from '../../app/view-types';
 import { gridPage } from '../../components/data-grid/grid-page';
+import { preloadedLazy } from '../../lib/preloaded-lazy';
 
 /** A settings form's page: the contract entry rendered by the one SettingsForm. */
 const settingsFormPage = (form: SettingsForm) =>
-  lazy(() => import('../../features/settings/SettingsFormPage').then((m) => ({ default: m.settingsFormPage(form) })));
+  preloadedLazy(() => import('../../features/settings/SettingsFormPage').then((m) => ({ default: m.settingsFormPage(form) })));
 
 /** Screens of the Config view group; each issue that builds one adds it here (a grid entry: `gridPage(entry)`). */
 export const pages: ViewPages = {
-  notify_config: lazy(() => import('../../features/settings/NotifyConfigPage')),
+  notify_config: preloadedLazy(() => import('../../features/settings/NotifyConfigPage')),
   pay_partner_config: gridPage(payPartnerGrid),
   mail_config: settingsFormPage(senderMail),
-  report_mail_config: lazy(() => import('../../features/settings/ReportMailPage')),
+  report_mail_config: preloadedLazy(() => import('../../features/settings/ReportMailPage')),
   alert_mail_config: settingsFormPage(alertMail),
   main_config: settingsFormPage(mainConfig),
   size_type: gridPage(sizeTypeGrid),
@@ -37,12 +37,12 @@ export const pages: ViewPages = {
   mail_order_config: gridPage(mailOrderGrid),
   version_config: gridPage(versionGrid),
   contact_config: gridPage(contactGrid),
-  attach_config: lazy(() => import('../../features/settings/AttachConfigPage')),
-  free_day: lazy(() => import('../../features/settings/FreeDayPage')),
+  attach_config: preloadedLazy(() => import('../../features/settings/AttachConfigPage')),
+  free_day: preloadedLazy(() => import('../../features/settings/FreeDayPage')),
   reffer_config: gridPage(reeferConfigGrid),
   StandardTariff: gridPage(standardTariffGrid),
   ContractTariff: gridPage(contractTariffGrid),
   tariff_surcharge: gridPage(tariffSurchargeGrid),
-  payment_followups: lazy(() => import('../../features/payments/PaymentFollowupsPage')),
-  approval_config: lazy(() => import('../../features/settings/ApprovalConfigPage')),
+  payment_followups: preloadedLazy(() => import('../../features/payments/PaymentFollowupsPage')),
+  approval_config: preloadedLazy(() => import('../../features/settings/ApprovalConfigPage')),
 };

@@ -1,22 +1,22 @@
 import { dataShareGrid, imoAlertGrid, mbChargesGrid, mbFeeGrid, releasePointGrid, tariffMappingGrid } from '@smartport/contract';
-import { lazy } from 'react';
 import type { ViewPages } from '../../app/view-types';
 import { gridPage } from '../../components/data-grid/grid-page';
+import { preloadedLazy } from '../../lib/preloaded-lazy';
 
 /** Screens of the SystemManager view group; each issue that builds one adds it here. */
 export const pages: ViewPages = {
   // SYS_ISSUES '/SystemManager/issues' 'Quản lý yêu cầu' (spec 03 §2.5)
-  issues: lazy(() => import('../../features/admin/RequestsPage')),
-  terminal_config: lazy(() => import('../../features/admin/TerminalConfigPage')),
-  loyalty: lazy(() => import('../../features/admin/LoyaltyPage')),
-  sftp_config: lazy(() => import('../../features/admin/SftpConfigPage')),
-  sftp_create: lazy(() => import('../../features/admin/SftpCreatePage')),
-  sftp_accounts: lazy(() => import('../../features/admin/SftpAccountsPage')),
+  issues: preloadedLazy(() => import('../../features/admin/RequestsPage')),
+  terminal_config: preloadedLazy(() => import('../../features/admin/TerminalConfigPage')),
+  loyalty: preloadedLazy(() => import('../../features/admin/LoyaltyPage')),
+  sftp_config: preloadedLazy(() => import('../../features/admin/SftpConfigPage')),
+  sftp_create: preloadedLazy(() => import('../../features/admin/SftpCreatePage')),
+  sftp_accounts: preloadedLazy(() => import('../../features/admin/SftpAccountsPage')),
   release_point: gridPage(releasePointGrid),
   mb_charges: gridPage(mbChargesGrid),
   mb_fee: gridPage(mbFeeGrid),
   imo_alert: gridPage(imoAlertGrid),
-  holiday: lazy(() => import('../../features/admin/HolidayPage')),
+  holiday: preloadedLazy(() => import('../../features/admin/HolidayPage')),
   tariff_mapping: gridPage(tariffMappingGrid),
   data_share: gridPage(dataShareGrid),
 };

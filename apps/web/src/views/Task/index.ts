@@ -1,17 +1,18 @@
 import type { OrderType } from '@smartport/contract';
-import { createElement, lazy, Suspense } from 'react';
+import { createElement, Suspense } from 'react';
 import type { ViewPages } from '../../app/view-types';
 import type { OrderPayDialogSlot, VesselFieldSlot } from '../../features/orders/wizard-slots';
+import { preloadedLazy } from '../../lib/preloaded-lazy';
 
 /** The customs feature's vessel/voyage picker and the payments feature's dialog, given to the order wizard. */
-const VesselField = lazy(() => import('../../features/customs/VesselPicker').then((m) => ({ default: m.VesselField })));
+const VesselField = preloadedLazy(() => import('../../features/customs/VesselPicker').then((m) => ({ default: m.VesselField })));
 const vesselField: VesselFieldSlot = (props) => createElement(Suspense, { fallback: null }, createElement(VesselField, props));
-const PaymentDialog = lazy(() => import('../../features/payments/PaymentDialog').then((m) => ({ default: m.PaymentDialog })));
+const PaymentDialog = preloadedLazy(() => import('../../features/payments/PaymentDialog').then((m) => ({ default: m.PaymentDialog })));
 const payDialog: OrderPayDialogSlot = (props) => createElement(Suspense, { fallback: null }, createElement(PaymentDialog, props));
 
 /** One order wizard for every order type; the page name is the menu entry's ViewPage (menu catalogue). */
 const orderPage = (type: OrderType) =>
-  lazy(async () => {
+  preloadedLazy(async () => {
     const { OrderWizard } = await import('../../features/orders/OrderWizard');
     return { default: () => createElement(OrderWizard, { key: type, type, VesselField: vesselField, PayDialog: payDialog }) };
   });

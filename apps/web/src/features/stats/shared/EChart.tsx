@@ -1,7 +1,7 @@
 import { Empty } from 'antd';
 import { type CSSProperties, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type EChartsOption, echarts } from './echarts';
+import { type EChartsOption, echarts, loadCartesian, needsCartesian } from './echarts';
 import { STATS_NS } from './texts';
 
 export interface EChartClick {
@@ -47,7 +47,15 @@ export function EChart({ option, empty, emptyText, style, label, onClick }: ECha
 
   useEffect(() => {
     if (empty) return;
-    chart.current?.setOption({ aria: { enabled: true }, ...option }, { notMerge: true });
+    let current = true;
+    const draw = () => {
+      if (current) chart.current?.setOption({ aria: { enabled: true }, ...option }, { notMerge: true });
+    };
+    if (needsCartesian(option)) void loadCartesian().then(draw);
+    else draw();
+    return () => {
+      current = false;
+    };
   }, [option, empty]);
 
   const size: CSSProperties = { width: '100%', height: 250, ...style };
