@@ -36,7 +36,7 @@ describe('shedOverInFlight', () => {
     expect((await Promise.all(held)).map((r) => r.status)).toEqual([200, 200, 200]);
     const again = fetch(url);
     await waitFor(1);
-    gates.splice(0).forEach((open) => open());
+    for (const open of gates.splice(0)) open();
     expect((await again).status).toBe(200);
   });
 
