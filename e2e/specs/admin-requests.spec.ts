@@ -115,8 +115,14 @@ test('staff: add with confirmation, edit by row click, completion sets the relea
   await expect(edit.getByTestId('issue-image')).toHaveCount(0);
   await edit.locator('.ant-modal-footer').getByRole('button', { name: 'Đóng' }).click();
 
-  // Delete the row: tick it, 'Xóa dòng', 'Xóa nội dung này ?'.
-  await row.getByRole('checkbox').check();
+  // Delete the row: tick it, 'Xóa dòng', 'Xóa nội dung này ?'. The box shows the tick at once and stays the same
+  // box (a tick once rebuilt the grid's cells, so the clicked box was thrown away unticked).
+  const ticked = await row.getByRole('checkbox').evaluate((box: HTMLInputElement) => {
+    box.click();
+    return box.checked && box.isConnected;
+  });
+  expect(ticked).toBe(true);
+  await expect(row.getByRole('checkbox')).toBeChecked();
   await expect(edit).toBeHidden();
   await page.getByRole('button', { name: 'Xóa dòng' }).click();
   await confirm(page, 'Xóa nội dung này ?');

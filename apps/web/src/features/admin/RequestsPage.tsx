@@ -2,7 +2,7 @@ import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { effectiveRank, type IssueRow, issueLabels, issueMessages } from '@smartport/contract';
 import { App, Button, Card, Checkbox, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { createContext, useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ReadOnlyColumn, ReadOnlyGrid } from '../../components/data-grid/ReadOnlyGrid';
 import { ApiError } from '../../lib/api-client';
@@ -12,6 +12,27 @@ import { session } from '../../lib/session';
 import { useMe } from '../../lib/session-queries';
 import { useDeleteIssues, useIssues } from './api';
 import { RequestDialog } from './RequestDialog';
+
+interface Ticks {
+  selected: ReadonlySet<string>;
+  toggle: (id: string, on: boolean) => void;
+}
+const TicksContext = createContext<Ticks>({ selected: new Set(), toggle: () => {} });
+
+/** The selection box of a row; reads the ticks from the page, so ticking does not rebuild the grid's columns. */
+function RowTick({ row, label }: { row: IssueRow; label: string }) {
+  const { selected, toggle } = useContext(TicksContext);
+  return (
+    <span data-no-row-click>
+      <Checkbox
+        aria-label={label}
+        checked={selected.has(row.Rowguid)}
+        disabled={!row.CanDelete}
+        onChange={(e) => toggle(row.Rowguid, e.target.checked)}
+      />
+    </span>
+  );
+}
 
 /**
  * 'Quản lý yêu cầu' (spec 03 §2.5): the caller's requests (index, type, content, requester, contractor opinion,
@@ -30,14 +51,22 @@ export default function RequestsPage() {
   useReportError(issues.error, (e) => void message.error(e.message || t('grid.loadFailed')));
 
   const rows = issues.data ?? [];
+  const ticks = useMemo<Ticks>(
+    () => ({
+      selected,
+      toggle: (id, on) =>
+        setSelected((s) => {
+          const next = new Set(s);
+          if (on) next.add(id);
+          else next.delete(id);
+          return next;
+        }),
+    }),
+    [selected],
+  );
+  // The columns do not change with the ticks: a tick re-renders its box at once (through the context), never the
+  // grid's cells, so the box shows the click in the same frame.
   const columns = useMemo<ReadOnlyColumn<IssueRow>[]>(() => {
-    const toggle = (id: string, on: boolean) =>
-      setSelected((s) => {
-        const next = new Set(s);
-        if (on) next.add(id);
-        else next.delete(id);
-        return next;
-      });
     return [
       {
         key: 'select',
@@ -46,16 +75,7 @@ export default function RequestsPage() {
         align: 'center',
         noExport: true,
         text: () => '',
-        render: (r) => (
-          <span data-no-row-click>
-            <Checkbox
-              aria-label={t('issues.selectRow', { n: r.IssueName.slice(0, 40) })}
-              checked={selected.has(r.Rowguid)}
-              disabled={!r.CanDelete}
-              onChange={(e) => toggle(r.Rowguid, e.target.checked)}
-            />
-          </span>
-        ),
+        render: (r) => <RowTick row={r} label={t('issues.selectRow', { n: r.IssueName.slice(0, 40) })} />,
       },
       { key: 'IssueType', title: issueLabels.IssueType, width: 100, text: (r) => r.IssueType },
       { key: 'IssueName', title: issueLabels.IssueName, width: 160, flex: 2, grow: true, text: (r) => r.IssueName },
@@ -72,7 +92,7 @@ export default function RequestsPage() {
       { key: 'ReleaseDate', title: issueLabels.ReleaseDate, width: 150, text: (r) => formatDateTime(r.ReleaseDate, 'YYYY-MM-DD HH:mm:ss') },
       { key: 'ReleaseComment', title: issueLabels.ReleaseComment, width: 130, flex: 1, grow: true, text: (r) => r.ReleaseComment ?? '' },
     ];
-  }, [t, selected]);
+  }, [t]);
 
   const onDelete = () => {
     const ids = rows.filter((r) => selected.has(r.Rowguid)).map((r) => r.Rowguid);
@@ -105,27 +125,29 @@ export default function RequestsPage() {
       size="small"
       styles={{ body: { padding: 12 } }}
     >
-      <ReadOnlyGrid<IssueRow>
-        title=""
-        columns={columns}
-        rows={rows}
-        rowId={(r) => r.Rowguid}
-        height="52vh"
-        loading={issues.isLoading}
-        emptyText={t('issues.empty')}
-        exportable={false}
-        onRowClick={(row) => setDialog({ row })}
-        extra={
-          <>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ row: null })}>
-              {t('issues.add')}
-            </Button>
-            <Button danger icon={<DeleteOutlined />} onClick={onDelete} loading={remove.isPending}>
-              {t('issues.delete')}
-            </Button>
-          </>
-        }
-      />
+      <TicksContext.Provider value={ticks}>
+        <ReadOnlyGrid<IssueRow>
+          title=""
+          columns={columns}
+          rows={rows}
+          rowId={(r) => r.Rowguid}
+          height="52vh"
+          loading={issues.isLoading}
+          emptyText={t('issues.empty')}
+          exportable={false}
+          onRowClick={(row) => setDialog({ row })}
+          extra={
+            <>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ row: null })}>
+                {t('issues.add')}
+              </Button>
+              <Button danger icon={<DeleteOutlined />} onClick={onDelete} loading={remove.isPending}>
+                {t('issues.delete')}
+              </Button>
+            </>
+          }
+        />
+      </TicksContext.Provider>
       {dialog && (
         <RequestDialog
           row={dialog.row}
