@@ -48,6 +48,28 @@ test.describe('home page SMARTPORT dashboard', () => {
     await tree.getByText('Lệnh dịch vụ', { exact: true }).click();
     await expect(carousel).toContainText('Lệnh dịch vụ');
     await expect(carousel).toContainText('phương án DVBAI');
+    // The slides: arrows and dots move through the steps, round from the first to the last; the step is marked in the
+    // list; a click on the picture shows it full size until Esc.
+    await carousel.getByRole('button', { name: 'Bước sau' }).click();
+    await expect(carousel).toContainText('Bước 2: Thêm container');
+    await expect(tree.getByRole('button', { name: 'Bước 2: Thêm container' }).last()).toHaveAttribute('aria-current', 'step');
+    await carousel.getByRole('button', { name: 'Bước trước' }).click();
+    await carousel.getByRole('button', { name: 'Bước trước' }).click();
+    await expect(carousel).toContainText('Bước 6: Duyệt lệnh');
+    await carousel.getByRole('button', { name: 'Xem bước 3' }).click();
+    await expect(carousel).toContainText('Bước 3: Nhập mã số thuế để chọn đối tượng thanh toán');
+    await carousel.getByRole('link', { name: /^Lệnh dịch vụ – Bước 3: / }).click();
+    const zoom = page.getByRole('dialog', { name: /^Lệnh dịch vụ – Bước 3: / });
+    await expect(zoom).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(zoom).toBeHidden();
+    // The tabs follow the arrow keys.
+    await page.getByRole('tab', { name: 'Hướng dẫn sử dụng' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: /Lệnh chờ thanh toán/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: /Lệnh chờ thanh toán/ })).toBeFocused();
+    await expect(page.getByRole('tabpanel', { name: /Lệnh chờ thanh toán/ })).toBeVisible();
+    await expect(carousel).toBeHidden();
 
     await page.getByRole('button', { name: 'Đăng xuất' }).click();
     await loginAs(page, 'hangtau');

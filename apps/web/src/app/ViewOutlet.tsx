@@ -8,7 +8,7 @@ import { preloadPage } from '../lib/preloaded-lazy';
 import { useMe, useMenu } from '../lib/session-queries';
 import { siteName } from '../lib/site-title';
 import { resolveView } from './resolve-view';
-import { findPage, viewGroupLoaders } from './view-groups';
+import { findPage, findViewGroup, viewGroupLoaders } from './view-groups';
 
 type PageState =
   | { kind: 'loading' }
@@ -19,6 +19,17 @@ type PageState =
 /** Starts loading the chunk of the view group `pathname` resolves to (the page waits for it otherwise). */
 export function preloadView(pathname: string, menu: readonly MenuNode[]) {
   const { group } = resolveView(pathname, menu);
+  if (group) void viewGroupLoaders[group]().catch(() => undefined);
+}
+
+/**
+ * Before the menu is known: starts loading the chunk of the view group the path most likely names ('/' the home page,
+ * else the first segment, as most entries do), side by side with the user and menu calls. Only a static chunk is
+ * fetched; the menu still decides what is shown (`resolveView`), and a wrong guess costs one download.
+ */
+export function preloadLikelyView(pathname: string) {
+  const [first] = pathname.split('/').filter(Boolean);
+  const group = first ? findViewGroup(first) : 'HomePage';
   if (group) void viewGroupLoaders[group]().catch(() => undefined);
 }
 

@@ -22,8 +22,8 @@ const withAntd = (node: ReactNode) => suspended(<AntdRoot>{node}</AntdRoot>);
 let startedFor: string | null = null;
 /**
  * A signed-in path's first load, started at once and side by side instead of one after the other (issue 15, home LCP):
- * the frame's chunks, the user and then their menu, the menu resolution's chunk and, once the menu is known, the
- * chunk of the view group the path resolves to. Once per token.
+ * the frame's chunks, the user and then their menu, the menu resolution's chunk, the chunk of the view group the path
+ * most likely names and, once the menu is known, the one it resolves to. Once per token.
  */
 function startSignedIn(queryClient: QueryClient, pathname: string) {
   const token = session.token();
@@ -33,6 +33,7 @@ function startSignedIn(queryClient: QueryClient, pathname: string) {
   void AntdRoot.preload();
   void ViewOutlet.preload();
   const outlet = loadViewOutlet();
+  void outlet.then((m) => m.preloadLikelyView(pathname)).catch(() => undefined);
   void prefetchSession(queryClient)
     .then(async (menu) => menu && (await outlet).preloadView(pathname, menu))
     .catch(() => undefined);
