@@ -2,6 +2,7 @@
 // `provider: RowProvider` (lib/table.ts); adding rows to the table is one import and one entry here.
 import { provider as api } from './api';
 import { provider as compare } from './compare';
+import { provider as floor } from './floor';
 import type { RowProvider } from './lib/table';
 import { provider as load } from './load';
 import { provider as startup } from './startup';
@@ -9,4 +10,4 @@ import { provider as stats } from './stats';
 import { provider as web } from './web';
 
 /** The load runs after the quieter rows; start-up restarts the shared portal, so it comes last. */
-export const providers: RowProvider[] = [api, compare, stats, web, load, startup];
+export const providers: RowProvider[] = [api, compare, stats, web, floor, load, startup];
