@@ -1,10 +1,14 @@
 import type { MenuNode } from '@smartport/contract';
-import { Card, Empty, Menu } from 'antd';
+import { Card, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { flattenMenu } from '../../lib/menu';
+import './task-links.css';
 
-/** Side panel: the user's task links /Task/{menuId} (spec 02 §2.1). */
+/**
+ * Side panel: the user's task links /Task/{menuId} (spec 02 §2.1). A plain list drawn like antd's inline Menu: the
+ * Menu would bring rc-menu, overflow, dropdown and tooltip to the home page (issue 15).
+ */
 export function TaskLinks({ menu }: { menu: readonly MenuNode[] }) {
   const { t } = useTranslation();
   const tasks = flattenMenu(menu).filter((m) => m.Path?.startsWith('/Task/'));
@@ -12,12 +16,15 @@ export function TaskLinks({ menu }: { menu: readonly MenuNode[] }) {
     <Card size="small" title={t('home.taskLinks')} styles={{ body: { padding: 4 } }}>
       {tasks.length ? (
         <nav aria-label={t('home.taskLinks')}>
-          <Menu
-            mode="inline"
-            selectable={false}
-            style={{ borderInlineEnd: 0 }}
-            items={tasks.map((m) => ({ key: m.MenuID, label: <Link to={`/Task/${m.MenuID}`}>{m.MenuName}</Link> }))}
-          />
+          <ul className="sp-task-links">
+            {tasks.map((m) => (
+              <li key={m.MenuID}>
+                <Link className="sp-task-links__item" to={`/Task/${m.MenuID}`}>
+                  {m.MenuName}
+                </Link>
+              </li>
+            ))}
+          </ul>
         </nav>
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.noTasks')} />
