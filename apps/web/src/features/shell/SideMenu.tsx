@@ -38,7 +38,11 @@ export function SideMenu({ nodes, pathname, collapsed, onExpand, onNavigate }: S
     items.map((n) => {
       const icon = menuIcon(n.Icon);
       const indent = collapsed ? undefined : { paddingInlineStart: 24 * level };
-      const iconEl = icon && <span className="sp-menu__icon">{icon}</span>;
+      const iconEl = icon && (
+        <span className="sp-menu__icon" aria-hidden="true">
+          {icon}
+        </span>
+      );
       const label = collapsed ? null : <span className="sp-menu__label">{n.MenuName}</span>;
       const named = collapsed ? { title: n.MenuName, 'aria-label': n.MenuName } : {};
       if (n.children.length) {
