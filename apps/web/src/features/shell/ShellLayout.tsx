@@ -33,6 +33,14 @@ export function ShellLayout() {
   const { notification } = App.useApp();
   const screens = Grid.useBreakpoint();
   const [collapsed, setCollapsed] = useState(false);
+  const narrow = !screens.lg;
+  // Crossing the lg breakpoint folds the sider (narrow: the hidden overlay) or unfolds it (wide) in the same render, so
+  // the menu never shows one frame of the 64 px icons between the two (the Sider's own onCollapse comes a render later).
+  const [wasNarrow, setWasNarrow] = useState(narrow);
+  if (narrow !== wasNarrow) {
+    setWasNarrow(narrow);
+    setCollapsed(narrow);
+  }
   const [terminal, setTerminal] = useState(session.terminal() ?? '');
 
   useEffect(() => {
@@ -86,7 +94,6 @@ export function ShellLayout() {
     navigate('/login', { replace: true });
   };
 
-  const narrow = !screens.lg;
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Sider
@@ -114,12 +121,13 @@ export function ShellLayout() {
         <Link to="/" style={{ display: 'block', padding: '16px 20px', fontWeight: 700, fontSize: 18, color: '#0b4f8a' }}>
           {collapsed ? 'SP' : t('app.name')}
         </Link>
-        {/* The hidden overlay of a narrow screen is out of the tab order. */}
-        <nav aria-label={t('shell.menu')} inert={narrow && collapsed}>
+        {/* The hidden overlay of a narrow screen keeps its whole menu laid out (open groups too, clipped by the 0 px
+            sider) but out of the tab order. */}
+        <nav aria-label={t('shell.menu')} inert={narrow && collapsed} style={narrow && collapsed ? { width: 264 } : undefined}>
           <SideMenu
             nodes={menu.data ?? noMenu}
             pathname={pathname}
-            collapsed={collapsed}
+            collapsed={collapsed && !narrow}
             onExpand={() => setCollapsed(false)}
             onNavigate={() => narrow && setCollapsed(true)}
           />
