@@ -114,16 +114,17 @@ export function ShellLayout() {
                 left: 0,
                 top: 0,
                 boxShadow: collapsed ? 'none' : '2px 0 8px rgba(0,0,0,.15)',
+                overflow: 'hidden',
               }
-            : { borderRight: '1px solid #f0f0f0' }
+            : { borderRight: '1px solid #f0f0f0', overflow: 'hidden' }
         }
       >
         <Link to="/" style={{ display: 'block', padding: '16px 20px', fontWeight: 700, fontSize: 18, color: '#0b4f8a' }}>
           {collapsed ? 'SP' : t('app.name')}
         </Link>
         {/* The hidden overlay of a narrow screen keeps its whole menu laid out (open groups too, clipped by the 0 px
-            sider) but out of the tab order. */}
-        <nav aria-label={t('shell.menu')} inert={narrow && collapsed} style={narrow && collapsed ? { width: 264 } : undefined}>
+            sider, side-menu.css) but out of the tab order. */}
+        <nav aria-label={t('shell.menu')} inert={narrow && collapsed}>
           <SideMenu
             nodes={menu.data ?? noMenu}
             pathname={pathname}
