@@ -90,6 +90,55 @@ test.describe('menus per user group', () => {
     });
   }
 
+  test('the menu marks the current page and its groups open and close from the keyboard', async ({ page }) => {
+    await page.goto('/Personal/Profile');
+    await loginAs(page, 'khachhang');
+    await expect(page).toHaveURL(/\/Personal\/Profile$/);
+    const nav = page.getByRole('navigation', { name: 'Menu' });
+    // The page's entry is marked, and its group ('Tài khoản') is open from the start.
+    await expect(nav.getByRole('button', { name: 'Tài khoản' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav.getByRole('link', { name: 'Thông tin tài khoản' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Trang chủ', exact: true })).not.toHaveAttribute('aria-current');
+    // Tab goes from one entry to the next; Enter and Space open and close a group.
+    const group = nav.getByRole('button', { name: 'Tác nghiệp' });
+    await expect(group).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav.getByText('Hạ container hàng', { exact: true })).toHaveCount(0);
+    await nav.getByRole('link', { name: 'Trang chủ', exact: true }).focus();
+    await page.keyboard.press('Tab');
+    await expect(group).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(group).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav.getByRole('link', { name: 'Hạ container hàng', exact: true })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(nav.getByRole('link', { name: 'Hạ container hàng', exact: true })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Space');
+    await expect(group).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav.getByText('Hạ container hàng', { exact: true })).toHaveCount(0);
+    // Following an entry of an open group keeps the group open and marks the new page.
+    await page.keyboard.press('Enter');
+    await nav.getByRole('link', { name: 'Hạ container hàng', exact: true }).click();
+    await expect(page).toHaveURL(/\/Task\//);
+    await expect(nav.getByRole('link', { name: 'Hạ container hàng', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Thông tin tài khoản' })).not.toHaveAttribute('aria-current');
+    await expect(group).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  test('the narrowed menu shows the top level as icons; a group icon widens it with the group open', async ({ page }) => {
+    await page.goto('/');
+    await loginAs(page, 'khachhang');
+    const nav = page.getByRole('navigation', { name: 'Menu' });
+    await page.locator('.ant-layout-sider-trigger').click();
+    await expect(nav.getByText('Tác nghiệp', { exact: true })).toHaveCount(0);
+    const group = nav.getByRole('button', { name: 'Tác nghiệp', exact: true });
+    await expect(group).toHaveAttribute('title', 'Tác nghiệp');
+    await expect(nav.getByRole('link', { name: 'Trang chủ', exact: true })).toHaveAttribute('aria-current', 'page');
+    await group.click();
+    await expect(nav.getByText('Tác nghiệp', { exact: true })).toBeVisible();
+    await expect(group).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav.getByRole('link', { name: 'Hạ container hàng', exact: true })).toBeVisible();
+  });
+
   test('a menu entry without a view says "Trang đang phát triển" as an alert and a toast', async ({ page }) => {
     // Every task entry has its screen now (issue 14): the menu the browser receives gets one entry without a view.
     await page.route('**/api/common/getMenu', async (route) => {

@@ -1,6 +1,6 @@
 import BellOutlined from '@ant-design/icons/BellOutlined';
 import NotificationOutlined from '@ant-design/icons/NotificationOutlined';
-import { Alert, Badge, Button, Tooltip } from 'antd';
+import { Alert, Badge, Button } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { noticeUi, useNoticeUi } from './notice-store';
@@ -16,16 +16,16 @@ export function NoticeBell({ userId }: { userId: string }) {
   const { listOpen } = useNoticeUi();
   return (
     <>
-      <Tooltip title={t('notices.bell')}>
-        <Badge count={unread.length} size="small" offset={[-4, 4]}>
-          <Button
-            type="text"
-            icon={<BellOutlined />}
-            aria-label={unread.length ? t('notices.bellUnread', { count: unread.length }) : t('notices.bell')}
-            onClick={noticeUi.openList}
-          />
-        </Badge>
-      </Tooltip>
+      {/* The browser's own hint, not antd's Tooltip: that would be on every signed-in page (issue 15). */}
+      <Badge count={unread.length} size="small" offset={[-4, 4]}>
+        <Button
+          type="text"
+          icon={<BellOutlined />}
+          title={t('notices.bell')}
+          aria-label={unread.length ? t('notices.bellUnread', { count: unread.length }) : t('notices.bell')}
+          onClick={noticeUi.openList}
+        />
+      </Badge>
       {listOpen && (
         <Suspense fallback={null}>
           <NoticeListModal

@@ -3,32 +3,23 @@ import MenuOutlined from '@ant-design/icons/MenuOutlined';
 import type { MenuNode } from '@smartport/contract';
 import { NOTICES_CHANGED, ORDER_STATE_CHANGED } from '@smartport/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Grid, Layout, Menu, type MenuProps, Spin } from 'antd';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { App, Button, Flex, Grid, Layout, Spin } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { LazyResult } from '../../components/lazy-result';
 import { PlainText } from '../../components/plain-text';
-import { flattenMenu } from '../../lib/menu';
 import { connectRealtime, disconnectRealtime } from '../../lib/realtime';
 import { session } from '../../lib/session';
 import { useMe, useMenu } from '../../lib/session-queries';
 import { shellKeys, useLogout } from './api';
-import { menuIcon } from './menu-icons';
 import { NoticeBanner, NoticeBell } from './NoticeCenter';
-
-type MenuItem = Required<MenuProps>['items'][number];
+import { SideMenu } from './SideMenu';
 
 // antd's Select (rc-select, virtual list) only for users of several terminals; one terminal is plain text (issue 15).
 const TerminalSelect = lazy(() => import('./TerminalSelect').then((m) => ({ default: m.TerminalSelect })));
 
-function toItems(nodes: readonly MenuNode[]): MenuItem[] {
-  return nodes.map((n) =>
-    n.children.length
-      ? { key: n.MenuID, icon: menuIcon(n.Icon), label: n.MenuName, children: toItems(n.children) }
-      : { key: n.MenuID, icon: menuIcon(n.Icon), label: n.Path ? <Link to={n.Path}>{n.MenuName}</Link> : n.MenuName },
-  );
-}
+const noMenu: readonly MenuNode[] = [];
 
 /** The frame around every signed-in page (spec 01 §2): the menu, the header with terminal, notices and logout, the page. */
 export function ShellLayout() {
@@ -42,6 +33,14 @@ export function ShellLayout() {
   const { notification } = App.useApp();
   const screens = Grid.useBreakpoint();
   const [collapsed, setCollapsed] = useState(false);
+  const narrow = !screens.lg;
+  // Crossing the lg breakpoint folds the sider (narrow: the hidden overlay) or unfolds it (wide) in the same render, so
+  // the menu never shows one frame of the 64 px icons between the two (the Sider's own onCollapse comes a render later).
+  const [wasNarrow, setWasNarrow] = useState(narrow);
+  if (narrow !== wasNarrow) {
+    setWasNarrow(narrow);
+    setCollapsed(narrow);
+  }
   const [terminal, setTerminal] = useState(session.terminal() ?? '');
 
   useEffect(() => {
@@ -73,9 +72,6 @@ export function ShellLayout() {
     };
   }, [notification, queryClient]);
 
-  const flat = useMemo(() => flattenMenu(menu.data ?? []), [menu.data]);
-  const selected = flat.find((m) => m.Path && m.Path.toLowerCase() === pathname.toLowerCase());
-  const items = useMemo(() => toItems(menu.data ?? []), [menu.data]);
   const terminals = (me.data?.TerminalCode ?? '').split(',').filter(Boolean);
 
   if (me.isPending || (me.data && menu.isPending)) return <Spin size="large" fullscreen description={t('shell.loading')} />;
@@ -98,7 +94,6 @@ export function ShellLayout() {
     navigate('/login', { replace: true });
   };
 
-  const narrow = !screens.lg;
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Sider
@@ -119,20 +114,23 @@ export function ShellLayout() {
                 left: 0,
                 top: 0,
                 boxShadow: collapsed ? 'none' : '2px 0 8px rgba(0,0,0,.15)',
+                overflow: 'hidden',
               }
-            : { borderRight: '1px solid #f0f0f0' }
+            : { borderRight: '1px solid #f0f0f0', overflow: 'hidden' }
         }
       >
         <Link to="/" style={{ display: 'block', padding: '16px 20px', fontWeight: 700, fontSize: 18, color: '#0b4f8a' }}>
           {collapsed ? 'SP' : t('app.name')}
         </Link>
-        <nav aria-label={t('shell.menu')}>
-          <Menu
-            mode="inline"
-            items={items}
-            selectedKeys={selected ? [selected.MenuID] : []}
-            defaultOpenKeys={selected?.ParentID ? [selected.ParentID] : []}
-            onClick={() => narrow && setCollapsed(true)}
+        {/* The hidden overlay of a narrow screen keeps its whole menu laid out (open groups too, clipped by the 0 px
+            sider, side-menu.css) but out of the tab order. */}
+        <nav aria-label={t('shell.menu')} inert={narrow && collapsed}>
+          <SideMenu
+            nodes={menu.data ?? noMenu}
+            pathname={pathname}
+            collapsed={collapsed && !narrow}
+            onExpand={() => setCollapsed(false)}
+            onNavigate={() => narrow && setCollapsed(true)}
           />
         </nav>
       </Layout.Sider>
