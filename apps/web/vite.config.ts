@@ -80,10 +80,62 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Two chunks by what loads them rather than ~40 by who shares what: `core`, every module the first chunk imports
+ * statically (React, the router, React Query, i18next, the session; /login needs no more), and `frame`, every module
+ * the signed-in frame imports statically (its own, antd's parts it draws and what they import) that is not in core.
+ * Every signed-in screen loads the frame, so nothing in it is fetched for nothing there; split by importers, the same
+ * code came as ~35 small files queued six at a time behind the browser's connection limit (issue 15, home LCP).
+ * The sets are read from the module graph once it is built (buildEnd), before the chunks are made.
+ */
+/** The frame's own modules and the antd parts it draws; the group takes what they import too (not what core has). */
+const FRAME =
+  /\/src\/(features\/shell\/(ShellFrame|ShellLayout|SideMenu|NoticeCenter|side-menu-state|menu-icons|notice-store|use-active-notices|api)\.|app\/(AntdRoot|ViewOutlet|resolve-view|view-groups)\.)|\/node_modules\/antd\/es\/(config-provider|app|layout|button|flex|spin|alert|badge|grid|message|modal|notification|locale)\//;
+/** The first chunk and the sign-in page (which must not wait on the frame): what they import statically is core. */
+const CORE_ROOTS = ['/src/main.tsx', '/src/features/auth/LoginPage.tsx'];
+const core = new Set<string>();
+function chunkByLoader(): Plugin {
+  return {
+    name: 'smartport-chunk-by-loader',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const closure = (roots: string[], into: Set<string>) => {
+        const todo = [...roots];
+        while (todo.length) {
+          const id = todo.pop() as string;
+          if (into.has(id)) continue;
+          into.add(id);
+          todo.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+      };
+      closure(
+        ids.filter((id) => CORE_ROOTS.some((r) => id.endsWith(r))),
+        core,
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), versionFile(), helpPdfs(), precompress()],
+  plugins: [react(), versionFile(), helpPdfs(), precompress(), chunkByLoader()],
   define: { __APP_VERSION__: JSON.stringify(version) },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500, manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'core', test: (id: string) => core.has(id), priority: 2 },
+            { name: 'frame', test: (id: string) => FRAME.test(id), priority: 1 },
+          ],
+        },
+      },
+    },
+  },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000', '/socket.io': { target: 'ws://127.0.0.1:3000', ws: true } },
   },

@@ -1,14 +1,15 @@
 import type { MenuNode } from '@smartport/contract';
 import { Alert, App, Spin } from 'antd';
-import { type ComponentType, type LazyExoticComponent, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, type LazyExoticComponent, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LazyResult } from '../components/lazy-result';
-import { preloadPage } from '../lib/preloaded-lazy';
+import { isPageLoaded, preloadPage } from '../lib/preloaded-lazy';
 import { useMe, useMenu } from '../lib/session-queries';
 import { siteName } from '../lib/site-title';
 import { resolveView } from './resolve-view';
-import { findPage, findViewGroup, viewGroupLoaders } from './view-groups';
+import { findPage, viewGroupLoaders } from './view-groups';
+import { loadedViewGroup } from './view-loaders';
 
 type PageState =
   | { kind: 'loading' }
@@ -22,17 +23,6 @@ export function preloadView(pathname: string, menu: readonly MenuNode[]) {
   if (group) void viewGroupLoaders[group]().catch(() => undefined);
 }
 
-/**
- * Before the menu is known: starts loading the chunk of the view group the path most likely names ('/' the home page,
- * else the first segment, as most entries do), side by side with the user and menu calls. Only a static chunk is
- * fetched; the menu still decides what is shown (`resolveView`), and a wrong guess costs one download.
- */
-export function preloadLikelyView(pathname: string) {
-  const [first] = pathname.split('/').filter(Boolean);
-  const group = first ? findViewGroup(first) : 'HomePage';
-  if (group) void viewGroupLoaders[group]().catch(() => undefined);
-}
-
 /** Shows the screen the menu resolves the current path to (spec 01 §2 "Shell routes"). */
 export function ViewOutlet() {
   const { t } = useTranslation();
@@ -41,6 +31,15 @@ export function ViewOutlet() {
   const menu = useMenu(me.data?.UserGroupCode);
   const { message } = App.useApp();
   const [state, setState] = useState<PageState>({ kind: 'loading' });
+  // A page whose chunk has already loaded (the usual first visit: it was preloaded beside the user and menu calls) is
+  // drawn in this render, not after the effect's promise and one more render (issue 15, home LCP).
+  const loadedPage = useMemo(() => {
+    if (!menu.data) return null;
+    const at = resolveView(pathname, menu.data);
+    const group = at.entry && at.group ? loadedViewGroup(at.group) : undefined;
+    const Page = group ? findPage(group.pages, at.page) : null;
+    return Page && isPageLoaded(Page) ? Page : null;
+  }, [pathname, menu.data]);
 
   useEffect(() => {
     if (!menu.data) return;
@@ -74,6 +73,14 @@ export function ViewOutlet() {
     };
   }, [pathname, menu.data, message, t]);
 
+  if (loadedPage) {
+    const Page = loadedPage;
+    return (
+      <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '64px auto' }} />}>
+        <Page />
+      </Suspense>
+    );
+  }
   if (state.kind === 'loading') return <Spin size="large" style={{ display: 'block', margin: '64px auto' }} />;
   if (state.kind === 'forbidden') return <LazyResult status="403" title="403" subTitle={t('shell.noPermission')} />;
   if (state.kind === 'missing') {

@@ -6,6 +6,8 @@ type AnyComponent = ComponentType<any>;
 export type PreloadedLazy<T extends AnyComponent = ComponentType> = LazyExoticComponent<T> & {
   /** Loads the module now; the first render after it has loaded does not suspend. */
   preload: () => Promise<unknown>;
+  /** Whether the module has loaded (a render now does not suspend). */
+  isLoaded: () => boolean;
 };
 
 /**
@@ -30,7 +32,12 @@ export function preloadedLazy<T extends AnyComponent>(load: () => Promise<{ defa
     // biome-ignore lint/suspicious/noThenProperty: a thenable that answers at once is the point (React.lazy reads it synchronously)
     return { then: (done: (m: { default: T }) => void) => done(ready) } as unknown as Promise<{ default: T }>;
   });
-  return Object.assign(Component, { preload });
+  return Object.assign(Component, { preload, isLoaded: () => loaded !== undefined });
+}
+
+/** Whether a page made by `preloadedLazy` has loaded (other lazy pages: never known, so no). */
+export function isPageLoaded(page: LazyExoticComponent<ComponentType>): boolean {
+  return (page as Partial<PreloadedLazy>).isLoaded?.() ?? false;
 }
 
 /** Loads a page ahead when it was made by `preloadedLazy` (other lazy pages load when rendered). */

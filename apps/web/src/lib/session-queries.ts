@@ -40,15 +40,20 @@ export function useMenu(userGroupCode: string | undefined) {
 }
 
 /**
- * Starts reading the signed-in user and then their menu as soon as the first chunk runs, beside the frame's chunks
- * rather than after them (issue 15, home LCP); the frame's `useMe` / `useMenu` find them cached or in flight. Failures
- * are left to those hooks (a refused token is handled by the api client either way). Resolves to the menu, if read.
+ * Starts reading the signed-in user and their menu as soon as the first chunk runs, beside the frame's chunks rather
+ * than after them (issue 15, home LCP); the frame's `useMe` / `useMenu` find them cached or in flight. The menu of the
+ * group kept from sign-in is asked for beside the user, not after; when the user's group has changed since, the
+ * menu of the new group is read after (the server answers the token's own group only, so a stale group reads
+ * nothing it should not). Failures are left to those hooks (a refused token is handled by the api client either
+ * way). Resolves to the menu, if read.
  */
 export async function prefetchSession(queryClient: QueryClient): Promise<MenuNode[] | undefined> {
+  const kept = session.user()?.UserGroupCode;
+  const early = kept ? queryClient.prefetchQuery(menuQuery(kept)) : undefined;
   await queryClient.prefetchQuery(meQuery);
   const group = queryClient.getQueryData<Awaited<ReturnType<typeof meQuery.queryFn>>>(sessionKeys.me)?.UserGroupCode;
   if (!group) return undefined;
-  await queryClient.prefetchQuery(menuQuery(group));
+  await (group === kept ? early : queryClient.prefetchQuery(menuQuery(group)));
   return queryClient.getQueryData<MenuNode[]>(sessionKeys.menu(group));
 }
 
