@@ -6,7 +6,7 @@
 // code of ours: the bench prints the floor beside the budget so the number is measured, not argued (issue 15).
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type BenchContext, root, type Target } from './lib/context';
 import { fmtKB } from './lib/measure';
 import type { BenchRow, RowProvider } from './lib/table';
@@ -70,7 +70,7 @@ function Screen() {
 ] as const;
 
 /** Builds one app in a folder under the repository's node_modules (so its imports resolve) and gzips its scripts. */
-async function buildFloor(name: string, screen: string): Promise<{ raw: number; gzip: number }> {
+async function buildFloor(name: string, screen: string): Promise<{ raw: number; gzip: number; br: number }> {
   const { build } = await import('vite');
   const dir = join(root, 'node_modules/.cache', `smartport-floor-${name}-${process.pid}`);
   rmSync(dir, { recursive: true, force: true });
@@ -84,12 +84,14 @@ async function buildFloor(name: string, screen: string): Promise<{ raw: number; 
     const scripts = readdirSync(assets).filter((f) => f.endsWith('.js'));
     let raw = 0;
     let gzip = 0;
+    let br = 0;
     for (const f of scripts) {
       const data = readFileSync(join(assets, f));
       raw += data.length;
       gzip += gzipSync(data, { level: 9 }).length;
+      br += brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
     }
-    return { raw, gzip };
+    return { raw, gzip, br };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -105,12 +107,12 @@ export const provider: RowProvider = {
     if (target !== ctx.targets[0]) return [];
     const out: BenchRow[] = [];
     for (const app of apps) {
-      const { raw, gzip } = await buildFloor(app.key, app.screen);
+      const { raw, gzip, br } = await buildFloor(app.key, app.screen);
       out.push({
         key: app.key,
         label: app.label,
         db: '—',
-        figures: `thô ${fmtKB(raw)}, gzip ${fmtKB(gzip)} (không có mã SmartPort)`,
+        figures: `thô ${fmtKB(raw)}, gzip ${fmtKB(gzip)}, br ${fmtKB(br)} (không có mã SmartPort)`,
         ratio: `${(gzip / 1024 / ROUTE_BUDGET_KB).toFixed(2)}× của ${ROUTE_BUDGET_KB} KB`,
         budget: `không có (đo để so với gzip ≤ ${ROUTE_BUDGET_KB} KB của các màn hình nặng)`,
       });
