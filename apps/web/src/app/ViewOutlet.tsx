@@ -1,6 +1,6 @@
 import type { MenuNode } from '@smartport/contract';
 import { Alert, App, Spin } from 'antd';
-import { type ComponentType, type LazyExoticComponent, Suspense, useEffect, useMemo, useState } from 'react';
+import { type ComponentType, type LazyExoticComponent, Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LazyResult } from '../components/lazy-result';
@@ -41,11 +41,18 @@ export function ViewOutlet() {
     return Page && isPageLoaded(Page) ? Page : null;
   }, [pathname, menu.data]);
 
+  // The menu entry's title, set before any effect of the page: a page drawn in this same render (`loadedPage`) sets its
+  // own title in its effect, after this one (the home page's 'SMARTPORT dashboard').
+  useLayoutEffect(() => {
+    if (!menu.data) return;
+    const { entry } = resolveView(pathname, menu.data);
+    document.title = entry ? `${entry.MenuName} - ${siteName()}` : siteName();
+  }, [pathname, menu.data]);
+
   useEffect(() => {
     if (!menu.data) return;
     let cancelled = false;
     const resolved = resolveView(pathname, menu.data);
-    document.title = resolved.entry ? `${resolved.entry.MenuName} - ${siteName()}` : siteName();
     if (!resolved.entry) {
       setState({ kind: 'forbidden' });
       return;
