@@ -336,6 +336,16 @@ const homeOf = (path: string) => {
 };
 const isService = (path: string) => path.endsWith('.service.ts');
 const isRepository = (path: string) => path.endsWith('.repository.ts');
+/** A module's (or a mechanism's) tables: `modules/<m>/<thing>.table.ts`, `grid/…`, `settings-form/…`, `jobs/…`. */
+const isTable = (path: string) => path.endsWith('.table.ts');
+/** Gathers every `*.table.ts` for drizzle-kit and for code that reads several modules' tables. */
+const isSchema = (path: string) => path === 'db/schema.ts';
+/**
+ * Who may import tables (a `*.table.ts` or db/schema.ts): repositories (their own module's `*.table.ts`, any table through
+ * db/schema.ts), another table (a foreign key), and the database layer (db/: schema.ts, client.ts, the seed) and the grid
+ * mechanism (grid/, which binds each grid entry to its table by name).
+ */
+const mayImportTables = (path: string) => isRepository(path) || isTable(path) || path.startsWith('db/') || path.startsWith('grid/');
 /** The composition root (app.ts wires every module, repository and adapter) and the package entry that exports parts of it (index.ts, for bench/). */
 export const serverWiring = new Set(['app.ts', 'index.ts']);
 
@@ -361,7 +371,9 @@ export function serverBoundaryViolations(graph: ImportGraph): Violation[] {
     const add = (rule: string, why: string) => out.push({ rule, file: e.from, line: e.line, target: e.to, why });
     const fromModule = moduleOf(e.from);
     const toModule = moduleOf(e.to);
-    if (fromModule && toModule && fromModule !== toModule && !isService(e.to)) {
+    // A foreign key names another module's table: a table file may import another module's table file.
+    const foreignKey = isTable(e.from) && isTable(e.to);
+    if (fromModule && toModule && fromModule !== toModule && !isService(e.to) && !foreignKey) {
       add(
         'server/module-through-service',
         `modules talk only through services: ${fromModule} may import ${toModule}'s *.service.ts, not ${posix.basename(e.to)}.`,
@@ -369,6 +381,12 @@ export function serverBoundaryViolations(graph: ImportGraph): Violation[] {
     }
     if (isRepository(e.to) && !serverWiring.has(e.from) && homeOf(e.from) !== homeOf(e.to)) {
       add('server/repository-in-module', `a repository is used only inside its module (${homeOf(e.to)}/) and wired in app.ts.`);
+    }
+    if ((isTable(e.to) || isSchema(e.to)) && !mayImportTables(e.from)) {
+      add(
+        'server/tables-in-repositories',
+        'tables are read and written only by repositories (and the grid mechanism, db/): a service asks its repository.',
+      );
     }
   }
   for (const p of graph.packages) {

@@ -162,13 +162,19 @@ describe('the server rules', () => {
     'modules/home/home.routes.ts': "import type { FastifyInstance } from 'fastify'; import './home.service';",
     'modules/home/home.service.ts':
       "import './home.repository'; import '../orders/public-order.service'; import '../../adapters/mail/mail.port';",
-    'modules/home/home.repository.ts': "import 'drizzle-orm';",
+    'modules/home/home.repository.ts':
+      "import 'drizzle-orm'; import { notices } from './home.table'; import { orders } from '../../db/schema';",
+    'modules/home/home.table.ts': '',
+    'modules/orders/orders.table.ts': "import { terminals } from '../home/home.table';",
+    'db/schema.ts': "export * from '../modules/home/home.table'; export * from '../modules/orders/orders.table';",
+    'db/client.ts': "import * as schema from './schema';",
     'modules/orders/public-order.service.ts': '',
     'modules/compare/compare.repository.ts': '',
     'adapters/mail/mail.port.ts': '',
     'adapters/mail/smtp-mail.adapter.ts': "import nodemailer from 'nodemailer'; await fetch('http://x');",
     'grid/grid.service.ts': "import './grid.repository';",
     'grid/grid.repository.ts': '',
+    'grid/grid-tables.ts': "import * as schema from '../db/schema';",
   };
 
   it('accepts the layers as designed: modules meet at services, repositories stay home, vendors stay in adapters/', () => {
@@ -194,6 +200,25 @@ describe('the server rules', () => {
       'server/vendor-in-adapters modules/payments/partners.ts → undici',
       'server/vendor-in-adapters jobs/mailer.ts → nodemailer',
       'server/vendor-in-adapters modules/payments/partners.ts → fetch()',
+    ]);
+  });
+
+  it('keeps tables to repositories (their own module’s *.table.ts, any through db/schema.ts), other tables, db/ and grid/', () => {
+    const g = tree({
+      ...clean,
+      'modules/home/home.service.ts': "import type { notices } from './home.table';",
+      'modules/orders/orders.routes.ts': "import { orders } from '../../db/schema';",
+      'modules/orders/orders.repository.ts': "import { notices } from '../home/home.table';",
+      'modules/orders/orders-extra.table.ts': "import '../home/home.repository';",
+      'jobs/cleanup.job.ts': "import { orders } from '../modules/orders/orders.table';",
+    });
+    expect(rulesOf(serverBoundaryViolations(g))).toEqual([
+      'server/tables-in-repositories modules/home/home.service.ts → modules/home/home.table.ts',
+      'server/tables-in-repositories modules/orders/orders.routes.ts → db/schema.ts',
+      'server/module-through-service modules/orders/orders.repository.ts → modules/home/home.table.ts',
+      'server/module-through-service modules/orders/orders-extra.table.ts → modules/home/home.repository.ts',
+      'server/repository-in-module modules/orders/orders-extra.table.ts → modules/home/home.repository.ts',
+      'server/tables-in-repositories jobs/cleanup.job.ts → modules/orders/orders.table.ts',
     ]);
   });
 
