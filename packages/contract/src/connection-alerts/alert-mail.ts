@@ -1,5 +1,5 @@
-import { mailListText } from './mail-lists';
-import { defineSettingsForm } from './settings-form';
+import { mailListText } from '../mail/mail-lists';
+import { defineSettingsForm } from '../settings-form/settings-form';
 
 /**
  * The connections an alert mail is about (spec 03 §3 "Alert mail config"): the TOS (CATOS) towards the portal and back,
@@ -26,6 +26,7 @@ export const ALERT_MAIL_INTERVAL_MS = 15 * 60_000;
 /** 'Mail cảnh báo kết nối' (spec 03 §2.4): five address lists, none required (spec 03 §5). */
 export const alertMail = defineSettingsForm({
   name: 'alert_mail_config',
+  module: 'connectionAlerts',
   title: 'Mail cảnh báo kết nối',
   menu: 'CFG_ALERT_MAIL',
   fields: {

@@ -45,11 +45,11 @@ export function partnerKind(p: Pick<PayPartner, 'partnerCode' | 'isQR'>): Partne
 /**
  * 'Cấu hình phương thức thanh toán' (spec 03 §2.5, /config/pay_partner_config): the partners of the user's terminals,
  * search, add and save (no delete call); a changed row needs terminal, bank and partner codes (03 §5); the list reloads
- * 1 s after a save (03 §9). The same list call gives a payer the partners shown for an order's terminal (settings module).
+ * 1 s after a save (03 §9). The same list call gives a payer the partners shown for an order's terminal (pay-partners module).
  */
 export const payPartnerGrid = defineGrid({
   name: 'pay_partner',
-  module: 'settings',
+  module: 'payPartners',
   title: 'Cấu hình phương thức thanh toán',
   menu: 'CFG_PAY_PARTNER',
   table: 'pay_partners',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { menuAccess } from '../access';
 import { defineCall } from '../call';
+import { portTime, portTimeText } from '../mail/report-mail';
 import { replyWith } from '../reply';
-import { portTime, portTimeText } from './report-mail';
 
 /**
  * 'Cấu hình duyệt lệnh' (spec 03 §2.4 Approval, §3 Approval row, §4, §5, §7, §8): per terminal, for a scope
@@ -94,7 +94,7 @@ export const approvalSave = approvalScope.extend({
 
 export const getApprovalJobMode = defineCall({
   path: 'config/getApprovalJobMode',
-  module: 'settings',
+  module: 'approval',
   summary:
     'Cấu hình duyệt lệnh: mọi phương án với công tắc đã lưu cho phạm vi {OperationCode, MoneyCredit, CustomerCode, FromDate, ToDate}',
   access: menuAccess('CFG_APPROVAL'),
@@ -104,7 +104,7 @@ export const getApprovalJobMode = defineCall({
 
 export const saveApprovalJobMode = defineCall({
   path: 'config/saveApprovalJobMode',
-  module: 'settings',
+  module: 'approval',
   summary: 'Lưu một dòng cấu hình duyệt lệnh (Không cần duyệt / Cần duyệt, loại trừ nhau) → data với Rowguid',
   access: menuAccess('CFG_APPROVAL'),
   request: approvalSave,
@@ -115,7 +115,7 @@ export const reffItem = z.object({ ReffCode: z.string() });
 
 export const getReffList = defineCall({
   path: 'common/getReffList',
-  module: 'settings',
+  module: 'approval',
   summary: 'Nhóm cấu hình duyệt lệnh đã lưu: ReffCode = ngày hiệu lực-ngày hết hạn-hãng khai thác-khách hàng-loại thanh toán',
   access: menuAccess('CFG_APPROVAL'),
   request: z.object({ TerminalCode: code(10) }).partial(),

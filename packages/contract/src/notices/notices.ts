@@ -14,7 +14,7 @@ export { NOTICES_CHANGED };
 /** /config/notify_config: notification rows (spec 01 §2 "Notification configuration screen"; calls named in DESIGN.md §8). */
 export const notifyGrid = defineGrid({
   name: 'notify',
-  module: 'settings',
+  module: 'notices',
   title: 'Cấu hình thông báo',
   menu: 'CFG_NOTIFY',
   table: 'notifications',
@@ -57,7 +57,7 @@ export const activeNotice = z.object({
 /** Notifications shown to every signed-in user: active and now between NotifyFrom and NotifyTo. */
 export const getActiveNotifyList = defineCall({
   path: 'common/getActiveNotifyList',
-  module: 'settings',
+  module: 'notices',
   summary: 'Thông báo đang hiệu lực cho người dùng đã đăng nhập',
   access: signedIn,
   request: noPayload,

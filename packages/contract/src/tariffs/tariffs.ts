@@ -191,7 +191,7 @@ const tariffKey = ['TerminalCode', 'ChargeKind', 'JobModeCode', 'ContSize', 'Car
 /** 'Biểu cước chuẩn' (/config/StandardTariff). */
 export const standardTariffGrid = defineGrid({
   name: 'standard_tariff',
-  module: 'settings',
+  module: 'tariffs',
   title: 'Biểu cước chuẩn',
   menu: 'CFG_STANDARD_TARIFF',
   table: 'standard_tariffs',
@@ -221,7 +221,7 @@ export const standardTariffGrid = defineGrid({
 /** 'Biểu cước hợp đồng' (/config/ContractTariff): a customer's or a shipping line's agreed prices. */
 export const contractTariffGrid = defineGrid({
   name: 'contract_tariff',
-  module: 'settings',
+  module: 'tariffs',
   title: 'Biểu cước hợp đồng',
   menu: 'CFG_CONTRACT_TARIFF',
   table: 'contract_tariffs',
@@ -274,7 +274,7 @@ export const tariffSurchargeRow = z
 /** 'Phụ thu theo bậc' (/config/tariff_surcharge): from FromValue up to (not including) ToValue, Percent more on the job line. */
 export const tariffSurchargeGrid = defineGrid({
   name: 'tariff_surcharge',
-  module: 'settings',
+  module: 'tariffs',
   title: 'Phụ thu theo bậc',
   menu: 'CFG_TARIFF_SURCHARGE',
   table: 'tariff_surcharges',

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { menuAccess } from '../access';
 import { defineCall } from '../call';
 import { plainReply } from '../reply';
+import { defineSettingsForm } from '../settings-form/settings-form';
 import { mailListText, splitCodes } from './mail-lists';
-import { defineSettingsForm } from './settings-form';
 
 /** Spec 03 §5: report mail save and send-now need, in order, start time, cycle hours, CC list and terminal list. */
 export const reportMailMessages = {
@@ -81,6 +81,7 @@ const required = [
  */
 export const reportMail = defineSettingsForm({
   name: 'report_mail_config',
+  module: 'mail',
   title: 'Mail báo cáo',
   menu: 'CFG_REPORT_MAIL',
   fields: reportMailFields,
@@ -108,7 +109,7 @@ export const reportMail = defineSettingsForm({
  */
 export const mailReportSendNow = defineCall({
   path: 'config/MailReportSendNow',
-  module: 'settings',
+  module: 'mail',
   summary: 'Gửi ngay báo cáo cho khoảng (start_time - htime giờ) → start_time, không lưu cấu hình',
   access: menuAccess('CFG_REPORT_MAIL'),
   request: reportMail.save.request,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineSettingsForm } from './settings-form';
+import { defineSettingsForm } from '../settings-form/settings-form';
 
 const text = (label: string, max: number) =>
   z
@@ -44,6 +44,7 @@ export const mainConfigFields = {
  */
 export const mainConfig = defineSettingsForm({
   name: 'main_config',
+  module: 'siteConfig',
   title: 'Cấu hình chung',
   menu: 'CFG_MAIN',
   fields: mainConfigFields,

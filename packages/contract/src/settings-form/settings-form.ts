@@ -60,7 +60,7 @@ export interface SettingsForm {
   readonly form: readonly SettingsField[];
   /** Whether 'Lưu' asks 'Lưu lại ?' first (spec 03 §5). */
   readonly confirmSave: boolean;
-  /** The module whose calls these are (`calls.<module>`): settings, or admin for spec 03 §2.5's forms. */
+  /** The module whose calls these are (`calls.<module>`): the module that owns the form. */
   readonly module: ModuleName;
   /**
    * 'terminal': one record per terminal (the terminal config): get and save take an optional
@@ -73,7 +73,7 @@ export interface SettingsForm {
   toPayload(values: Readonly<Record<string, unknown>>): unknown;
   /** The form's values from the get call's payload. */
   fromPayload(payload: unknown): Record<string, unknown>;
-  /** Handler names in `calls.settings` (the spec's call names). */
+  /** Handler names in `calls.<module>` (the spec's call names). */
   readonly getName: string;
   readonly saveName: string;
   readonly get: CallDef;
@@ -113,8 +113,8 @@ export interface SettingsFormSpec<S extends z.ZodRawShape, P, GN extends string,
   required: readonly SettingsRequired<keyof S & string>[];
   form: readonly SettingsField<keyof S & string>[];
   confirmSave: boolean;
-  /** Default 'settings'. */
-  module?: 'settings' | 'admin';
+  /** The module that owns the form: its calls join `calls.<module>` (mail, connectionAlerts, siteConfig, admin …). */
+  module: ModuleName;
   /** Default 'none'. */
   scope?: 'none' | 'terminal';
   /** A rule over several fields (e.g. Gold ≥ Silver ≥ Bronze), checked after the required ones. */
@@ -141,7 +141,7 @@ export type SettingsFormOf<
   readonly saveName: SN;
   readonly get: SettingsGetCall<GP, P>;
   readonly save: SettingsSaveCall<SP, S>;
-  /** The two calls by their names, for `calls.settings`. */
+  /** The two calls by their names, for `calls.<module>`. */
   readonly calls: { readonly [K in GN]: SettingsGetCall<GP, P> } & { readonly [K in SN]: SettingsSaveCall<SP, S> };
 };
 
@@ -176,7 +176,7 @@ export function defineSettingsForm<
     Object.fromEntries(Object.entries(spec.fields).map(([k, s]) => [k, z.preprocess(blankAsMissing, (s as z.ZodType).optional())])),
   );
   const access = menuAccess(spec.menu);
-  const module = spec.module ?? 'settings';
+  const module = spec.module;
   const scope = spec.scope ?? 'none';
   const terminalCode = z.string().trim().toUpperCase().max(10, 'Mã cảng tối đa 10 ký tự').optional();
   const scoped = scope === 'terminal' ? { TerminalCode: terminalCode } : {};
@@ -223,7 +223,7 @@ export function defineSettingsForm<
 
 type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 
-/** The calls of several forms in one object, by their names (for `calls.settings`). */
+/** The calls of several forms in one object, by their names (for a module's `calls.<module>`). */
 export function callsOf<const E extends readonly { calls: object }[]>(forms: E): Intersection<E[number]['calls']> {
   return Object.assign({}, ...forms.map((f) => f.calls));
 }

@@ -10,7 +10,7 @@ import { getTerminalList } from '../shell/calls';
 
 // Storage days ('Cấu hình thời gian lưu bãi', /config/free_day) and reefer power billing ('Cấu hình điện lạnh',
 // /config/reffer_config): spec 03 §2.4, §3 "Free day rule row" / "Reefer config row", §4, §5, §7, §9. The tariff engine
-// reads them through apps/server/src/modules/settings/storage-rules.ts (docs/decisions.md).
+// reads them through apps/server/src/modules/storage-rules/storage-rules.ts (docs/decisions.md).
 
 /** Spec 03 §9: the moments a storage period starts or ends. */
 export const freeDayMoments = ['ATB', 'DateIn', 'DateOut'] as const;
@@ -239,7 +239,7 @@ const momentOptions = freeDayMoments.map((v) => ({ value: v, label: freeDayMomen
  */
 export const freeDayGrid = defineGrid({
   name: 'free_day',
-  module: 'settings',
+  module: 'storageRules',
   title: 'Quy tắc thời gian lưu bãi miễn phí',
   pageTitle: 'Cấu hình thời gian lưu bãi',
   menu: 'CFG_FREE_DAY',
@@ -306,7 +306,7 @@ export type FreeDayTemplate = z.infer<typeof freeDayTemplate>;
 
 export const getFreeDayNameList = defineCall({
   path: 'common/getFreeDayNameList',
-  module: 'settings',
+  module: 'storageRules',
   summary: 'Danh sách mẫu cấu hình thời gian lưu bãi (tên mẫu, phần đầu, tên khách hàng) của các cảng của người dùng',
   access: menuAccess('CFG_FREE_DAY'),
   request: optionalBody(z.object({ TerminalCode: z.string().trim().max(10, 'Mã cảng tối đa 10 ký tự').optional() })),
@@ -319,7 +319,7 @@ export const getFreeDayNameList = defineCall({
  */
 export const reeferConfigGrid = defineGrid({
   name: 'reefer_config',
-  module: 'settings',
+  module: 'storageRules',
   title: 'Cấu hình điện lạnh',
   menu: 'CFG_REEFER',
   table: 'reefer_configs',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineSettingsForm } from './settings-form';
+import { defineSettingsForm } from '../settings-form/settings-form';
 
 /**
  * Spec 03 §5: sender mail save needs, in order, host, port, user and pass; the terminal config's
@@ -59,6 +59,7 @@ export type MailConfigPayload = z.infer<typeof mailConfigPayload>;
 /** 'Mail gửi' (spec 03 §2.4, /config/mail_config): the account the portal sends mail from. */
 export const senderMail = defineSettingsForm({
   name: 'mail_config',
+  module: 'mail',
   title: 'Mail gửi',
   menu: 'CFG_MAIL',
   fields: mailServerFields,

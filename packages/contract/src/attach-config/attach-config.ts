@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { menuAccess } from '../access';
 import { defineCall } from '../call';
 import { noPayload, optionalBody, replyWith } from '../reply';
-import { localForeignValues } from './storage-rules';
+import { localForeignValues } from '../storage-rules/storage-rules';
 
 /** Spec 03 §8 and §5 texts of the attached-order configuration ('Cấu hình lệnh đính kèm', /config/attach_config). */
 export const attachConfigMessages = {
@@ -97,7 +97,7 @@ export const attachConfigCalls = {
   /** The attachable services (right grid): job modes flagged IsServiceYard or IsServiceNonCont (docs/decisions.md). */
   getJobModeServiceList: defineCall({
     path: 'common/getJobModeServiceList',
-    module: 'settings',
+    module: 'attachConfig',
     summary: 'Danh sách dịch vụ có thể đính kèm (phương án dịch vụ bãi / không container)',
     access: menuAccess('CFG_ATTACH'),
     request: noPayload,
@@ -106,7 +106,7 @@ export const attachConfigCalls = {
   /** The job options of one kind (IsLoLo, IsCFSStuff or IsCFSUnstuff = 1) with their attached items for the scope. */
   getJobModeConfigAttachList: defineCall({
     path: 'common/getJobModeConfigAttachList',
-    module: 'settings',
+    module: 'attachConfig',
     summary: 'Phương án (nâng hạ / đóng / rút) kèm lệnh đính kèm theo phạm vi (hãng, tàu, đối tượng thanh toán, nội/ngoại)',
     access: menuAccess('CFG_ATTACH'),
     request: optionalBody(z.object({ IsLoLo: oneFlag, IsCFSStuff: oneFlag, IsCFSUnstuff: oneFlag, ...attachScopeShape })),
@@ -118,7 +118,7 @@ export const attachConfigCalls = {
    */
   updateAttachConfigList: defineCall({
     path: 'common/updateAttachConfigList',
-    module: 'settings',
+    module: 'attachConfig',
     summary: 'Lưu lệnh đính kèm theo phương án cho một phạm vi',
     access: menuAccess('CFG_ATTACH'),
     request: z.object({
