@@ -8,9 +8,9 @@ import {
   splitMailList,
 } from '@smartport/contract';
 import type { PartnerDown } from '../../adapters/outcome';
+import type { SettingsFormService } from '../../settings-form/settings-form.service';
+import { escapeHtml, type MailService } from '../mail/mail.service';
 import type { ConnectionAlertsRepository } from './connection-alerts.repository';
-import { escapeHtml, type MailService } from './mail.service';
-import type { SettingsFormService } from './settings-forms.service';
 
 const failureNames: Record<PartnerDown['failure'], string> = {
   not_configured: 'chưa cấu hình',

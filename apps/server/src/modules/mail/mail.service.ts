@@ -1,6 +1,6 @@
 import { senderMail } from '@smartport/contract';
 import type { MailConnection, MailFailure, MailMessage, MailSender, MailSent } from '../../adapters/mail/mail.port';
-import type { SettingsFormService } from './settings-forms.service';
+import type { SettingsFormService } from '../../settings-form/settings-form.service';
 
 /** Where mail comes from when the sender account is not itself an address (a plain SMTP user name). */
 const fromOf = (user: string, host: string) => (user.includes('@') ? `SmartPort <${user}>` : `SmartPort <${user || 'noreply'}@${host}>`);

@@ -1,6 +1,6 @@
 import { firstProblem, type SettingsForm } from '@smartport/contract';
-import { badRequest } from '../../http/errors';
-import type { SecretBox } from '../../security/secret-box';
+import { badRequest } from '../http/errors';
+import type { SecretBox } from '../security/secret-box';
 import { maskSecrets, openSecrets, sealSecrets } from './secret-fields';
 import type { SettingsStoreRepository, StoredRecord } from './settings-store.repository';
 

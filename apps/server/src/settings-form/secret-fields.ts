@@ -1,5 +1,5 @@
 import { isBlank, SECRET_MASK, type SettingsForm } from '@smartport/contract';
-import { isSealed } from '../../security/secret-box';
+import { isSealed } from '../security/secret-box';
 
 type Rec = Record<string, unknown>;
 type Form = Pick<SettingsForm, 'name' | 'secrets' | 'listKeys'>;

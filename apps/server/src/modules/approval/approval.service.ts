@@ -15,7 +15,7 @@ import { assertTerminal } from '../../security/terminal-scope';
 import type { ApprovalRepository, ApprovalScopeKey, StoredApproval } from './approval.repository';
 import { type ApprovalQuery, approvalNeededBy } from './approval-rules';
 
-type S = typeof calls.settings;
+type S = typeof calls.approval;
 
 /** What the payments ask when money is applied to an order (ApprovalQuery + the order's terminal). */
 export interface ApprovalFacts extends ApprovalQuery {

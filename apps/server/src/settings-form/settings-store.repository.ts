@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { systemSettings } from '../../db/schema';
+import type { Db } from '../db/client';
+import { systemSettings } from '../db/schema';
 
 export type StoredRecord = Record<string, unknown>;
 

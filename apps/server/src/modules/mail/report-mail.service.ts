@@ -1,9 +1,9 @@
 import { firstMissing, portTime, portTimeText, reportMail, reportMailMessages, splitCodes, splitMailList } from '@smartport/contract';
 import { AppError, badRequest } from '../../http/errors';
+import type { SettingsFormService } from '../../settings-form/settings-form.service';
 import { escapeHtml, type MailService, mailFailureText } from './mail.service';
 import type { ReportMailRepository, TerminalFigures } from './report-mail.repository';
 import { reportWorkbook } from './report-mail.workbook';
-import type { SettingsFormService } from './settings-forms.service';
 
 const HOUR = 3_600_000;
 const vnd = (n: number) => `${n.toLocaleString('vi-VN')} VND`;

@@ -12,7 +12,7 @@ import type { AuthUser } from '../../http/context';
 import { badRequest } from '../../http/errors';
 import { scopeTerminals } from '../../security/terminal-scope';
 
-type P = typeof calls.settings;
+type P = typeof calls.payPartners;
 
 /** The visible partners, each once, in the configured order. */
 function offered(rows: PayPartner[]): PayPartner[] {
