@@ -102,7 +102,7 @@ export default function FreeDayPage() {
       // The saved rules are listed as saved (nothing left to warn about), then the page reloads (spec 03 §4, §9: 2 s).
       if (JSON.stringify(next) === JSON.stringify(filter)) await model.actions.reload();
       else setFilter(next);
-      void queryClient.invalidateQueries({ queryKey: ['settings', 'freeDayTemplates'] });
+      void queryClient.invalidateQueries({ queryKey: ['storageRules', 'freeDayTemplates'] });
       setTimeout(() => window.location.reload(), RELOAD_AFTER_SAVE_MS);
     },
   });
