@@ -53,6 +53,12 @@ import { createSftpService } from './modules/admin/sftp.service';
 import { createTerminalConfigRepository } from './modules/admin/terminal-config.repository';
 import { terminalConfigHandlers } from './modules/admin/terminal-config.routes';
 import { createTerminalConfigService } from './modules/admin/terminal-config.service';
+import { createApprovalRepository } from './modules/approval/approval.repository';
+import { approvalHandlers } from './modules/approval/approval.routes';
+import { createApprovalService } from './modules/approval/approval.service';
+import { createAttachConfigRepository } from './modules/attach-config/attach-config.repository';
+import { attachConfigHandlers } from './modules/attach-config/attach-config.routes';
+import { createAttachConfigService } from './modules/attach-config/attach-config.service';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authHandlers } from './modules/auth/auth.routes';
 import { createAuthService, type ThrottleLimits } from './modules/auth/auth.service';
@@ -65,6 +71,9 @@ import { createCommodityLinkService } from './modules/catalogs/commodity-links.s
 import { createCompareRepository } from './modules/compare/compare.repository';
 import { compareHandlers } from './modules/compare/compare.routes';
 import { createCompareService } from './modules/compare/compare.service';
+import { createConnectionAlertsRepository } from './modules/connection-alerts/connection-alerts.repository';
+import { connectionAlertsHandlers } from './modules/connection-alerts/connection-alerts.routes';
+import { createConnectionAlertsService } from './modules/connection-alerts/connection-alerts.service';
 import { customsHandlers } from './modules/customs/customs.routes';
 import { createCustomsScanRepository } from './modules/customs/customs-scan.repository';
 import { createCustomsScanService } from './modules/customs/customs-scan.service';
@@ -77,6 +86,15 @@ import { createHomeService } from './modules/home/home.service';
 import { createInvoicesRepository } from './modules/invoices/invoices.repository';
 import { invoiceHandlers } from './modules/invoices/invoices.routes';
 import { createInvoicesService } from './modules/invoices/invoices.service';
+import { mailHandlers } from './modules/mail/mail.routes';
+import { createMailService } from './modules/mail/mail.service';
+import { createMailOrdersRepository } from './modules/mail/mail-orders.repository';
+import { createMailOrdersService } from './modules/mail/mail-orders.service';
+import { createReportMailRepository } from './modules/mail/report-mail.repository';
+import { createReportMailService } from './modules/mail/report-mail.service';
+import { createNoticesRepository } from './modules/notices/notices.repository';
+import { noticesHandlers } from './modules/notices/notices.routes';
+import { createNoticesService } from './modules/notices/notices.service';
 import { createOrderApprovalRepository } from './modules/orders/order-approval.repository';
 import { createOrderApprovalService } from './modules/orders/order-approval.service';
 import { createOrderCreateRepository } from './modules/orders/order-create.repository';
@@ -87,40 +105,31 @@ import { createPricingRepository } from './modules/orders/pricing.repository';
 import { createPricingService } from './modules/orders/pricing.service';
 import { createPublicOrderService } from './modules/orders/public-order.service';
 import { createTosDeliveryService } from './modules/orders/tos-delivery.service';
+import { payPartnersHandlers } from './modules/pay-partners/pay-partners.routes';
 import { createPaymentsModule } from './modules/payments';
-import { createApprovalRepository } from './modules/settings/approval.repository';
-import { createApprovalService } from './modules/settings/approval.service';
-import { createAttachConfigRepository } from './modules/settings/attach-config.repository';
-import { createAttachConfigService } from './modules/settings/attach-config.service';
-import { createConnectionAlertsRepository } from './modules/settings/connection-alerts.repository';
-import { createConnectionAlertsService } from './modules/settings/connection-alerts.service';
-import { createMailService } from './modules/settings/mail.service';
-import { createMailOrdersRepository } from './modules/settings/mail-orders.repository';
-import { createMailOrdersService } from './modules/settings/mail-orders.service';
-import { createNoticesRepository } from './modules/settings/notices.repository';
-import { createNoticesService } from './modules/settings/notices.service';
-import { createReportMailRepository } from './modules/settings/report-mail.repository';
-import { createReportMailService } from './modules/settings/report-mail.service';
-import { settingsHandlers } from './modules/settings/settings.routes';
-import { settingsFormHandlers } from './modules/settings/settings-forms.routes';
-import { createSettingsFormService } from './modules/settings/settings-forms.service';
-import { createSettingsStoreRepository } from './modules/settings/settings-store.repository';
-import { createStorageRulesRepository } from './modules/settings/storage-rules.repository';
-import { createStorageRulesService } from './modules/settings/storage-rules.service';
-import { createTariffsRepository } from './modules/settings/tariffs.repository';
-import { createTariffsService } from './modules/settings/tariffs.service';
+import { ratingsHandlers } from './modules/ratings/ratings.routes';
 import { createShellRepository } from './modules/shell/shell.repository';
 import { shellHandlers } from './modules/shell/shell.routes';
 import { createShellService } from './modules/shell/shell.service';
+import { siteConfigHandlers } from './modules/site-config/site-config.routes';
 import { createStatsRepository } from './modules/stats/stats.repository';
 import { statsHandlers } from './modules/stats/stats.routes';
 import { createStatsService } from './modules/stats/stats.service';
 import { createTosOrdersRepository } from './modules/stats/tos-orders.repository';
 import { createTosOrderImport } from './modules/stats/tos-orders.service';
+import { createStorageRulesRepository } from './modules/storage-rules/storage-rules.repository';
+import { storageRulesHandlers } from './modules/storage-rules/storage-rules.routes';
+import { createStorageRulesService } from './modules/storage-rules/storage-rules.service';
+import { createTariffsRepository } from './modules/tariffs/tariffs.repository';
+import { tariffsHandlers } from './modules/tariffs/tariffs.routes';
+import { createTariffsService } from './modules/tariffs/tariffs.service';
+import { tosMappingsHandlers } from './modules/tos-mappings/tos-mappings.routes';
 import { attachRealtime, createLiveEventsPort, type LiveEvents } from './realtime/realtime';
 import { createHeardCache } from './security/heard-cache';
 import { createSecretBox, parseSettingsKey } from './security/secret-box';
 import { createSigner } from './security/token';
+import { createSettingsFormService } from './settings-form/settings-form.service';
+import { createSettingsStoreRepository } from './settings-form/settings-store.repository';
 import { createLocalFolderStore, openUploadRoot } from './storage/local-folder.adapter';
 
 const STATIC_FILE = /\.(js|mjs|css|map|png|jpe?g|gif|svg|ico|webp|json|pdf|woff2?|ttf|txt|xml|webmanifest)$/i;
@@ -528,19 +537,17 @@ export async function buildApp(options: BuildOptions = {}) {
     compare: compareHandlers(createCompareService(createCompareRepository(database.db))),
     ...payments.handlers(invoices),
     invoices: invoiceHandlers(invoices),
-    settings: {
-      ...settingsHandlers(
-        grid,
-        payments.payPartners,
-        createNoticesService(createNoticesRepository(database.db)),
-        reportMail,
-        attachConfig,
-        approval,
-        storageRules,
-        createTariffsService({ repo: createTariffsRepository(database.db), grid }),
-      ),
-      ...settingsFormHandlers(settingsForms),
-    },
+    tariffs: tariffsHandlers(grid, createTariffsService({ repo: createTariffsRepository(database.db), grid })),
+    storageRules: storageRulesHandlers(grid, storageRules),
+    approval: approvalHandlers(approval),
+    attachConfig: attachConfigHandlers(attachConfig),
+    mail: mailHandlers(grid, settingsForms, reportMail),
+    notices: noticesHandlers(grid, createNoticesService(createNoticesRepository(database.db))),
+    payPartners: payPartnersHandlers(grid, payments.payPartners),
+    connectionAlerts: connectionAlertsHandlers(settingsForms),
+    siteConfig: siteConfigHandlers(grid, settingsForms),
+    tosMappings: tosMappingsHandlers(grid),
+    ratings: ratingsHandlers(grid),
     stats: statsHandlers(stats),
     admin: {
       ...requestHandlers(issues),

@@ -1,6 +1,6 @@
 import { calls } from '@smartport/contract';
 import { describe, expect, it } from 'vitest';
-import { type AttachJobMode, allScope, attachSaveBody, setFixed, tickService, ticksOf } from '../src/features/settings/attach-config';
+import { type AttachJobMode, allScope, attachSaveBody, setFixed, tickService, ticksOf } from '../src/features/attach-config/attach-config';
 
 // Spec 03 §4 'Attached config': ticks, default charge and the edited job options.
 const loaded: AttachJobMode[] = [
@@ -56,6 +56,6 @@ describe('attached-order screen state', () => {
         ],
       },
     });
-    expect(calls.settings.updateAttachConfigList.request.safeParse(body).success).toBe(true);
+    expect(calls.attachConfig.updateAttachConfigList.request.safeParse(body).success).toBe(true);
   });
 });

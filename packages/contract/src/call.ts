@@ -39,7 +39,17 @@ export type ModuleName =
   | 'customs'
   | 'stats'
   | 'catalogs'
-  | 'settings'
+  | 'tariffs'
+  | 'storageRules'
+  | 'approval'
+  | 'attachConfig'
+  | 'mail'
+  | 'notices'
+  | 'payPartners'
+  | 'connectionAlerts'
+  | 'siteConfig'
+  | 'tosMappings'
+  | 'ratings'
   | 'admin'
   | 'compare';
 

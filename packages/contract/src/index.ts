@@ -3,22 +3,31 @@ import { loyaltyCalls } from './admin/loyalty';
 import { adminRequestCalls } from './admin/requests';
 import { sftpCalls } from './admin/sftp';
 import { terminalConfigCalls } from './admin/terminal-config';
+import { approvalCalls } from './approval/calls';
+import { attachConfigCalls } from './attach-config/attach-config';
 import * as auth from './auth/calls';
 import type { CallDef } from './call';
 import { catalogCallTable } from './catalogs/calls';
 import * as compare from './compare/calls';
+import { connectionAlertsCalls } from './connection-alerts/calls';
 import * as declarations from './customs/declarations';
 import * as customsScan from './customs/scan';
 import * as home from './home/calls';
 import * as invoices from './invoices/calls';
+import { mailCalls } from './mail/calls';
+import { noticesCalls } from './notices/calls';
 import { orderAcceptCalls } from './orders/accept';
 import * as orders from './orders/calls';
 import { orderCreateCalls } from './orders/create';
+import { payPartnersCalls } from './pay-partners/calls';
 import * as payments from './payments/calls';
-import { settingsFormCalls } from './settings/forms';
-import { settingsGridCalls } from './settings/grids';
+import { ratingsCalls } from './ratings/calls';
 import * as shell from './shell/calls';
+import { siteConfigCalls } from './site-config/calls';
 import * as stats from './stats/calls';
+import { storageRulesCalls } from './storage-rules/calls';
+import { tariffsCalls } from './tariffs/calls';
+import { tosMappingsCalls } from './tos-mappings/calls';
 
 export * from './access';
 export { adminCalls, adminGrids } from './admin/calls';
@@ -29,6 +38,9 @@ export * from './admin/loyalty';
 export * from './admin/requests';
 export * from './admin/sftp';
 export * from './admin/terminal-config';
+export * from './approval/approval';
+export { approvalCalls } from './approval/calls';
+export * from './attach-config/attach-config';
 export { type SessionUser, sessionUser } from './auth/calls';
 export * from './call';
 export { type CatalogName, catalogGrids, catalogs } from './catalogs/calls';
@@ -36,6 +48,8 @@ export { jobModeCommodityRow } from './catalogs/commodity-links';
 export * from './catalogs/definitions';
 export { type VesselScheduleRow, vesselScheduleGrid, vesselScheduleRow } from './catalogs/vessel-schedule';
 export * from './compare/calls';
+export * from './connection-alerts/alert-mail';
+export { connectionAlertsCalls } from './connection-alerts/calls';
 export {
   containerQtyProblem,
   type DeclarationRow,
@@ -69,32 +83,33 @@ export * from './grid/resource';
 export * from './help-docs';
 export { type OrderFile, type OrderQrItem, type PendingOrderRow, pendingOrderRow } from './home/calls';
 export * from './invoices/calls';
+export { mailCalls, mailGrids } from './mail/calls';
+export * from './mail/mail-lists';
+export * from './mail/mail-orders';
+export * from './mail/report-mail';
+export * from './mail/sender-mail';
 export * from './menu-catalog';
+export { noticesCalls, noticesGrids } from './notices/calls';
+export { activeNotice, NOTICES_CHANGED, notifyGrid } from './notices/notices';
 export * from './orders/accept';
 export { type OrderStatus, orderStatus, publicOrder } from './orders/calls';
 export * from './orders/containers';
 export * from './orders/create';
 export * from './orders/order-types';
+export { payPartnersCalls, payPartnersGrids } from './pay-partners/calls';
+export * from './pay-partners/pay-partners';
 export * from './payments/calls';
 export * from './payments/vietqr';
+export { ratingsCalls, ratingsGrids } from './ratings/calls';
+export * from './ratings/ratings';
 export * from './reply';
 export * from './rich-text';
-export * from './settings/alert-mail';
-export * from './settings/approval';
-export * from './settings/attach-config';
-export * from './settings/config-grids';
-export { settingsForms } from './settings/forms';
-export { settingsGrids } from './settings/grids';
-export * from './settings/mail-lists';
-export * from './settings/main-config';
-export { activeNotice, NOTICES_CHANGED, notifyGrid } from './settings/notify';
-export * from './settings/pay-partners';
-export * from './settings/report-mail';
-export * from './settings/sender-mail';
-export * from './settings/settings-form';
-export * from './settings/storage-rules';
-export * from './settings/tariffs';
+export { settingsForms } from './settings-form/forms';
+export * from './settings-form/settings-form';
 export { type MenuNode, menuNode, type TerminalRow, terminalRow } from './shell/calls';
+export { siteConfigCalls, siteConfigGrids } from './site-config/calls';
+export * from './site-config/main-config';
+export * from './site-config/site-config';
 export {
   type CustomerStatsRow,
   customerStatsRow,
@@ -125,6 +140,12 @@ export {
 } from './stats/calls';
 export * from './stats/measures';
 export * from './stats/period';
+export { storageRulesCalls, storageRulesGrids } from './storage-rules/calls';
+export * from './storage-rules/storage-rules';
+export { tariffsCalls, tariffsGrids } from './tariffs/calls';
+export * from './tariffs/tariffs';
+export { tosMappingsCalls, tosMappingsGrids } from './tos-mappings/calls';
+export * from './tos-mappings/tos-mappings';
 
 /** Every call, grouped by module. The server registers a handler for each; the web calls them. */
 export const calls = {
@@ -173,7 +194,17 @@ export const calls = {
     retryFollowupInvoice: payments.retryFollowupInvoice,
   },
   invoices: { publishOrderNo: invoices.publishOrderNo, draftInvoice: invoices.draftInvoice, publishInvoiceNo: invoices.publishInvoiceNo },
-  settings: { ...settingsGridCalls, ...settingsFormCalls },
+  tariffs: tariffsCalls,
+  storageRules: storageRulesCalls,
+  approval: approvalCalls,
+  attachConfig: attachConfigCalls,
+  mail: mailCalls,
+  notices: noticesCalls,
+  payPartners: payPartnersCalls,
+  connectionAlerts: connectionAlertsCalls,
+  siteConfig: siteConfigCalls,
+  tosMappings: tosMappingsCalls,
+  ratings: ratingsCalls,
   compare: { checkContaierData: compare.checkContaierData },
   admin: { ...adminRequestCalls, ...terminalConfigCalls, ...loyaltyCalls, ...sftpCalls, ...adminCalls },
   stats: {

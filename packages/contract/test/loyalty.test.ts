@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loyaltyForm, loyaltyMessages, loyaltyPoints, loyaltyTier } from '../src';
-import { firstProblem } from '../src/settings/settings-form';
+import { firstProblem } from '../src/settings-form/settings-form';
 
 const config = { PoinForTeu: 10, PoinToVND: 1000, GoldLine: 5000, SilverLine: 2000, CopperLine: 500 };
 

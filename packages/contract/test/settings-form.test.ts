@@ -1,24 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { calls, SECRET_MASK, senderMail, settingsForms } from '../src';
-import { defineSettingsForm, firstMissing, isBlank } from '../src/settings/settings-form';
+import { defineSettingsForm, firstMissing, isBlank } from '../src/settings-form/settings-form';
 
 describe('a settings form declaration', () => {
-  it('derives its two calls under the spec names, in module settings, granted by its menu entry', () => {
+  it('derives its two calls under the spec names, in its module (mail), granted by its menu entry', () => {
     expect(senderMail.get.path).toBe('config/getMailConfig');
     expect(senderMail.save.path).toBe('config/saveMailConfig');
-    expect(calls.settings.getMailConfig).toBe(senderMail.get);
-    expect(calls.settings.saveMailConfig).toBe(senderMail.save);
+    expect(calls.mail.getMailConfig).toBe(senderMail.get);
+    expect(calls.mail.saveMailConfig).toBe(senderMail.save);
     for (const call of [senderMail.get, senderMail.save]) {
-      expect(call.module).toBe('settings');
+      expect(call.module).toBe('mail');
       expect(call.access).toEqual({ kind: 'menu', anyOf: ['CFG_MAIL'] });
     }
   });
 
-  it('puts every declared form in calls.settings', () => {
+  it('puts every declared form in calls.<its module>', () => {
     for (const form of settingsForms) {
-      expect((calls.settings as Record<string, unknown>)[form.getName]).toBe(form.get);
-      expect((calls.settings as Record<string, unknown>)[form.saveName]).toBe(form.save);
+      const group = (calls as Record<string, Record<string, unknown>>)[form.module];
+      expect(group?.[form.getName]).toBe(form.get);
+      expect(group?.[form.saveName]).toBe(form.save);
     }
   });
 
@@ -99,6 +100,7 @@ describe('required checks', () => {
   it('has none for a form without required fields (alert mail, main config)', () => {
     const alertLike = defineSettingsForm({
       name: 'alert_like',
+      module: 'connectionAlerts',
       title: 'Mail cảnh báo kết nối',
       menu: 'CFG_ALERT_MAIL',
       fields: { alert_vnpt_mail: z.string() },

@@ -329,12 +329,12 @@ describe('the control API and its address', () => {
   });
 
   it("follows main config's urlSFTP and says so when the service cannot be reached", async () => {
-    const dead = await t.call(calls.settings.saveMainConfig, { urlSFTP: 'http://127.0.0.1:1' }, admin);
+    const dead = await t.call(calls.siteConfig.saveMainConfig, { urlSFTP: 'http://127.0.0.1:1' }, admin);
     expect(dead.status, dead.raw).toBe(200);
     const down = await t.call(calls.admin.sftpGet, {}, admin);
     expect(down.status).toBe(424);
     expect(down.body.message).toBe('Không kết nối được tới dịch vụ SFTP.');
-    await t.call(calls.settings.saveMainConfig, { urlSFTP: ft.controlUrl }, admin);
+    await t.call(calls.siteConfig.saveMainConfig, { urlSFTP: ft.controlUrl }, admin);
     expect((await t.call(calls.admin.sftpGet, {}, admin)).status).toBe(200);
   });
 

@@ -302,8 +302,8 @@ describe('TOS connections', () => {
   it("the portal's connection check watches the connection in use: one not answering is mailed to the SMP → TOS address", async () => {
     const first = (await t.sql<{ c: string }>('select terminal_code c from terminals order by 1 limit 1'))[0]?.c as string;
     // Alerts go through the sender mail.
-    await t.call(calls.settings.saveMailConfig, mailServer(), admin);
-    await t.call(calls.settings.saveAlertMailConfig, { alert_smp2catos_mail: 'tos-canh-bao@smartport.vn' }, admin);
+    await t.call(calls.mail.saveMailConfig, mailServer(), admin);
+    await t.call(calls.connectionAlerts.saveAlertMailConfig, { alert_smp2catos_mail: 'tos-canh-bao@smartport.vn' }, admin);
     await t.sql("delete from connection_alerts where connection = 'smp2catos'");
     const tick = () => t.sql("update scheduled_jobs set last_tick = -1 where name = 'connections.watch'");
     // The right connection in use: no alert.

@@ -49,12 +49,12 @@ describe('config/getApprovalJobMode and the filter messages', () => {
       [{ ...scope, ToDate: '' }, approvalMessages.toDate],
     ];
     for (const [body, message] of steps) {
-      const res = await t.send(calls.settings.getApprovalJobMode, body, staff);
+      const res = await t.send(calls.approval.getApprovalJobMode, body, staff);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body).toEqual({ success: false, message });
     }
     const all = await t.call(
-      calls.settings.getApprovalJobMode,
+      calls.approval.getApprovalJobMode,
       { ...scope, OperationCode: '*', MoneyCredit: '*', CustomerCode: '*' },
       staff,
     );
@@ -62,7 +62,7 @@ describe('config/getApprovalJobMode and the filter messages', () => {
   });
 
   it('lists every job mode with blank switches for a scope nothing is stored for, dates as start and end of day', async () => {
-    const res = await t.call(calls.settings.getApprovalJobMode, scope, staff);
+    const res = await t.call(calls.approval.getApprovalJobMode, scope, staff);
     expect(res.status, res.raw).toBe(200);
     const rows = present(res.body.data);
     const modes = await t.sql<{ job_mode_code: string }>('select job_mode_code from job_modes order by job_mode_code');
@@ -92,7 +92,7 @@ describe('config/getApprovalJobMode and the filter messages', () => {
       [{ ...scope, CustomerCode: 'C9999999' }, approvalMessages.customerUnknown('C9999999')],
     ];
     for (const [body, message] of cases) {
-      for (const call of [calls.settings.getApprovalJobMode, calls.settings.saveApprovalJobMode]) {
+      for (const call of [calls.approval.getApprovalJobMode, calls.approval.saveApprovalJobMode]) {
         const res = await t.send(call, { ...body, JobModeCode: 'LAYN', IsApproval: true }, staff);
         expect(res.status, `${call.path} ${JSON.stringify(body)}`).toBe(400);
         expect(res.body).toEqual({ success: false, message });
@@ -105,7 +105,7 @@ describe('config/getApprovalJobMode and the filter messages', () => {
 describe('config/saveApprovalJobMode', () => {
   it('saves one switch, answers the Rowguid, and the second toggle with it changes the same row (no duplicate)', async () => {
     const first = await t.call(
-      calls.settings.saveApprovalJobMode,
+      calls.approval.saveApprovalJobMode,
       { ...scope, JobModeCode: 'LAYN', IsApproval: true, IsUnApproval: false },
       staff,
     );
@@ -122,7 +122,7 @@ describe('config/saveApprovalJobMode', () => {
     expect(row.Rowguid).toMatch(/^[0-9a-f-]{36}$/);
 
     const second = await t.call(
-      calls.settings.saveApprovalJobMode,
+      calls.approval.saveApprovalJobMode,
       { ...scope, Rowguid: row.Rowguid, JobModeCode: 'LAYN', IsApproval: false, IsUnApproval: true },
       staff,
     );
@@ -130,7 +130,7 @@ describe('config/saveApprovalJobMode', () => {
     expect(present(second.body.data).Rowguid).toBe(row.Rowguid);
     // Without the Rowguid (another tab) the same scope and job mode is still the same row.
     const third = await t.call(
-      calls.settings.saveApprovalJobMode,
+      calls.approval.saveApprovalJobMode,
       { ...scope, JobModeCode: 'LAYN', IsApproval: true, IsUnApproval: false },
       staff,
     );
@@ -143,25 +143,25 @@ describe('config/saveApprovalJobMode', () => {
     expect(portTimeText(new Date(present(rows[0]).to_date))).toBe('2031-03-31 23:59:59');
     expect(portTimeText(new Date(present(rows[0]).from_date))).toBe('2031-03-01 00:00:00');
 
-    const list = present((await t.call(calls.settings.getApprovalJobMode, scope, staff)).body.data);
+    const list = present((await t.call(calls.approval.getApprovalJobMode, scope, staff)).body.data);
     expect(list.find((r) => r.JobModeCode === 'LAYN')).toMatchObject({ Rowguid: row.Rowguid, IsApproval: true, IsUnApproval: false });
     expect(list.filter((r) => r.Rowguid)).toHaveLength(1);
   });
 
   it('refuses both switches on (server side too), an unknown job mode and a Rowguid that is not there', async () => {
     const both = await t.send(
-      calls.settings.saveApprovalJobMode,
+      calls.approval.saveApprovalJobMode,
       { ...scope, JobModeCode: 'CAPR', IsApproval: 1, IsUnApproval: '1' },
       staff,
     );
     expect(both.status).toBe(400);
     expect(both.body).toEqual({ success: false, message: approvalMessages.both });
-    const unknown = await t.send(calls.settings.saveApprovalJobMode, { ...scope, JobModeCode: 'XXXX', IsApproval: true }, staff);
+    const unknown = await t.send(calls.approval.saveApprovalJobMode, { ...scope, JobModeCode: 'XXXX', IsApproval: true }, staff);
     expect(unknown.body).toEqual({ success: false, message: approvalMessages.jobMode('XXXX') });
-    const none = await t.send(calls.settings.saveApprovalJobMode, { ...scope, JobModeCode: '', IsApproval: true }, staff);
+    const none = await t.send(calls.approval.saveApprovalJobMode, { ...scope, JobModeCode: '', IsApproval: true }, staff);
     expect(none.body).toEqual({ success: false, message: approvalMessages.jobModeMissing });
     const gone = await t.send(
-      calls.settings.saveApprovalJobMode,
+      calls.approval.saveApprovalJobMode,
       { ...scope, Rowguid: '00000000-0000-4000-8000-000000000000', JobModeCode: 'CAPR', IsApproval: true },
       staff,
     );
@@ -179,13 +179,13 @@ describe('config/saveApprovalJobMode', () => {
 
   it('keeps to the caller terminals: another terminal is refused, its rows are not in the caller reff list', async () => {
     const other = await t.send(
-      calls.settings.saveApprovalJobMode,
+      calls.approval.saveApprovalJobMode,
       { ...scope, TerminalCode: 'BDP', JobModeCode: 'LAYN', IsApproval: true },
       staff,
     );
     expect(other.status).toBe(403);
     const adminRow = await t.call(
-      calls.settings.saveApprovalJobMode,
+      calls.approval.saveApprovalJobMode,
       {
         ...scope,
         TerminalCode: 'BDP',
@@ -199,17 +199,17 @@ describe('config/saveApprovalJobMode', () => {
     expect(adminRow.status, adminRow.raw).toBe(200);
     // A Rowguid of another terminal is not the caller's to change.
     const foreign = await t.send(
-      calls.settings.saveApprovalJobMode,
+      calls.approval.saveApprovalJobMode,
       { ...scope, Rowguid: present(adminRow.body.data).Rowguid, JobModeCode: 'LAYN', IsApproval: true },
       staff,
     );
     expect(foreign.status).toBe(404);
-    const staffList = present((await t.call(calls.settings.getReffList, {}, staff)).body.payload).map((r) => r.ReffCode);
+    const staffList = present((await t.call(calls.approval.getReffList, {}, staff)).body.payload).map((r) => r.ReffCode);
     expect(staffList).toContain('20310301-20310331-MSC-C0000003-M');
     expect(staffList).not.toContain('20320101-20320131-MSC-C0000003-M');
-    const adminList = present((await t.call(calls.settings.getReffList, {}, admin)).body.payload).map((r) => r.ReffCode);
+    const adminList = present((await t.call(calls.approval.getReffList, {}, admin)).body.payload).map((r) => r.ReffCode);
     expect(adminList).toContain('20320101-20320131-MSC-C0000003-M');
-    const bdpOnly = present((await t.call(calls.settings.getReffList, { TerminalCode: 'BDP' }, admin)).body.payload).map((r) => r.ReffCode);
+    const bdpOnly = present((await t.call(calls.approval.getReffList, { TerminalCode: 'BDP' }, admin)).body.payload).map((r) => r.ReffCode);
     expect(bdpOnly).toContain('20320101-20320131-MSC-C0000003-M');
     expect(bdpOnly).not.toContain('20310301-20310331-MSC-C0000003-M');
   });
@@ -217,13 +217,13 @@ describe('config/saveApprovalJobMode', () => {
 
 describe('common/getReffList', () => {
   it('lists each stored scope once, built from the rows (dates YYYYMMDD, * for all), the demo scopes among them', async () => {
-    await t.call(calls.settings.saveApprovalJobMode, { ...scope, JobModeCode: 'CAPR', IsUnApproval: true }, staff);
+    await t.call(calls.approval.saveApprovalJobMode, { ...scope, JobModeCode: 'CAPR', IsUnApproval: true }, staff);
     await t.call(
-      calls.settings.saveApprovalJobMode,
+      calls.approval.saveApprovalJobMode,
       { ...scope, OperationCode: '*', CustomerCode: '*', MoneyCredit: '*', JobModeCode: 'HBAI', IsApproval: true },
       staff,
     );
-    const res = await t.call(calls.settings.getReffList, {}, staff);
+    const res = await t.call(calls.approval.getReffList, {}, staff);
     expect(res.status, res.raw).toBe(200);
     const codes = present(res.body.payload).map((r) => r.ReffCode);
     expect(new Set(codes).size).toBe(codes.length);
@@ -236,8 +236,8 @@ describe('common/getReffList', () => {
 
   it('is the approval screen menu (CFG_APPROVAL): a customer account is refused', async () => {
     const customer = await t.login('khachhang');
-    expect((await t.send(calls.settings.getReffList, {}, customer)).status).toBe(403);
-    expect((await t.send(calls.settings.getApprovalJobMode, scope, customer)).status).toBe(403);
+    expect((await t.send(calls.approval.getReffList, {}, customer)).status).toBe(403);
+    expect((await t.send(calls.approval.getApprovalJobMode, scope, customer)).status).toBe(403);
   });
 });
 
@@ -265,7 +265,7 @@ describe('the decision at payment (spec 02 §4)', () => {
   /** The order's own scope on the screen ('today' as the period), one switch for its job mode. */
   async function configure(o: Awaited<ReturnType<typeof unpaidOrder>>, sw: 'IsApproval' | 'IsUnApproval') {
     const res = await t.call(
-      calls.settings.saveApprovalJobMode,
+      calls.approval.saveApprovalJobMode,
       {
         TerminalCode: o.terminal_code,
         OperationCode: o.operation_code,

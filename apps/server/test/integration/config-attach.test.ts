@@ -1,7 +1,7 @@
 import { calls } from '@smartport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAttachConfigRepository } from '../../src/modules/settings/attach-config.repository';
-import { createAttachConfigService } from '../../src/modules/settings/attach-config.service';
+import { createAttachConfigRepository } from '../../src/modules/attach-config/attach-config.repository';
+import { createAttachConfigService } from '../../src/modules/attach-config/attach-config.service';
 import { createTestApp, present, type TestApp } from '../helpers/test-app';
 
 // Spec 03 §2.4 'Attached config', §3, §4, §7: common/getJobModeServiceList, getJobModeConfigAttachList, updateAttachConfigList.
@@ -36,7 +36,7 @@ afterAll(async () => {
 type Scope = { OperationCode?: string; VesselKey?: string; CustomerCode?: string; IsLocalForeign?: string; TerminalCode?: string };
 
 async function list(token: string, kind: 'IsLoLo' | 'IsCFSStuff' | 'IsCFSUnstuff', scope: Scope = {}) {
-  const res = await t.call(calls.settings.getJobModeConfigAttachList, { [kind]: 1, ...scope }, token);
+  const res = await t.call(calls.attachConfig.getJobModeConfigAttachList, { [kind]: 1, ...scope }, token);
   expect(res.status, res.raw).toBe(200);
   return present(res.body.payload);
 }
@@ -52,7 +52,7 @@ const storedCount = async () => Number(present((await t.sql<{ n: string }>('sele
 
 describe('lists', () => {
   it('attachable services are the yard and non-container service job modes', async () => {
-    const res = await t.call(calls.settings.getJobModeServiceList, {}, staff);
+    const res = await t.call(calls.attachConfig.getJobModeServiceList, {}, staff);
     expect(res.body.payload?.map((s) => s.JobModeCode)).toEqual(['DVBAI', 'DVKC', 'DVKT']);
     expect(res.body.payload?.[0]?.JobModeName).toBe('Dịch vụ đảo chuyển trong bãi');
   });
@@ -76,7 +76,7 @@ describe('save (common/updateAttachConfigList)', () => {
 
   it('round trip: saved items come back ticked with their default charge, codes tidied', async () => {
     const res = await t.call(
-      calls.settings.updateAttachConfigList,
+      calls.attachConfig.updateAttachConfigList,
       {
         ...msc,
         data: {
@@ -102,9 +102,13 @@ describe('save (common/updateAttachConfigList)', () => {
   });
 
   it('keyed: only the job modes sent are replaced', async () => {
-    await t.call(calls.settings.updateAttachConfigList, { ...msc, data: { TRAR: [{ AttachServiceCode: 'DVBAI', IsFixed: true }] } }, staff);
     await t.call(
-      calls.settings.updateAttachConfigList,
+      calls.attachConfig.updateAttachConfigList,
+      { ...msc, data: { TRAR: [{ AttachServiceCode: 'DVBAI', IsFixed: true }] } },
+      staff,
+    );
+    await t.call(
+      calls.attachConfig.updateAttachConfigList,
       { ...msc, data: { HICD: [{ AttachServiceCode: 'DVBAI', IsFixed: false }] } },
       staff,
     );
@@ -118,14 +122,18 @@ describe('save (common/updateAttachConfigList)', () => {
     expect(await itemsOf(staff, 'IsLoLo', 'HICD', { OperationCode: 'CMA' })).toEqual({});
     // A payee, vessel and local/foreign scope of its own.
     const own = { OperationCode: 'MSC', VesselKey: voyageNdp, CustomerCode: customer, IsLocalForeign: 'F' };
-    await t.call(calls.settings.updateAttachConfigList, { ...own, data: { HICD: [{ AttachServiceCode: 'DVKC', IsFixed: true }] } }, staff);
+    await t.call(
+      calls.attachConfig.updateAttachConfigList,
+      { ...own, data: { HICD: [{ AttachServiceCode: 'DVKC', IsFixed: true }] } },
+      staff,
+    );
     expect(await itemsOf(staff, 'IsLoLo', 'HICD', own)).toEqual({ DVKC: true });
     expect(await itemsOf(staff, 'IsLoLo', 'HICD', msc)).toEqual({ DVBAI: false });
     expect(await itemsOf(staff, 'IsLoLo', 'HICD', { ...own, IsLocalForeign: 'L' })).toEqual({});
   });
 
   it('an empty list removes that job mode’s attachments for the scope, nothing else', async () => {
-    await t.call(calls.settings.updateAttachConfigList, { ...msc, data: { HICD: [] } }, staff);
+    await t.call(calls.attachConfig.updateAttachConfigList, { ...msc, data: { HICD: [] } }, staff);
     expect(await itemsOf(staff, 'IsLoLo', 'HICD', msc)).toEqual({});
     expect(await itemsOf(staff, 'IsLoLo', 'TRAR', msc)).toEqual({ DVBAI: true });
     expect(await itemsOf(staff, 'IsLoLo', 'TRAR')).toEqual({ DVBAI: true });
@@ -153,7 +161,7 @@ describe('save (common/updateAttachConfigList)', () => {
       [{}, /data/],
     ];
     for (const [body, message] of cases) {
-      const res = await t.send(calls.settings.updateAttachConfigList, body, staff);
+      const res = await t.send(calls.attachConfig.updateAttachConfigList, body, staff);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.success).toBe(false);
       expect(res.body.message, JSON.stringify(body)).toMatch(message);
@@ -168,7 +176,7 @@ describe('terminal scope', () => {
 
   it('a terminal asked must be one of the caller’s; rows of another terminal are invisible', async () => {
     const saved = await t.call(
-      calls.settings.updateAttachConfigList,
+      calls.attachConfig.updateAttachConfigList,
       { ...one, TerminalCode: 'ndv', data: { CAPR: [{ AttachServiceCode: 'DVKC', IsFixed: true }] } },
       staff,
     );
@@ -179,14 +187,18 @@ describe('terminal scope', () => {
     expect(await itemsOf(otherTerminal, 'IsLoLo', 'CAPR', one)).toEqual({});
     expect(await itemsOf(otherTerminal, 'IsLoLo', 'CAPR', { ...one, TerminalCode: 'NHI' })).toEqual({});
     // Outside the caller's terminals: 403, for reading and for saving.
-    const read = await t.call(calls.settings.getJobModeConfigAttachList, { IsLoLo: 1, ...one, TerminalCode: 'NDV' }, otherTerminal);
+    const read = await t.call(calls.attachConfig.getJobModeConfigAttachList, { IsLoLo: 1, ...one, TerminalCode: 'NDV' }, otherTerminal);
     expect(read.status).toBe(403);
-    const write = await t.call(calls.settings.updateAttachConfigList, { ...one, TerminalCode: 'NDV', data: { CAPR: [] } }, otherTerminal);
+    const write = await t.call(
+      calls.attachConfig.updateAttachConfigList,
+      { ...one, TerminalCode: 'NDV', data: { CAPR: [] } },
+      otherTerminal,
+    );
     expect(write.status).toBe(403);
     expect(await itemsOf(staff, 'IsLoLo', 'CAPR', { ...one, TerminalCode: 'NDV' })).toEqual({ DVKC: true });
     // The other terminal's own save stays there.
     await t.call(
-      calls.settings.updateAttachConfigList,
+      calls.attachConfig.updateAttachConfigList,
       { ...one, data: { CAPR: [{ AttachServiceCode: 'DVBAI', IsFixed: false }] } },
       otherTerminal,
     );
@@ -215,7 +227,7 @@ describe('attachedServicesFor (what the tariff engine reads)', () => {
     ]);
     // A payee rule (any operator) wins over the Maersk rule.
     await t.call(
-      calls.settings.updateAttachConfigList,
+      calls.attachConfig.updateAttachConfigList,
       { CustomerCode: customer, data: { LAYN: [{ AttachServiceCode: 'DVKC', IsFixed: true }] } },
       staff,
     );
@@ -223,11 +235,11 @@ describe('attachedServicesFor (what the tariff engine reads)', () => {
     // Another payee still gets the Maersk rule; another terminal only its own (demo * rule).
     expect(await attach.attachedServicesFor({ ...order, customerCode: 'KHACKH' })).toHaveLength(2);
     expect(await attach.attachedServicesFor({ ...order, terminal: 'NHI' })).toHaveLength(2);
-    await t.call(calls.settings.updateAttachConfigList, { TerminalCode: 'NHI', data: { LAYN: [] } }, admin);
-    await t.call(calls.settings.updateAttachConfigList, { TerminalCode: 'NHI', OperationCode: 'MAE', data: { LAYN: [] } }, admin);
+    await t.call(calls.attachConfig.updateAttachConfigList, { TerminalCode: 'NHI', data: { LAYN: [] } }, admin);
+    await t.call(calls.attachConfig.updateAttachConfigList, { TerminalCode: 'NHI', OperationCode: 'MAE', data: { LAYN: [] } }, admin);
     expect(await attach.attachedServicesFor({ ...order, terminal: 'NHI' })).toEqual([]);
     // Removing the payee rule brings the Maersk rule back (an empty list removes, it does not say "none").
-    await t.call(calls.settings.updateAttachConfigList, { CustomerCode: customer, data: { LAYN: [] } }, staff);
+    await t.call(calls.attachConfig.updateAttachConfigList, { CustomerCode: customer, data: { LAYN: [] } }, staff);
     expect(await attach.attachedServicesFor(order)).toHaveLength(2);
   });
 });

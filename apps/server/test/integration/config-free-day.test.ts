@@ -52,7 +52,7 @@ describe('free day (common/getFreeDayNameList, getFreeDayList, updateFreeDayList
     ];
     for (const [h, message] of steps) {
       const res = await t.send(
-        calls.settings.updateFreeDayList,
+        calls.storageRules.updateFreeDayList,
         { data: withHeader(defaultFreeDayRows, { TerminalCode: 'NDP', ...h }) },
         admin,
       );
@@ -80,7 +80,7 @@ describe('free day (common/getFreeDayNameList, getFreeDayList, updateFreeDayList
       [{ ExpireDate: '2026-10-31T03:00:00.000Z' }, new RegExp(freeDayMessages.expireBeforeApply)],
     ];
     for (const [change, message] of bad) {
-      const res = await t.send(calls.settings.updateFreeDayList, { data: [{ ...good, ...header, ...change }] }, admin);
+      const res = await t.send(calls.storageRules.updateFreeDayList, { data: [{ ...good, ...header, ...change }] }, admin);
       expect(res.status, JSON.stringify(change)).toBe(400);
       expect(res.body.success).toBe(false);
       expect(res.body.message, JSON.stringify(change)).toMatch(message);
@@ -92,7 +92,7 @@ describe('free day (common/getFreeDayNameList, getFreeDayList, updateFreeDayList
   let name = '';
   it('saves the rules with the header merged into each (whole days, lane and vessel *, the template name)', async () => {
     const rows = defaultFreeDayRows.map((r, i) => ({ ...r, FreeDay: i + 1, Name: 'bỏ qua' }));
-    const res = await t.call(calls.settings.updateFreeDayList, { data: withHeader(rows) }, admin);
+    const res = await t.call(calls.storageRules.updateFreeDayList, { data: withHeader(rows) }, admin);
     expect(res.status, res.raw).toBe(200);
     expect(res.body.success).toBe(true);
     expect(res.body.message).toBe('Lưu dữ liệu hoàn tất !');
@@ -127,7 +127,7 @@ describe('free day (common/getFreeDayNameList, getFreeDayList, updateFreeDayList
   });
 
   it('lists the template (name, header, customer name) and its rules by Name or by the header fields', async () => {
-    const templates = await t.call(calls.settings.getFreeDayNameList, {}, admin);
+    const templates = await t.call(calls.storageRules.getFreeDayNameList, {}, admin);
     expect(templates.status).toBe(200);
     expect(templates.body.payload).toHaveLength(1);
     expect(templates.body.payload?.[0]).toMatchObject({
@@ -141,55 +141,55 @@ describe('free day (common/getFreeDayNameList, getFreeDayList, updateFreeDayList
       isRFCheck: 0,
       RuleCount: 5,
     });
-    const byName = await t.send(calls.settings.getFreeDayList, { Name: name }, admin);
+    const byName = await t.send(calls.storageRules.getFreeDayList, { Name: name }, admin);
     // Listed by class, full/empty, cargo type.
     expect(byName.body.payload?.map((r) => `${r.ClassCode}${r.FE}:${r.FreeDay}`)).toEqual(['1E:2', '1F:1', '2E:3', '3E:5', '3F:4']);
     expect(byName.body.payload?.[0]).toMatchObject({ ClassCode: '1', FE: 'E', TerminalCode: 'NDP', Name: name });
     const byHeader = await t.send(
-      calls.settings.getFreeDayList,
+      calls.storageRules.getFreeDayList,
       { OperationCode: '*', MoneyCredit: 'M', IsLocalForiend: '*', CustomerCode: '*', ApplyDate: '2026-10-31T17:00:00.000Z' },
       admin,
     );
     expect(byHeader.body.payload).toHaveLength(5);
-    expect((await t.send(calls.settings.getFreeDayList, { MoneyCredit: 'C' }, admin)).body.payload).toHaveLength(0);
+    expect((await t.send(calls.storageRules.getFreeDayList, { MoneyCredit: 'C' }, admin)).body.payload).toHaveLength(0);
   });
 
   it('a customer template carries the customer name; a header change moves every rule to the new header', async () => {
     const h = { ...header, CustomerCode: someCustomer.CustomerCode.toLowerCase(), OperationCode: 'msc', isRFCheck: true };
-    const saved = await t.call(calls.settings.updateFreeDayList, { data: withHeader(defaultFreeDayRows.slice(0, 2), h) }, admin);
+    const saved = await t.call(calls.storageRules.updateFreeDayList, { data: withHeader(defaultFreeDayRows.slice(0, 2), h) }, admin);
     expect(saved.status, saved.raw).toBe(200);
-    const templates = (await t.call(calls.settings.getFreeDayNameList, { TerminalCode: 'NDP' }, admin)).body.payload ?? [];
+    const templates = (await t.call(calls.storageRules.getFreeDayNameList, { TerminalCode: 'NDP' }, admin)).body.payload ?? [];
     const mine = templates.find((x) => x.CustomerCode === someCustomer.CustomerCode);
     expect(mine).toMatchObject({ CustomerName: someCustomer.CustomerName, OperationCode: 'MSC', isRFCheck: 1, RuleCount: 2 });
-    const rows = (await t.send(calls.settings.getFreeDayList, { Name: mine?.Name }, admin)).body.payload ?? [];
+    const rows = (await t.send(calls.storageRules.getFreeDayList, { Name: mine?.Name }, admin)).body.payload ?? [];
     // The screen marks every rule edited on a header change and sends them all with the new header.
-    const moved = await t.call(calls.settings.updateFreeDayList, { data: withHeader(rows, { ...h, MoneyCredit: 'C' }) }, admin);
+    const moved = await t.call(calls.storageRules.updateFreeDayList, { data: withHeader(rows, { ...h, MoneyCredit: 'C' }) }, admin);
     expect(moved.status, moved.raw).toBe(200);
-    const after = (await t.call(calls.settings.getFreeDayNameList, {}, admin)).body.payload ?? [];
+    const after = (await t.call(calls.storageRules.getFreeDayNameList, {}, admin)).body.payload ?? [];
     expect(after.find((x) => x.Name === mine?.Name)).toBeUndefined();
     expect(after.find((x) => x.CustomerCode === someCustomer.CustomerCode)).toMatchObject({ MoneyCredit: 'C', RuleCount: 2 });
   });
 
   it('refuses a second rule for the same class, full/empty and cargo type in a template', async () => {
-    const res = await t.send(calls.settings.updateFreeDayList, { data: withHeader([defaultFreeDayRows[0] as object]) }, admin);
+    const res = await t.send(calls.storageRules.updateFreeDayList, { data: withHeader([defaultFreeDayRows[0] as object]) }, admin);
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/đã tồn tại/);
   });
 
   it('keeps rules per terminal: staff see and save only their terminals', async () => {
     const gml = await t.call(
-      calls.settings.updateFreeDayList,
+      calls.storageRules.updateFreeDayList,
       { data: withHeader(defaultFreeDayRows.slice(0, 1), { ...header, TerminalCode: 'GML' }) },
       admin,
     );
     expect(gml.status, gml.raw).toBe(200);
-    const staffList = (await t.call(calls.settings.getFreeDayNameList, {}, staff)).body.payload ?? [];
+    const staffList = (await t.call(calls.storageRules.getFreeDayNameList, {}, staff)).body.payload ?? [];
     expect(staffList.every((x) => x.TerminalCode !== 'GML')).toBe(true);
     expect(staffList.length).toBeGreaterThan(0);
-    const staffRows = (await t.send(calls.settings.getFreeDayList, {}, staff)).body.payload ?? [];
+    const staffRows = (await t.send(calls.storageRules.getFreeDayList, {}, staff)).body.payload ?? [];
     expect(staffRows.every((r) => (r as Record<string, unknown>).TerminalCode !== 'GML')).toBe(true);
     const refused = await t.send(
-      calls.settings.updateFreeDayList,
+      calls.storageRules.updateFreeDayList,
       { data: withHeader(defaultFreeDayRows.slice(1, 2), { ...header, TerminalCode: 'GML' }) },
       staff,
     );
@@ -197,10 +197,10 @@ describe('free day (common/getFreeDayNameList, getFreeDayList, updateFreeDayList
   });
 
   it('refuses a role without the menu', async () => {
-    for (const call of [calls.settings.getFreeDayNameList, calls.settings.getFreeDayList, calls.settings.getReeferConfigList]) {
+    for (const call of [calls.storageRules.getFreeDayNameList, calls.storageRules.getFreeDayList, calls.storageRules.getReeferConfigList]) {
       expect((await t.send(call, {}, customer)).status, call.path).toBe(403);
     }
-    const res = await t.send(calls.settings.updateFreeDayList, { data: withHeader(defaultFreeDayRows) }, customer);
+    const res = await t.send(calls.storageRules.updateFreeDayList, { data: withHeader(defaultFreeDayRows) }, customer);
     expect(res.status).toBe(403);
   });
 
@@ -225,12 +225,12 @@ describe('free day (common/getFreeDayNameList, getFreeDayList, updateFreeDayList
 
   it('deletes the selected rules', async () => {
     // The same header at GML is a template of its own: a template is terminal + Name.
-    expect((await t.send(calls.settings.getFreeDayList, { Name: name }, admin)).body.payload).toHaveLength(6);
-    const rows = (await t.send(calls.settings.getFreeDayList, { Name: name, TerminalCode: 'NDP' }, admin)).body.payload ?? [];
+    expect((await t.send(calls.storageRules.getFreeDayList, { Name: name }, admin)).body.payload).toHaveLength(6);
+    const rows = (await t.send(calls.storageRules.getFreeDayList, { Name: name, TerminalCode: 'NDP' }, admin)).body.payload ?? [];
     const gone = rows.slice(0, 2).map((r) => ({ Rowguid: r.Rowguid as string }));
-    const res = await t.call(calls.settings.deleteFreeDayList, { data: gone }, admin);
+    const res = await t.call(calls.storageRules.deleteFreeDayList, { data: gone }, admin);
     expect(res.body).toEqual({ success: true, message: 'Xóa dữ liệu hoàn tất !' });
-    expect((await t.send(calls.settings.getFreeDayList, { Name: name, TerminalCode: 'NDP' }, admin)).body.payload).toHaveLength(3);
+    expect((await t.send(calls.storageRules.getFreeDayList, { Name: name, TerminalCode: 'NDP' }, admin)).body.payload).toHaveLength(3);
   });
 });
 
@@ -247,19 +247,19 @@ describe('reefer config (common/getReeferConfigList, updateReeferConfigList, del
 
   it('saves, lists, edits and deletes', async () => {
     const saved = await t.call(
-      calls.settings.updateReeferConfigList,
+      calls.storageRules.updateReeferConfigList,
       { data: [row, { ...row, OperationCode: 'msc', Rounding: 'R3', HourAdding: 0 }] },
       admin,
     );
     expect(saved.status, saved.raw).toBe(200);
     expect(saved.body.message).toBe('Lưu dữ liệu hoàn tất !');
-    const list = (await t.call(calls.settings.getReeferConfigList, {}, admin)).body.payload ?? [];
+    const list = (await t.call(calls.storageRules.getReeferConfigList, {}, admin)).body.payload ?? [];
     expect(list.map((r) => [r.OperationCode, r.Rounding, r.HourAdding])).toEqual([
       ['*', 'R1', 2],
       ['MSC', 'R3', 0],
     ]);
     const [first] = list;
-    const edited = await t.call(calls.settings.updateReeferConfigList, { data: [{ ...first, Rounding: 'R2' }] }, admin);
+    const edited = await t.call(calls.storageRules.updateReeferConfigList, { data: [{ ...first, Rounding: 'R2' }] }, admin);
     expect(edited.status, edited.raw).toBe(200);
     const rules = t.portal.services.storageRules;
     const at = new Date('2026-11-05T08:00:00+07:00');
@@ -276,9 +276,9 @@ describe('reefer config (common/getReeferConfigList, updateReeferConfigList, del
     ).toMatchObject({
       hours: 4, // 1.5 h + 2 h added = 3.5 h, up to the next hour
     });
-    const del = await t.call(calls.settings.deleteReeferConfigList, { data: [{ Rowguid: first?.Rowguid as string }] }, admin);
+    const del = await t.call(calls.storageRules.deleteReeferConfigList, { data: [{ Rowguid: first?.Rowguid as string }] }, admin);
     expect(del.body.success).toBe(true);
-    expect((await t.call(calls.settings.getReeferConfigList, {}, admin)).body.payload).toHaveLength(1);
+    expect((await t.call(calls.storageRules.getReeferConfigList, {}, admin)).body.payload).toHaveLength(1);
   });
 
   it('refuses bad values with Vietnamese messages', async () => {
@@ -292,11 +292,11 @@ describe('reefer config (common/getReeferConfigList, updateReeferConfigList, del
       [{ TerminalCode: '' }, new RegExp(freeDayMessages.terminal)],
     ];
     for (const [change, message] of bad) {
-      const res = await t.send(calls.settings.updateReeferConfigList, { data: [{ ...row, ...change }] }, admin);
+      const res = await t.send(calls.storageRules.updateReeferConfigList, { data: [{ ...row, ...change }] }, admin);
       expect(res.status, JSON.stringify(change)).toBe(400);
       expect(res.body.message, JSON.stringify(change)).toMatch(message);
     }
-    const other = await t.send(calls.settings.updateReeferConfigList, { data: [{ ...row, TerminalCode: 'GML' }] }, staff);
+    const other = await t.send(calls.storageRules.updateReeferConfigList, { data: [{ ...row, TerminalCode: 'GML' }] }, staff);
     expect(other.status).toBe(403);
   });
 });

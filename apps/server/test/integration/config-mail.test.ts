@@ -44,7 +44,7 @@ beforeAll(async () => {
   admin = await t.login('admin');
   const smtp = new URL(String(sims.mail?.endpoints.smtp));
   const saved = await t.call(
-    calls.settings.saveMailConfig,
+    calls.mail.saveMailConfig,
     { host: smtp.hostname, port: Number(smtp.port), user: demoMailAccount.user, pass: PASSWORD, tls: 0 },
     admin,
   );
@@ -63,7 +63,7 @@ describe('sender mail is what the portal sends with', () => {
   it('keeps the password sealed at rest and out of every reply, and logs in with it', async () => {
     const [row] = await t.sql<{ text: string }>("select value::text text from system_settings where key = 'form:mail_config'");
     expect(present(row).text).not.toContain(PASSWORD);
-    const got = await t.call(calls.settings.getMailConfig, {}, admin);
+    const got = await t.call(calls.mail.getMailConfig, {}, admin);
     expect(JSON.stringify(got.body)).not.toContain(PASSWORD);
     const sent = await t.portal.services.mail.send({ to: ['kiemtra@smartport.vn'], subject: 'Thử gửi', text: 'Xin chào' });
     expect(sent.ok).toBe(true);
@@ -93,10 +93,10 @@ describe('report mail', () => {
       cc,
       TerminalList: `${present(a).terminal_code},${present(b).terminal_code}`,
     };
-    const res = await t.call(calls.settings.mailReportSendNow, body, admin);
+    const res = await t.call(calls.mail.mailReportSendNow, body, admin);
     expect(res.body, res.raw).toEqual({ success: true, message: reportMailMessages.sent });
     // Nothing saved.
-    expect((await t.call(calls.settings.getMailReportConfig, {}, admin)).body.payload?.start_time).toBe('');
+    expect((await t.call(calls.mail.getMailReportConfig, {}, admin)).body.payload?.start_time).toBe('');
 
     const [mail] = await inbox('giamdoc@smartport.vn');
     const m = present(mail);
@@ -124,7 +124,7 @@ describe('report mail', () => {
     // Started 90 minutes ago with a 1-hour cycle: the send time 30 minutes ago is due, for the hour before it.
     const start = new Date(Math.floor(Date.now() / 1000) * 1000 - 90 * 60_000);
     const saved = await t.call(
-      calls.settings.saveMailReportConfig,
+      calls.mail.saveMailReportConfig,
       { start_time: portTimeText(start), htime: 1, cc: 'job@smartport.vn', TerminalList: present(a).terminal_code },
       admin,
     );
@@ -147,7 +147,7 @@ describe('report mail', () => {
 
 describe('alert mail', () => {
   it('mails the SMP → TOS address when the TOS is down, at most once per 15 minutes, and not while it is up', async () => {
-    await t.call(calls.settings.saveAlertMailConfig, { alert_smp2catos_mail: 'tos-alert@smartport.vn' }, admin);
+    await t.call(calls.connectionAlerts.saveAlertMailConfig, { alert_smp2catos_mail: 'tos-alert@smartport.vn' }, admin);
     await t.sql("delete from connection_alerts where connection = 'smp2catos'");
     await t.portal.jobs.runNow('connections.watch');
     // Up: nothing.
@@ -172,7 +172,7 @@ describe('alert mail', () => {
   });
 
   it('two instances meeting the same outage send one mail', async () => {
-    await t.call(calls.settings.saveAlertMailConfig, { alert_vnpt_mail: 'hoadon-alert@smartport.vn' }, admin);
+    await t.call(calls.connectionAlerts.saveAlertMailConfig, { alert_vnpt_mail: 'hoadon-alert@smartport.vn' }, admin);
     const second = await createTestApp({ database: t.database, jobs: { start: false } });
     try {
       const outage = { failure: 'unreachable' as const, detail: 'connect ECONNREFUSED' };
@@ -207,7 +207,7 @@ describe('mail order', () => {
       DelayType: 'TGT',
       IsActive: true,
     };
-    expect((await t.call(calls.settings.updateMailOrderList, { data: [rule] }, admin)).body.success).toBe(true);
+    expect((await t.call(calls.mail.updateMailOrderList, { data: [rule] }, admin)).body.success).toBe(true);
 
     const start = await t.call(calls.payments.makeCardTransfer, { OrderNo: o.order_no, ...card }, admin);
     expect(start.status, start.raw).toBe(200);
@@ -238,7 +238,7 @@ describe('mail order', () => {
       DelayTime: '25:00',
       IsActive: true,
     };
-    expect((await t.call(calls.settings.updateMailOrderList, { data: [rule] }, admin)).body.success).toBe(true);
+    expect((await t.call(calls.mail.updateMailOrderList, { data: [rule] }, admin)).body.success).toBe(true);
     for (const o of orders) {
       const r = await t.portal.services.mailOrders.orderReached(o.order_no, 'DL');
       expect(r).toEqual({ recorded: 1, sent: 0 });

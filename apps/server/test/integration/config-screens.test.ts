@@ -31,7 +31,7 @@ describe('report mail (config/getMailReportConfig, saveMailReportConfig, MailRep
       [{ start_time: full.start_time, htime: 24, cc: full.cc, TerminalList: '' }, reportMailMessages.TerminalList],
     ];
     for (const [body, message] of steps) {
-      for (const call of [calls.settings.saveMailReportConfig, calls.settings.mailReportSendNow]) {
+      for (const call of [calls.mail.saveMailReportConfig, calls.mail.mailReportSendNow]) {
         const res = await t.send(call, body, admin);
         expect(res.status, `${call.path} ${JSON.stringify(body)}`).toBe(400);
         expect(res.body).toEqual({ success: false, message });
@@ -42,16 +42,16 @@ describe('report mail (config/getMailReportConfig, saveMailReportConfig, MailRep
 
   it('refuses a wrong start time, cycle or address with a Vietnamese message', async () => {
     for (const bad of [{ start_time: '01/11/2026 07:00' }, { htime: 0 }, { htime: 'abc' }, { cc: 'khong-phai-mail' }]) {
-      const res = await t.send(calls.settings.saveMailReportConfig, { ...full, ...bad }, admin);
+      const res = await t.send(calls.mail.saveMailReportConfig, { ...full, ...bad }, admin);
       expect(res.status, JSON.stringify(bad)).toBe(400);
       expect(res.body.message).toMatch(/Ngày bắt đầu|Giờ lặp|địa chỉ mail/);
     }
   });
 
   it('saves and answers the values back, lists tidied', async () => {
-    const saved = await t.call(calls.settings.saveMailReportConfig, full, admin);
+    const saved = await t.call(calls.mail.saveMailReportConfig, full, admin);
     expect(saved.body).toEqual({ success: true, message: 'Lưu dữ liệu hoàn tất !' });
-    const got = await t.call(calls.settings.getMailReportConfig, {}, admin);
+    const got = await t.call(calls.mail.getMailReportConfig, {}, admin);
     expect(got.body.payload).toEqual({
       start_time: full.start_time,
       htime: 24,
@@ -61,14 +61,14 @@ describe('report mail (config/getMailReportConfig, saveMailReportConfig, MailRep
   });
 
   it('is refused to a group without the report-mail menu', async () => {
-    expect((await t.call(calls.settings.getMailReportConfig, {}, staff)).status).toBe(403);
-    expect((await t.send(calls.settings.mailReportSendNow, full, staff)).status).toBe(403);
+    expect((await t.call(calls.mail.getMailReportConfig, {}, staff)).status).toBe(403);
+    expect((await t.send(calls.mail.mailReportSendNow, full, staff)).status).toBe(403);
   });
 });
 
 describe('alert mail (config/getAlertMailConfig, saveAlertMailConfig)', () => {
   it('saves nothing required, the five lists round trip', async () => {
-    expect((await t.call(calls.settings.saveAlertMailConfig, {}, admin)).body.success).toBe(true);
+    expect((await t.call(calls.connectionAlerts.saveAlertMailConfig, {}, admin)).body.success).toBe(true);
     const body = {
       alert_catos2smp_mail: 'tos@cang.vn',
       alert_smp2catos_mail: 'it@cang.vn,  tos@cang.vn',
@@ -76,13 +76,13 @@ describe('alert mail (config/getAlertMailConfig, saveAlertMailConfig)', () => {
       alert_smp2mb_mail: '',
       alert_vnpt_mail: 'hoadon@cang.vn',
     };
-    expect((await t.call(calls.settings.saveAlertMailConfig, body, admin)).body).toEqual({
+    expect((await t.call(calls.connectionAlerts.saveAlertMailConfig, body, admin)).body).toEqual({
       success: true,
       message: 'Lưu dữ liệu hoàn tất !',
     });
-    const got = await t.call(calls.settings.getAlertMailConfig, {}, admin);
+    const got = await t.call(calls.connectionAlerts.getAlertMailConfig, {}, admin);
     expect(got.body.payload).toEqual({ ...body, alert_smp2catos_mail: 'it@cang.vn, tos@cang.vn' });
-    const bad = await t.send(calls.settings.saveAlertMailConfig, { alert_vnpt_mail: 'hoadon@' }, admin);
+    const bad = await t.send(calls.connectionAlerts.saveAlertMailConfig, { alert_vnpt_mail: 'hoadon@' }, admin);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('Mail cảnh báo VNPT');
   });
@@ -102,13 +102,13 @@ describe('main config (config/getMainConfig, saveMainConfig)', () => {
       SMP_FBID: '1234567890',
       urlSFTP: 'https://sftp.smartport.vn:8443',
     };
-    expect((await t.call(calls.settings.saveMainConfig, body, admin)).body.success).toBe(true);
+    expect((await t.call(calls.siteConfig.saveMainConfig, body, admin)).body.success).toBe(true);
     expect((await stored('main_config'))?.SMP_UA_SEVKEY).toBe('"-----BEGIN PRIVATE KEY-----abc"');
-    expect((await t.call(calls.settings.getMainConfig, {}, admin)).body.payload).toEqual(body);
+    expect((await t.call(calls.siteConfig.getMainConfig, {}, admin)).body.payload).toEqual(body);
     // Saved again as shown (or already quoted): still one pair of quotes.
-    await t.call(calls.settings.saveMainConfig, { ...body, SMP_UA_SEVKEY: '"-----BEGIN PRIVATE KEY-----abc"' }, admin);
+    await t.call(calls.siteConfig.saveMainConfig, { ...body, SMP_UA_SEVKEY: '"-----BEGIN PRIVATE KEY-----abc"' }, admin);
     expect((await stored('main_config'))?.SMP_UA_SEVKEY).toBe('"-----BEGIN PRIVATE KEY-----abc"');
-    const bad = await t.send(calls.settings.saveMainConfig, { urlSFTP: 'ftp://x' }, admin);
+    const bad = await t.send(calls.siteConfig.saveMainConfig, { urlSFTP: 'ftp://x' }, admin);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('Địa chỉ API SFTP');
   });
@@ -117,7 +117,7 @@ describe('main config (config/getMainConfig, saveMainConfig)', () => {
 describe('size type (common/getSizeTypeList, updateSizeTypeList, deleteSizeTypeList)', () => {
   it("refuses the list without an operator: 'Chưa chọn hãng khai thác !'", async () => {
     for (const body of [{}, { OperationCode: '' }]) {
-      const res = await t.send(calls.settings.getSizeTypeList, body, admin);
+      const res = await t.send(calls.tosMappings.getSizeTypeList, body, admin);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ success: false, message: sizeTypeMessages.noOperator });
     }
@@ -129,43 +129,43 @@ describe('size type (common/getSizeTypeList, updateSizeTypeList, deleteSizeTypeL
       { LocalSizetype: '40HC', IsoSizetype: '45G1', OperationCode: 'MSC' },
       { LocalSizetype: '20DC', IsoSizetype: '22G1', OperationCode: 'ONE' },
     ];
-    const saved = await t.call(calls.settings.updateSizeTypeList, { data: rows }, admin);
+    const saved = await t.call(calls.tosMappings.updateSizeTypeList, { data: rows }, admin);
     expect(saved.body, saved.raw).toMatchObject({ success: true, message: 'Lưu dữ liệu hoàn tất !' });
-    const msc = present((await t.send(calls.settings.getSizeTypeList, { OperationCode: 'msc' }, admin)).body.payload);
+    const msc = present((await t.send(calls.tosMappings.getSizeTypeList, { OperationCode: 'msc' }, admin)).body.payload);
     expect(msc.map((r) => [r.LocalSizetype, r.IsoSizetype, r.CargoTypeCode])).toEqual([
       ['20DC', '22G1', 'GP'],
       ['40HC', '45G1', null],
     ]);
     const dup = await t.call(
-      calls.settings.updateSizeTypeList,
+      calls.tosMappings.updateSizeTypeList,
       { data: [{ LocalSizetype: '20DC', IsoSizetype: '22R1', OperationCode: 'MSC' }] },
       admin,
     );
     expect(dup.status).toBe(400);
     const badIso = await t.send(
-      calls.settings.updateSizeTypeList,
+      calls.tosMappings.updateSizeTypeList,
       { data: [{ LocalSizetype: 'X', IsoSizetype: '2', OperationCode: 'MSC' }] },
       admin,
     );
     expect(badIso.status).toBe(400);
-    const del = await t.call(calls.settings.deleteSizeTypeList, { data: [{ Rowguid: present(msc[1]?.Rowguid) }] }, admin);
+    const del = await t.call(calls.tosMappings.deleteSizeTypeList, { data: [{ Rowguid: present(msc[1]?.Rowguid) }] }, admin);
     expect(del.body).toMatchObject({ success: true, message: 'Xóa dữ liệu hoàn tất !' });
-    expect(present((await t.send(calls.settings.getSizeTypeList, { OperationCode: 'MSC' }, admin)).body.payload)).toHaveLength(1);
+    expect(present((await t.send(calls.tosMappings.getSizeTypeList, { OperationCode: 'MSC' }, admin)).body.payload)).toHaveLength(1);
   });
 });
 
 describe('job-mode mapping, questions, version', () => {
   it('maps a job mode by size and cargo type, * by default', async () => {
     const res = await t.call(
-      calls.settings.updateMappingJobModeList,
+      calls.tosMappings.updateMappingJobModeList,
       { data: [{ JobModeCode: 'lay', TosCode: 'GTOUT', TosUsed: 1 }] },
       admin,
     );
     expect(res.body.success, res.raw).toBe(true);
-    const list = present((await t.call(calls.settings.getMappingJobModeList, {}, admin)).body.payload);
+    const list = present((await t.call(calls.tosMappings.getMappingJobModeList, {}, admin)).body.payload);
     expect(list.find((r) => r.JobModeCode === 'LAY')).toMatchObject({ ContSize: '*', CargoTypeCode: '*', TosCode: 'GTOUT', TosUsed: true });
     const bad = await t.send(
-      calls.settings.updateMappingJobModeList,
+      calls.tosMappings.updateMappingJobModeList,
       { data: [{ JobModeCode: 'LAY', ContSize: '2X', TosCode: 'A' }] },
       admin,
     );
@@ -177,7 +177,7 @@ describe('job-mode mapping, questions, version', () => {
     // The demo criteria are numbered from 1 with no gap (code 0 is the free-text note, never a criterion).
     expect(before.map((c) => c.question_code)).toEqual(before.map((_, i) => i + 1));
     const res = await t.call(
-      calls.settings.updateQuestionList,
+      calls.ratings.updateQuestionList,
       {
         data: [
           { QuestionName: 'Thái độ phục vụ', IsActive: true },
@@ -192,7 +192,7 @@ describe('job-mode mapping, questions, version', () => {
     );
     const n = before.length;
     expect(codes.map((c) => c.question_code)).toEqual([...before.map((c) => c.question_code), n + 1, n + 2]);
-    const list = present((await t.call(calls.settings.getQuestionList, {}, admin)).body.payload);
+    const list = present((await t.call(calls.ratings.getQuestionList, {}, admin)).body.payload);
     expect(list.map((q) => q.QuestionName)).toEqual(expect.arrayContaining(['Thái độ phục vụ', 'Thời gian giao nhận']));
     // The rating report lists the same criteria (one table).
     const report = await t.call(calls.stats.totalRating, { fromdate: '2025-01-01 00:00:00', todate: '2026-12-31 23:59:59' }, admin);
@@ -202,12 +202,12 @@ describe('job-mode mapping, questions, version', () => {
 
   it('keeps versions with their release date', async () => {
     const res = await t.call(
-      calls.settings.updateVersionList,
+      calls.siteConfig.updateVersionList,
       { data: [{ VersionCode: '2.1.0', VersionName: 'Cấu hình mail', Planner: 'Admin', ReleaseDate: '2026-11-20T03:00:00.000Z' }] },
       admin,
     );
     expect(res.body.success, res.raw).toBe(true);
-    const [v] = present((await t.call(calls.settings.getVersionList, {}, admin)).body.payload);
+    const [v] = present((await t.call(calls.siteConfig.getVersionList, {}, admin)).body.payload);
     expect(v).toMatchObject({ VersionCode: '2.1.0', Planner: 'Admin' });
     expect(new Date(String(v?.ReleaseDate)).toISOString()).toBe('2026-11-20T03:00:00.000Z');
   });
@@ -223,52 +223,52 @@ describe('mail order (config/getMailOrderList, updateMailOrderList, deleteMailOr
     DelayTime: '29:59',
     IsActive: true,
   };
-  type Reply = CallReply<typeof calls.settings.updateMailOrderList>;
+  type Reply = CallReply<typeof calls.mail.updateMailOrderList>;
 
   it('takes HH:MM with the hour up to 29 and minutes 00–59; periodic and daily need it', async () => {
     for (const DelayTime of ['30:00', '12:60', '7:5', 'ab:cd']) {
-      const res = await t.send<typeof calls.settings.updateMailOrderList>(
-        calls.settings.updateMailOrderList,
+      const res = await t.send<typeof calls.mail.updateMailOrderList>(
+        calls.mail.updateMailOrderList,
         { data: [{ ...rule, DelayTime }] },
         admin,
       );
       expect(res.status, DelayTime).toBe(400);
       expect(res.body.message).toContain('HH:MM');
     }
-    const none = await t.send(calls.settings.updateMailOrderList, { data: [{ ...rule, DelayTime: '' }] }, admin);
+    const none = await t.send(calls.mail.updateMailOrderList, { data: [{ ...rule, DelayTime: '' }] }, admin);
     expect(none.body.message).toContain(mailOrderMessages.delayNeeded);
-    const zero = await t.send(calls.settings.updateMailOrderList, { data: [{ ...rule, DelayType: 'TCK', DelayTime: '00:00' }] }, admin);
+    const zero = await t.send(calls.mail.updateMailOrderList, { data: [{ ...rule, DelayType: 'TCK', DelayTime: '00:00' }] }, admin);
     expect(zero.body.message).toContain(mailOrderMessages.periodZero);
-    const badFilter = await t.send(calls.settings.updateMailOrderList, { data: [{ ...rule, DataFilter: 'XX' }] }, admin);
+    const badFilter = await t.send(calls.mail.updateMailOrderList, { data: [{ ...rule, DataFilter: 'XX' }] }, admin);
     expect(badFilter.status).toBe(400);
   });
 
   it('saves, lists and deletes rules; real time needs no time', async () => {
     const res = await t.call<Reply>(
-      calls.settings.updateMailOrderList.path,
+      calls.mail.updateMailOrderList.path,
       { data: [rule, { ...rule, DelayType: 'TGT', DelayTime: null }] },
       admin,
     );
     expect(res.body.success, JSON.stringify(res.body)).toBe(true);
-    const list = present((await t.call(calls.settings.getMailOrderList, {}, admin)).body.payload);
+    const list = present((await t.call(calls.mail.getMailOrderList, {}, admin)).body.payload);
     expect(list.map((r) => [r.DelayType, r.DelayTime])).toEqual(
       expect.arrayContaining([
         ['GHN', '29:59'],
         ['TGT', null],
       ]),
     );
-    const del = await t.call(calls.settings.deleteMailOrderList, { data: list.map((r) => ({ Rowguid: present(r.Rowguid) })) }, admin);
+    const del = await t.call(calls.mail.deleteMailOrderList, { data: list.map((r) => ({ Rowguid: present(r.Rowguid) })) }, admin);
     expect(del.body.success).toBe(true);
   });
 });
 
 describe('contact (config/getContactList, updateContactList)', () => {
   it("lists the caller's terminals' contact details and saves a change", async () => {
-    const list = present((await t.call(calls.settings.getContactList, {}, admin)).body.payload);
+    const list = present((await t.call(calls.siteConfig.getContactList, {}, admin)).body.payload);
     expect(list.length).toBeGreaterThan(0);
     const first = present(list[0]);
     const res = await t.call(
-      calls.settings.updateContactList,
+      calls.siteConfig.updateContactList,
       { data: [{ ...first, Tel: '028 3742 3333', Address: 'Số 1 Nguyễn Văn Quỳ' }] },
       admin,
     );

@@ -72,11 +72,11 @@ beforeAll(async () => {
   for (const u of ['admin', 'nhanvien', 'khachhang', 'haiquan']) tok[u] = await t.login(u);
   const smtp = new URL(String(sims.mail?.endpoints.smtp));
   await t.call(
-    calls.settings.saveMailConfig,
+    calls.mail.saveMailConfig,
     { host: smtp.hostname, port: Number(smtp.port), user: demoMailAccount.user, pass: demoMailAccount.pass, tls: 0 },
     tok.admin,
   );
-  await t.call(calls.settings.saveAlertMailConfig, { alert_smp2catos_mail: 'tos-canhbao@smartport.vn' }, tok.admin);
+  await t.call(calls.connectionAlerts.saveAlertMailConfig, { alert_smp2catos_mail: 'tos-canhbao@smartport.vn' }, tok.admin);
 }, 120_000);
 afterAll(async () => {
   await t?.close();

@@ -365,7 +365,7 @@ describe('payment partner configuration', () => {
     await t.sql("update pay_partners set visible = (terminal_code <> $1) where partner_code = 'VCB_NAPAS'", [terminal]);
     await t.sql("update pay_partners set visible = (terminal_code = $1) where partner_code = 'MB' and not is_qr", [other]);
     try {
-      const forOrder = await t.call(calls.settings.getPayPartners, { OrderNo: o.OrderNo }, admin);
+      const forOrder = await t.call(calls.payPartners.getPayPartners, { OrderNo: o.OrderNo }, admin);
       expect(forOrder.status, forOrder.raw).toBe(200);
       expect(present(forOrder.body.data).map((p) => p.partnerCode)).toEqual(['VIETQR']);
       expect(present(forOrder.body.data).every((p) => p.TerminalCode === terminal)).toBe(true);
@@ -379,7 +379,7 @@ describe('payment partner configuration', () => {
       expect((await t.sql('select 1 from payments where order_no = $1', [o.OrderNo])).length).toBe(0);
       // An order the caller may not see is not found, not listed.
       const khach = await t.login('khachhang');
-      const foreign = await t.call(calls.settings.getPayPartners, { OrderNo: 'NO-SUCH-ORDER' }, khach);
+      const foreign = await t.call(calls.payPartners.getPayPartners, { OrderNo: 'NO-SUCH-ORDER' }, khach);
       expect(foreign.status).toBe(404);
     } finally {
       await t.sql("update pay_partners set visible = true where partner_code in ('VCB_NAPAS', 'MB')");
@@ -387,22 +387,22 @@ describe('payment partner configuration', () => {
   });
 
   it('lists partners for the payer and all rows for the screen; save needs terminal, bank and partner', async () => {
-    const payer = await t.call(calls.settings.getPayPartners, {}, admin);
+    const payer = await t.call(calls.payPartners.getPayPartners, {}, admin);
     expect(present(payer.body.data).map((p) => p.partnerCode)).toEqual(['MB', 'VCB_NAPAS', 'VIETQR']);
-    const all = await t.call(calls.settings.getPayPartners, { isAll: true }, admin);
+    const all = await t.call(calls.payPartners.getPayPartners, { isAll: true }, admin);
     expect(present(all.body.data).length).toBeGreaterThan(3);
     const missing = await t.call(
-      calls.settings.editPayPartners,
+      calls.payPartners.editPayPartners,
       [{ TerminalCode: 'NDP', partnerCode: 'X', bankCode: '', isQR: false, visible: true, orderBy: 9 }],
       admin,
     );
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe(paymentMessages.fillAll);
     const row = present(present(all.body.data).find((r) => r.TerminalCode === 'NDP'));
-    const hide = await t.call(calls.settings.editPayPartners, [{ ...row, visible: false }], admin);
+    const hide = await t.call(calls.payPartners.editPayPartners, [{ ...row, visible: false }], admin);
     expect(hide.status, hide.raw).toBe(200);
     const khach = await t.login('khachhang');
-    const forCustomer = await t.call(calls.settings.editPayPartners, [{ ...row, visible: true }], khach);
+    const forCustomer = await t.call(calls.payPartners.editPayPartners, [{ ...row, visible: true }], khach);
     expect(forCustomer.status).toBe(403);
   });
 });

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSealed, SecretBoxError } from '../../src/security/secret-box';
 import { createTestApp, type TestApp, vietnamese } from '../helpers/test-app';
 
-type MailReply = CallReply<typeof calls.settings.getMailConfig>;
-type SaveReply = CallReply<typeof calls.settings.saveMailConfig>;
+type MailReply = CallReply<typeof calls.mail.getMailConfig>;
+type SaveReply = CallReply<typeof calls.mail.saveMailConfig>;
 
 const GET = 'config/getMailConfig';
 const SAVE = 'config/saveMailConfig';

@@ -38,7 +38,7 @@ describe('the served index.html carries the main config', () => {
 
   it('takes the title, keywords, description, image, analytics ids and app id at once, escaped', async () => {
     const saved = await t.call(
-      calls.settings.saveMainConfig,
+      calls.siteConfig.saveMainConfig,
       {
         SMP_TITLE: 'Cảng "Số 1" <script>alert(1)</script>',
         SMP_KEYWORD: 'cảng, container',

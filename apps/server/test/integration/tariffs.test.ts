@@ -165,17 +165,17 @@ const row = (over: Record<string, unknown> = {}) => ({
 
 describe('tariff screens (grids)', () => {
   it('saves, lists and deletes a standard tariff row; the pricing service uses it', async () => {
-    const saved = await t.call(calls.settings.saveStandardTariffs, { data: [row()] }, staff);
+    const saved = await t.call(calls.tariffs.saveStandardTariffs, { data: [row()] }, staff);
     expect(saved.status, saved.raw).toBe(200);
     expect(saved.body.message).toBe(tariffMessages.saved);
-    const list = await t.call(calls.settings.getStandardTariffs, { TerminalCode: 'NDP', TariffCode: 'TEST-' }, staff);
+    const list = await t.call(calls.tariffs.getStandardTariffs, { TerminalCode: 'NDP', TariffCode: 'TEST-' }, staff);
     const mine = present(list.body.payload).filter((r) => r.TariffCode === 'TEST-LAYN-20F');
     expect(mine).toHaveLength(1);
     const c = await price(order({ containers: [box({ IsoSizetype: '22G1', CargoTypeCode: 'DG', DateIn: null })] }));
     expect(c.lines[0]).toMatchObject({ TariffCode: 'TEST-LAYN-20F', UnitPrice: 777_000 });
-    const del = await t.call(calls.settings.deleteStandardTariffs, { data: [{ Rowguid: String(mine[0]?.Rowguid) }] }, staff);
+    const del = await t.call(calls.tariffs.deleteStandardTariffs, { data: [{ Rowguid: String(mine[0]?.Rowguid) }] }, staff);
     expect(del.status).toBe(200);
-    const after = await t.call(calls.settings.getStandardTariffs, { TerminalCode: 'NDP', TariffCode: 'TEST-' }, staff);
+    const after = await t.call(calls.tariffs.getStandardTariffs, { TerminalCode: 'NDP', TariffCode: 'TEST-' }, staff);
     expect(present(after.body.payload).some((r) => r.TariffCode === 'TEST-LAYN-20F')).toBe(false);
   });
 
@@ -192,7 +192,7 @@ describe('tariff screens (grids)', () => {
       [{ ChargeKind: 'other' }, tariffMessages.chargeKind],
     ];
     for (const [over, message] of cases) {
-      const res = await t.send(calls.settings.saveStandardTariffs, { data: [row(over)] }, staff);
+      const res = await t.send(calls.tariffs.saveStandardTariffs, { data: [row(over)] }, staff);
       expect(res.status, JSON.stringify(over)).toBe(400);
       expect(res.body.message).toContain(message);
     }
@@ -200,20 +200,20 @@ describe('tariff screens (grids)', () => {
 
   it('refuses a second row with the same key (terminal, kind, job mode, size, cargo, F/E, L/F, effective date)', async () => {
     const first = row({ TariffCode: 'TEST-DUP', CargoTypeCode: 'BB' });
-    expect((await t.call(calls.settings.saveStandardTariffs, { data: [first] }, staff)).status).toBe(200);
-    const again = await t.send(calls.settings.saveStandardTariffs, { data: [{ ...first, TariffCode: 'TEST-DUP-2' }] }, staff);
+    expect((await t.call(calls.tariffs.saveStandardTariffs, { data: [first] }, staff)).status).toBe(200);
+    const again = await t.send(calls.tariffs.saveStandardTariffs, { data: [{ ...first, TariffCode: 'TEST-DUP-2' }] }, staff);
     expect(again.status).toBe(400);
     expect(again.body.success).toBe(false);
-    const unknownTerminal = await t.send(calls.settings.saveStandardTariffs, { data: [row({ TerminalCode: 'ZZZ' })] }, admin);
+    const unknownTerminal = await t.send(calls.tariffs.saveStandardTariffs, { data: [row({ TerminalCode: 'ZZZ' })] }, admin);
     expect(unknownTerminal.status).toBe(403);
   });
 
   it('saves a contract tariff of a customer; refuses one without customer or operator, or with unknown codes', async () => {
     const contract = (over: Record<string, unknown> = {}) =>
       row({ ContractNo: 'HD-TEST-01', CustomerCode: 'C0000005', OperationCode: '*', TariffCode: 'HD-TEST', ...over });
-    const ok = await t.call(calls.settings.saveContractTariffs, { data: [contract()] }, staff);
+    const ok = await t.call(calls.tariffs.saveContractTariffs, { data: [contract()] }, staff);
     expect(ok.status, ok.raw).toBe(200);
-    const list = await t.call(calls.settings.getContractTariffs, { CustomerCode: 'C0000005' }, staff);
+    const list = await t.call(calls.tariffs.getContractTariffs, { CustomerCode: 'C0000005' }, staff);
     expect(present(list.body.payload).map((r) => r.ContractNo)).toContain('HD-TEST-01');
     const cases: [Record<string, unknown>, string][] = [
       [{ CustomerCode: '*' }, tariffMessages.party],
@@ -221,7 +221,7 @@ describe('tariff screens (grids)', () => {
       [{ CustomerCode: '*', OperationCode: 'XXX' }, tariffMessages.unknownOperator('XXX')],
     ];
     for (const [over, message] of cases) {
-      const res = await t.send(calls.settings.saveContractTariffs, { data: [contract(over)] }, staff);
+      const res = await t.send(calls.tariffs.saveContractTariffs, { data: [contract(over)] }, staff);
       expect(res.status, JSON.stringify(over)).toBe(400);
       expect(res.body.message).toContain(message);
     }
@@ -229,25 +229,25 @@ describe('tariff screens (grids)', () => {
 
   it('saves surcharge steps; refuses a step ending before it starts and steps that overlap', async () => {
     // The seeded weight steps of NDV: 25 to under 30 (5 %), 30 and more (10 %). Close the top one at 40 and add 40 and more.
-    const before = await t.call(calls.settings.getTariffSurcharges, { TerminalCode: 'NDV' }, staff);
+    const before = await t.call(calls.tariffs.getTariffSurcharges, { TerminalCode: 'NDV' }, staff);
     const top = present(present(before.body.payload).find((r) => r.ExtraMode === 1 && r.FromValue === 30));
     const step = { TerminalCode: 'NDV', ExtraMode: 1, FromValue: 40, ToValue: null, Percent: 15, Note: 'Từ 40 tấn' };
-    const alone = await t.send(calls.settings.saveTariffSurcharges, { data: [step] }, staff);
+    const alone = await t.send(calls.tariffs.saveTariffSurcharges, { data: [step] }, staff);
     expect(alone.status).toBe(400);
     expect(alone.body.message).toBe('Các bậc phụ thu "Trọng lượng (tấn)" tại cảng NDV chồng lên nhau: từ 30 trở lên và từ 40 trở lên.');
-    const ok = await t.call(calls.settings.saveTariffSurcharges, { data: [{ ...top, ToValue: 40 }, step] }, staff);
+    const ok = await t.call(calls.tariffs.saveTariffSurcharges, { data: [{ ...top, ToValue: 40 }, step] }, staff);
     expect(ok.status, ok.raw).toBe(200);
-    const list = await t.call(calls.settings.getTariffSurcharges, { TerminalCode: 'NDV' }, staff);
+    const list = await t.call(calls.tariffs.getTariffSurcharges, { TerminalCode: 'NDV' }, staff);
     const weight = present(list.body.payload).filter((r) => r.ExtraMode === 1);
     expect(weight.map((r) => [r.FromValue, r.ToValue, r.Percent])).toEqual([
       [25, 30, 5],
       [30, 40, 10],
       [40, null, 15],
     ]);
-    const bad = await t.send(calls.settings.saveTariffSurcharges, { data: [{ ...step, FromValue: 50, ToValue: 45 }] }, staff);
+    const bad = await t.send(calls.tariffs.saveTariffSurcharges, { data: [{ ...step, FromValue: 50, ToValue: 45 }] }, staff);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain(tariffMessages.toValue);
-    const overlap = await t.send(calls.settings.saveTariffSurcharges, { data: [{ ...step, FromValue: 28, ToValue: 29 }] }, staff);
+    const overlap = await t.send(calls.tariffs.saveTariffSurcharges, { data: [{ ...step, FromValue: 28, ToValue: 29 }] }, staff);
     expect(overlap.status).toBe(400);
     expect(overlap.body.message).toBe(
       'Các bậc phụ thu "Trọng lượng (tấn)" tại cảng NDV chồng lên nhau: từ 25 đến dưới 30 và từ 28 đến dưới 29.',
@@ -255,14 +255,14 @@ describe('tariff screens (grids)', () => {
   });
 
   it('keeps staff to their terminals and customers out', async () => {
-    const list = await t.call(calls.settings.getStandardTariffs, {}, staff);
+    const list = await t.call(calls.tariffs.getStandardTariffs, {}, staff);
     expect(new Set(present(list.body.payload).map((r) => r.TerminalCode))).toEqual(new Set(['NDP', 'NDV', 'NHP']));
-    const other = await t.send(calls.settings.saveStandardTariffs, { data: [row({ TerminalCode: 'GML' })] }, staff);
+    const other = await t.send(calls.tariffs.saveStandardTariffs, { data: [row({ TerminalCode: 'GML' })] }, staff);
     expect(other.status).toBe(403);
-    expect((await t.call(calls.settings.getStandardTariffs, {}, admin)).status).toBe(200);
-    for (const call of [calls.settings.getStandardTariffs, calls.settings.getContractTariffs, calls.settings.getTariffSurcharges]) {
+    expect((await t.call(calls.tariffs.getStandardTariffs, {}, admin)).status).toBe(200);
+    for (const call of [calls.tariffs.getStandardTariffs, calls.tariffs.getContractTariffs, calls.tariffs.getTariffSurcharges]) {
       expect((await t.send(call, {}, customer)).status, call.path).toBe(403);
     }
-    expect((await t.send(calls.settings.saveStandardTariffs, { data: [row()] }, customer)).status).toBe(403);
+    expect((await t.send(calls.tariffs.saveStandardTariffs, { data: [row()] }, customer)).status).toBe(403);
   });
 });

@@ -8,7 +8,7 @@ import {
   decidingRule,
   ruleApplies,
   specificity,
-} from '../../src/modules/settings/approval-rules';
+} from '../../src/modules/approval/approval-rules';
 
 const day = (d: string) => new Date(`${d}T00:00:00+07:00`);
 const endOf = (d: string) => new Date(`${d}T23:59:59+07:00`);

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type AttachOrderFacts, type AttachScopedRow, pickAttachedServices, scopeRank } from '../../src/modules/settings/attach-precedence';
+import {
+  type AttachOrderFacts,
+  type AttachScopedRow,
+  pickAttachedServices,
+  scopeRank,
+} from '../../src/modules/attach-config/attach-precedence';
 
 const row = (scope: Partial<AttachScopedRow>, service: string, fixed = false): AttachScopedRow => ({
   OperationCode: '*',

@@ -14,10 +14,10 @@ vi.mock('@smartport/contract', async (importOriginal) => {
   return {
     ...actual,
     calls: {
-      settings: {
+      siteConfig: {
         getMainConfig: def({
           path: 'config/getMainConfig',
-          module: 'settings',
+          module: 'siteConfig',
           summary: 'menu call',
           access: actual.menuAccess('CFG_MAIN', 'SYS_TERMINAL_CONFIG'),
           request: z.object({ TerminalCode: z.string().trim().min(1).max(5) }),
@@ -25,7 +25,7 @@ vi.mock('@smartport/contract', async (importOriginal) => {
         }),
         whoAmI: def({
           path: 'test/whoAmI',
-          module: 'settings',
+          module: 'siteConfig',
           summary: 'signed-in call',
           access: actual.signedIn,
           request: actual.noPayload,
@@ -33,7 +33,7 @@ vi.mock('@smartport/contract', async (importOriginal) => {
         }),
         open: def({
           path: 'test/open',
-          module: 'settings',
+          module: 'siteConfig',
           summary: 'public call',
           access: actual.publicAccess,
           request: actual.noPayload,
@@ -71,7 +71,7 @@ beforeAll(async () => {
   app.setErrorHandler((error, _req, reply) =>
     reply.status(error instanceof AppError ? error.statusCode : 500).send({ success: false, message: (error as Error).message }),
   );
-  const table = { settings: { getMainConfig: handler, whoAmI: handler, open: handler } } as unknown as HandlerTable;
+  const table = { siteConfig: { getMainConfig: handler, whoAmI: handler, open: handler } } as unknown as HandlerTable;
   const registered = registerCalls(app, table, { authenticate: async (token) => users[token] ?? null });
   expect(registered).toEqual(['config/getMainConfig', 'test/whoAmI', 'test/open']);
   await app.ready();
@@ -153,7 +153,7 @@ describe('registerCalls', () => {
   it('refuses a table with a call missing', () => {
     const bare = Fastify();
     expect(() =>
-      registerCalls(bare, { settings: { whoAmI: handler } } as unknown as HandlerTable, { authenticate: async () => null }),
+      registerCalls(bare, { siteConfig: { whoAmI: handler } } as unknown as HandlerTable, { authenticate: async () => null }),
     ).toThrow('Thiếu xử lý cho config/getMainConfig');
   });
 });

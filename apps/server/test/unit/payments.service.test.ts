@@ -6,9 +6,9 @@ import type { EinvoiceProvider } from '../../src/adapters/einvoice/einvoice.port
 import type { Outcome } from '../../src/adapters/outcome';
 import type { QrTransfer, VietQrBank } from '../../src/adapters/vietqr/vietqr.port';
 import type { AuthUser } from '../../src/http/context';
+import { approvalNeededBy } from '../../src/modules/approval/approval-rules';
 import { createInvoicesService } from '../../src/modules/invoices/invoices.service';
 import { createPaymentsService } from '../../src/modules/payments/payments.service';
-import { approvalNeededBy } from '../../src/modules/settings/approval-rules';
 import { approvalRulesFor, createFakePaymentsRepository, unpaidOrder } from './fakes/payments-repository.fake';
 
 /**

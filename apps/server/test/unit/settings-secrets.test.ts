@@ -1,7 +1,7 @@
 import { SECRET_MASK } from '@smartport/contract';
 import { describe, expect, it } from 'vitest';
-import { maskSecrets, openSecrets, sealSecrets, secretPlace } from '../../src/modules/settings/secret-fields';
 import { createSecretBox, isSealed, newSettingsKey, parseSettingsKey } from '../../src/security/secret-box';
+import { maskSecrets, openSecrets, sealSecrets, secretPlace } from '../../src/settings-form/secret-fields';
 
 const box = createSecretBox(parseSettingsKey(newSettingsKey()));
 

@@ -8,7 +8,7 @@ import {
   freeDaysFor,
   type ReeferRule,
   reeferRuleFor,
-} from '../../src/modules/settings/storage-rules';
+} from '../../src/modules/storage-rules/storage-rules';
 
 // docs/decisions.md "precedence of specific over *": the rules the tariff engine reads, worked by hand.
 

@@ -16,7 +16,7 @@ import {
   type TariffRow,
   vatOf,
 } from '../../src/modules/orders/tariff-engine';
-import { billableReeferHours } from '../../src/modules/settings/storage-rules';
+import { billableReeferHours } from '../../src/modules/storage-rules/storage-rules';
 
 // docs/decisions.md "Tariff engine": each rule worked by hand, then properties.
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineSettingsForm } from '../settings/settings-form';
+import { defineSettingsForm } from '../settings-form/settings-form';
 
 /** Project wording (the spec names the fields, not their messages). */
 export const loyaltyMessages = {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { menuAccess } from '../access';
 import { defineCall } from '../call';
+import { mailServerFields, mailServerMessages, portNumber, tlsFlag } from '../mail/sender-mail';
 import { optionalBody, plainReply } from '../reply';
-import { mailServerFields, mailServerMessages, portNumber, tlsFlag } from '../settings/sender-mail';
-import { defineSettingsForm, SECRET_MASK } from '../settings/settings-form';
+import { defineSettingsForm, SECRET_MASK } from '../settings-form/settings-form';
 
 /** Spec 03 §8: the terminal config's messages. */
 export const terminalConfigMessages = {

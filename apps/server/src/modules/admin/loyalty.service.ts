@@ -1,5 +1,5 @@
 import { type LoyaltyConfig, type LoyaltyTier, loyaltyForm, loyaltyTier } from '@smartport/contract';
-import type { SettingsFormService } from '../settings/settings-forms.service';
+import type { SettingsFormService } from '../../settings-form/settings-form.service';
 
 /** 'Cấu hình Loyalty' (spec 03 §2.5): the five numbers on the settings-form mechanism, and the tier they give. */
 export function createLoyaltyService(deps: { forms: SettingsFormService }) {

@@ -14,8 +14,8 @@ import type { TerminalOperatingSystem, TosConnection, TosLoginRefused } from '..
 import type { AuthUser } from '../../http/context';
 import { badRequest, forbidden } from '../../http/errors';
 import { assertTerminal, scopeTerminals } from '../../security/terminal-scope';
-import { mailConnectionOf, mailFailureText } from '../settings/mail.service';
-import type { SettingsFormService } from '../settings/settings-forms.service';
+import type { SettingsFormService } from '../../settings-form/settings-form.service';
+import { mailConnectionOf, mailFailureText } from '../mail/mail.service';
 import type { TerminalConfigRepository } from './terminal-config.repository';
 
 type Values = Record<string, unknown>;

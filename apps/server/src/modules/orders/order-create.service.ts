@@ -20,7 +20,7 @@ import type { AuthUser } from '../../http/context';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import { assertOrderActor, orderReach } from '../../security/order-access';
 import { assertTerminal } from '../../security/terminal-scope';
-import type { ApprovalFacts } from '../settings/approval.service';
+import type { ApprovalFacts } from '../approval/approval.service';
 import {
   checkRows,
   documentProblem,

@@ -1,7 +1,7 @@
 import { type OrderCharges, type OrderType, orderTypes, reeferRoundingNames } from '@smartport/contract';
 import type { HolidayService } from '../admin/holiday.service';
-import type { AttachConfigService } from '../settings/attach-config.service';
-import type { StorageRulesService } from '../settings/storage-rules.service';
+import type { AttachConfigService } from '../attach-config/attach-config.service';
+import type { StorageRulesService } from '../storage-rules/storage-rules.service';
 import type { PricingRepository } from './pricing.repository';
 import {
   type EngineContainer,

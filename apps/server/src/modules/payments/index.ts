@@ -9,7 +9,7 @@ import { notFound } from '../../http/errors';
 import type { LiveEvents } from '../../realtime/realtime';
 import { orderReach } from '../../security/order-access';
 import type { InvoicesService } from '../invoices/invoices.service';
-import { createPayPartnersService } from '../settings/pay-partners.service';
+import { createPayPartnersService } from '../pay-partners/pay-partners.service';
 import { createPaymentsRepository } from './payments.repository';
 import { paymentHandlers } from './payments.routes';
 import { createPaymentsService, type PaymentPorts, type PaymentSettings, type PaymentsDeps } from './payments.service';

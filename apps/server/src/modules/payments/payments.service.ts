@@ -19,7 +19,7 @@ import type { AuthUser } from '../../http/context';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import type { LiveEvents } from '../../realtime/realtime';
 import { assertOrderActor, orderReach } from '../../security/order-access';
-import type { ApprovalFacts } from '../settings/approval.service';
+import type { ApprovalFacts } from '../approval/approval.service';
 import { partnerError, partnerNames } from './partner-failure';
 import type { RefundReason } from './payment-machine';
 import {

@@ -1,3 +1,4 @@
+import type { ApprovalRule } from '../../../src/modules/approval/approval-rules';
 import type { InvoicesRepository } from '../../../src/modules/invoices/invoices.repository';
 import { decideApply, decideStart, maySupersede, refundReason } from '../../../src/modules/payments/payment-machine';
 import {
@@ -11,7 +12,6 @@ import {
   type StartResult,
   skipsApproval,
 } from '../../../src/modules/payments/payments.repository';
-import type { ApprovalRule } from '../../../src/modules/settings/approval-rules';
 
 /**
  * The payments repository in memory, driven by the same pure machine as the SQL one (no locks

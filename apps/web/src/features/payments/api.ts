@@ -23,7 +23,7 @@ export function usePayPartners(orderNo: string, enabled: boolean) {
   return useQuery({
     queryKey: paymentKeys.partners(orderNo),
     enabled,
-    queryFn: async ({ signal }) => (await callApi(clientCalls.settings.getPayPartners, { OrderNo: orderNo }, { signal })).data ?? [],
+    queryFn: async ({ signal }) => (await callApi(clientCalls.payPartners.getPayPartners, { OrderNo: orderNo }, { signal })).data ?? [],
     retry: false,
   });
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
 import { safeNoticeFragment } from './notice-html';
 
-type Notice = NonNullable<CallReply<typeof calls.settings.getActiveNotifyList>['payload']>[number];
+type Notice = NonNullable<CallReply<typeof calls.notices.getActiveNotifyList>['payload']>[number];
 
 const SHOWN = 'DD/MM/YYYY HH:mm';
 

@@ -11,7 +11,7 @@ export const shellKeys = {
 export function useActiveNotifyList() {
   return useQuery({
     queryKey: shellKeys.activeNotices,
-    queryFn: async ({ signal }) => (await callApi(clientCalls.settings.getActiveNotifyList, {}, { signal })).payload ?? [],
+    queryFn: async ({ signal }) => (await callApi(clientCalls.notices.getActiveNotifyList, {}, { signal })).payload ?? [],
     staleTime: 5 * 60_000,
   });
 }

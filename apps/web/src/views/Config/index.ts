@@ -21,14 +21,14 @@ import { preloadedLazy } from '../../lib/preloaded-lazy';
 
 /** A settings form's page: the contract entry rendered by the one SettingsForm. */
 const settingsFormPage = (form: SettingsForm) =>
-  preloadedLazy(() => import('../../features/settings/SettingsFormPage').then((m) => ({ default: m.settingsFormPage(form) })));
+  preloadedLazy(() => import('../../components/settings-form/SettingsFormPage').then((m) => ({ default: m.settingsFormPage(form) })));
 
 /** Screens of the Config view group; each issue that builds one adds it here (a grid entry: `gridPage(entry)`). */
 export const pages: ViewPages = {
-  notify_config: preloadedLazy(() => import('../../features/settings/NotifyConfigPage')),
+  notify_config: preloadedLazy(() => import('../../features/notices/NotifyConfigPage')),
   pay_partner_config: gridPage(payPartnerGrid),
   mail_config: settingsFormPage(senderMail),
-  report_mail_config: preloadedLazy(() => import('../../features/settings/ReportMailPage')),
+  report_mail_config: preloadedLazy(() => import('../../features/mail/ReportMailPage')),
   alert_mail_config: settingsFormPage(alertMail),
   main_config: settingsFormPage(mainConfig),
   size_type: gridPage(sizeTypeGrid),
@@ -37,12 +37,12 @@ export const pages: ViewPages = {
   mail_order_config: gridPage(mailOrderGrid),
   version_config: gridPage(versionGrid),
   contact_config: gridPage(contactGrid),
-  attach_config: preloadedLazy(() => import('../../features/settings/AttachConfigPage')),
-  free_day: preloadedLazy(() => import('../../features/settings/FreeDayPage')),
+  attach_config: preloadedLazy(() => import('../../features/attach-config/AttachConfigPage')),
+  free_day: preloadedLazy(() => import('../../features/storage-rules/FreeDayPage')),
   reffer_config: gridPage(reeferConfigGrid),
   StandardTariff: gridPage(standardTariffGrid),
   ContractTariff: gridPage(contractTariffGrid),
   tariff_surcharge: gridPage(tariffSurchargeGrid),
   payment_followups: preloadedLazy(() => import('../../features/payments/PaymentFollowupsPage')),
-  approval_config: preloadedLazy(() => import('../../features/settings/ApprovalConfigPage')),
+  approval_config: preloadedLazy(() => import('../../features/approval/ApprovalConfigPage')),
 };

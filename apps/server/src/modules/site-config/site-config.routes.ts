@@ -1,0 +1,11 @@
+import { mainConfig, siteConfigGrids } from '@smartport/contract';
+import { gridHandlers } from '../../grid/grid.routes';
+import type { GridService } from '../../grid/grid.service';
+import type { ModuleHandlers } from '../../http/call-registry';
+import { settingsFormHandlers } from '../../settings-form/settings-form.routes';
+import type { SettingsFormService } from '../../settings-form/settings-form.service';
+
+/** The version and contact grids' calls come from their entries, the main config's from its form. */
+export function siteConfigHandlers(grid: GridService, forms: SettingsFormService): ModuleHandlers<'siteConfig'> {
+  return { ...gridHandlers(siteConfigGrids, grid), ...settingsFormHandlers('siteConfig', forms, [mainConfig]) };
+}
