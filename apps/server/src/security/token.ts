@@ -38,8 +38,8 @@ export function createSigner(secret: string) {
   });
 
   const valueKey = (purpose: string) => `value:${purpose}:${secret}`;
-  const valueSigners = new Map<string, ReturnType<typeof createJwtSigner>>();
-  const valueVerifiers = new Map<string, ReturnType<typeof createJwtVerifier>>();
+  const valueSigners = new Map<string, (payload: object) => string>();
+  const valueVerifiers = new Map<string, (token: string) => unknown>();
   const valueSigner = (purpose: string) => {
     let sign = valueSigners.get(purpose);
     if (!sign) {

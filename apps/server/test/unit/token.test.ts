@@ -88,7 +88,9 @@ describe('access tokens (signAccess / verifyAccess)', () => {
   it('refuses a token whose expiry is in the past even when correctly signed', () => {
     vi.useFakeTimers({ now: new Date('2026-03-01T00:00:00Z') });
     const now = Date.parse('2026-03-01T00:00:00Z') / 1000;
-    expect(signer.verifyAccess(jwtWith('jwt', { alg: 'HS256', typ: 'JWT' }, { sub: 'a', jti: 'b', iat: now - 7200, exp: now - 3600 }))).toBeNull();
+    expect(
+      signer.verifyAccess(jwtWith('jwt', { alg: 'HS256', typ: 'JWT' }, { sub: 'a', jti: 'b', iat: now - 7200, exp: now - 3600 })),
+    ).toBeNull();
   });
 
   it('refuses an expired token it accepted (and so remembered) before', () => {
