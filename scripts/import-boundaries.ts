@@ -1,5 +1,5 @@
 /**
- * The import graph of a source tree and the project's boundary rules over it (issue 9, item 11).
+ * The import graph of a source tree and the project's boundary rules over it.
  * Used by the structural tests apps/web/test/boundaries.test.ts and apps/server/test/unit/boundaries.test.ts;
  * pure functions over `path → text`, so the rules are also tested on small fixture trees.
  */

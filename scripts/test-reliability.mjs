@@ -1,4 +1,4 @@
-// `npm run test:reliability`: issue 10's reliability suite — the tests titled '[reliability: <case>]' in the files
+// `npm run test:reliability`: the reliability suite — the tests titled '[reliability: <case>]' in the files
 // scripts/reliability-cases.json lists, on PGlite and (with TEST_DATABASE_URL) on PostgreSQL. They also run inside
 // `npm test`. Fails when a case has no passing test in a database run, so a renamed test cannot drop out unseen.
 import { spawnSync } from 'node:child_process';

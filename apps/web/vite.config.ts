@@ -45,7 +45,7 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/;
 
 /**
  * Writes `x.br` (brotli, best) and `x.gz` (gzip -9) beside every compressible file of the build over 1 KB, so the
- * portal serves them as they are (@fastify/static preCompressed) without compressing per request (issue 15).
+ * portal serves them as they are (@fastify/static preCompressed) without compressing per request.
  */
 function precompress(): Plugin {
   let outDir = 'dist';
@@ -85,7 +85,7 @@ function precompress(): Plugin {
  * statically (React, the router, React Query, i18next, the session; /login needs no more), and `frame`, every module
  * the signed-in frame imports statically (its own, antd's parts it draws and what they import) that is not in core.
  * Every signed-in screen loads the frame, so nothing in it is fetched for nothing there; split by importers, the same
- * code came as ~35 small files queued six at a time behind the browser's connection limit (issue 15, home LCP).
+ * code came as ~35 small files queued six at a time behind the browser's connection limit (the home page's LCP).
  * The sets are read from the module graph once it is built (buildEnd), before the chunks are made.
  */
 /** The frame's own modules and the antd parts it draws; the group takes what they import too (not what core has). */

@@ -3,7 +3,7 @@
 // charts' parts. React, ReactDOM, react-router's data router, React Query, i18next and one antd Button inside antd's
 // ConfigProvider, plus AG Grid (apps/web's ag-grid-setup.ts) or ECharts (apps/web's stats/shared/echarts.ts). Built
 // with vite as the web app is, gzip -9 as the portal serves. A route's budget below its floor cannot be met by any
-// code of ours: the bench prints the floor beside the budget so the number is measured, not argued (issue 15).
+// code of ours: the bench prints the floor beside the budget so the number is measured, not argued.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';

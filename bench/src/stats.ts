@@ -1,4 +1,4 @@
-// Statistics bench (issue 11 item 5): seeds N orders over three years × 13 terminals in bulk, then times each
+// Statistics bench: seeds N orders over three years × 13 terminals in bulk, then times each
 // statistics answer from the rollups and the same answer from the raw rows (median of several runs) and prints
 // the ratio. A row provider for `npm run bench` (`statsRows`), runnable alone:
 //   BENCH_DATABASE_URL=postgres://… npx tsx bench/src/stats.ts --orders 2000000 [--pglite-orders 200000] [--runs 7]
@@ -244,7 +244,7 @@ function flag(name: string): string | undefined {
 /** Stable row keys (the smoke test checks each is printed): one per statistics question, in case order. */
 export const statsKeys = cases(new Date()).map((_, i) => `stats-${String(i + 1).padStart(2, '0')}`);
 
-/** The headline question of issue 11: a one-year month-by-terminal dashboard (budget ≤ 50 ms, ratio ≥ 50×). */
+/** The headline question: a one-year month-by-terminal dashboard (budget ≤ 50 ms, ratio ≥ 50×). */
 const HEADLINE = 0;
 
 /**

@@ -151,7 +151,7 @@ test.describe('catalogue grid: delivery methods (/common/method)', () => {
     await (await chooser).setFiles(textPath);
     const alert = page.getByRole('dialog').filter({ hasText: 'Sai định dạng file excel !' });
     await expect(alert).toBeVisible();
-    // Issue 10 item 16: what to do, in Vietnamese; not the zip reader's English message with its URL.
+    // What to do, in Vietnamese; not the zip reader's English message with its URL.
     await expect(alert).toContainText('Sai định dạng file excel ! Tệp không đúng định dạng Excel (.xlsx).');
     await expect(alert).not.toContainText(/http|zip|Corrupted|End of data/i);
     await alert.getByRole('button', { name: 'Đóng' }).click();

@@ -54,7 +54,7 @@ test.describe('customs declarations: registration and staff review', () => {
     await expect(page.getByText('Thông tin đã đăng ký')).toBeVisible();
 
     // The checks of spec 01 §5 come one at a time, in order. The customer's own business code, the only one
-    // accepted, is filled in and read-only (issue 10 item 18).
+    // accepted, is filled in and read-only.
     const register = page.getByRole('button', { name: 'Đăng ký', exact: true });
     const businessCode = await ownBusinessCode(page);
     expect(businessCode).toMatch(/^\d{10}$/);

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { loginAs, openMenu, pickOption } from '../fixtures/portal';
 
-// 'Duyệt lệnh' (issue 14): a staff member approves one waiting order and rejects another with a reason; the approved
+// 'Duyệt lệnh': a staff member approves one waiting order and rejects another with a reason; the approved
 // one is then among the approved orders, is cancelled with a reason and its invoice cancellation is traced; the rejected
 // one is among the cancelled with its reason.
 const SHOTS = '/tmp/accept';

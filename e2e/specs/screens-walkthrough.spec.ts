@@ -3,8 +3,8 @@ import ExcelJS from 'exceljs';
 import { portContainerPlan } from '../../apps/server/src/db/seed/port-containers.data';
 import { loginAs, openMenu } from '../fixtures/portal';
 
-// Issue 10, "Found on the screens" (items 15–18, 20, 21): what a walkthrough of the built screens found, each
-// checked as a person sees it in Chromium. Screenshots go to /tmp/h10w/ (1366×768 and 800 px wide).
+// What a walkthrough of the built screens found, each checked as a person sees it in Chromium.
+// Screenshots go to /tmp/h10w/ (1366×768 and 800 px wide).
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ mode: 'serial', timeout: 180_000 });

@@ -140,7 +140,7 @@ test.describe('menus per user group', () => {
   });
 
   test('a menu entry without a view says "Trang đang phát triển" as an alert and a toast', async ({ page }) => {
-    // Every task entry has its screen now (issue 14): the menu the browser receives gets one entry without a view.
+    // Every task entry has its screen now: the menu the browser receives gets one entry without a view.
     await page.route('**/api/common/getMenu', async (route) => {
       const reply = await route.fetch();
       const body = (await reply.json()) as { payload: { MenuID: string; children: unknown[] }[] };

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { confirm, editorReady, grid, legend, rowWith } from '../fixtures/grid';
 import { loginAs, openMenu } from '../fixtures/portal';
 
-// Issue 14: 'Biểu cước chuẩn' (/config/StandardTariff) and 'Biểu cước hợp đồng' (/config/ContractTariff) for port staff.
+// 'Biểu cước chuẩn' (/config/StandardTariff) and 'Biểu cước hợp đồng' (/config/ContractTariff) for port staff.
 const run = Date.now().toString(36).slice(-5).toUpperCase();
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).first();
 

@@ -9,7 +9,7 @@ test('the daily upload-folder cap: the registration screen says the server’s r
   test.setTimeout(180_000);
   await page.goto('/');
   await loginAs(page, 'admin');
-  // Use up the day's folders through the portal's own call (issue 10 item 13: the cap is per user and port day).
+  // Use up the day's folders through the portal's own call (the cap is per user and port day).
   const refused = await page.evaluate(async () => {
     for (let i = 0; i < 500; i++) {
       const res = await fetch('/api/common/makeRowguid', {

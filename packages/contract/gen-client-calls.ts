@@ -1,4 +1,4 @@
-// Writes src/client-calls.ts, the schema-free copy of the call table the web sends calls with (issue 15: the web
+// Writes src/client-calls.ts, the schema-free copy of the call table the web sends calls with (the web
 // loads neither zod nor every schema). Run after adding, renaming or moving a call:
 //   npx tsx packages/contract/gen-client-calls.ts && npx biome format --write packages/contract/src/client-calls.ts
 // test/client-calls.test.ts fails while the copy differs from `calls`, and the type of `clientCalls` fails the build.

@@ -335,7 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
 }
 
 /**
- * No secret lives in the source (issue 10). Outside demo mode a missing secret refuses the start,
+ * No secret lives in the source. Outside demo mode a missing secret refuses the start,
  * naming every missing variable. In demo mode a missing one is a fresh random value made by
  * `generate` (per variable: a settings key is 32 random bytes); `npm start` makes the partner keys
  * first and hands the same ones to the simulators it launches. The portal keeps a generated

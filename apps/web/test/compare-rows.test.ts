@@ -3,7 +3,7 @@ import { checkImportedRows } from '../src/features/compare/compare-rows';
 
 const row = (sheetRow: number, values: Record<string, unknown>, errors: string[] = []) => ({ sheetRow, values, errors });
 
-describe('comparison rows are checked before they are sent (issue 10 item 21)', () => {
+describe('comparison rows are checked before they are sent', () => {
   it('names a malformed container number by its sheet row, and keeps the good rows to send', () => {
     const checked = checkImportedRows([
       row(2, { ContainerNo: 'MSCU1234565', VesselName: 'MSC ANNA' }),

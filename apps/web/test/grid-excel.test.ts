@@ -200,7 +200,7 @@ describe('reading a real .xlsx', () => {
   it('refuses a file that is not an .xlsx', async () => {
     const notExcel = new TextEncoder().encode('Mã phương thức;Tên phương thức\nXE;Xe tải\n').buffer as ArrayBuffer;
     const error = await readGridWorkbook(notExcel, methodCatalog.columns).catch((e: Error) => e);
-    // Issue 10 item 16: the zip reader's English words (and its URL) stay out of the message.
+    // The zip reader's English words (and its URL) stay out of the message.
     expect((error as Error).message).toBe('Tệp không đúng định dạng Excel (.xlsx).');
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultGridLanguage, gridLocales, gridLocaleText } from '../src/components/data-grid/grid-locale';
 
-describe('AG Grid texts (issue 10 item 16)', () => {
+describe('AG Grid texts', () => {
   const vi = gridLocales.vi;
 
   it('says in Vietnamese that a live search matched nothing, and that there is nothing to show', () => {

@@ -8,7 +8,7 @@ const hold = (CusHold: boolean | null, FE = 'F', IsLocalForeign = 'F', ClassCode
   customsHold({ CusHold, FE, IsLocalForeign, ClassCode });
 
 describe('pending order row rules (spec 02 §3, §4)', () => {
-  it("'Thành tiền': each container's own amount, else the order total once (issue 10 item 20)", () => {
+  it("'Thành tiền': each container's own amount, else the order total once", () => {
     expect(rowAmount({ Amount: 650_000, TotalAmount: 1_300_000, sort_code: 2 })).toBe(650_000);
     expect(rowAmount({ Amount: null, TotalAmount: 1_300_000, sort_code: 1 })).toBe(1_300_000);
     expect(rowAmount({ Amount: null, TotalAmount: 1_300_000, sort_code: 2 })).toBeNull();

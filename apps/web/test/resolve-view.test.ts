@@ -15,7 +15,7 @@ const node = (MenuID: string, Path: string | null, children: MenuNode[] = []): M
 });
 
 /** Spec 03 §2.4 lists /config/exchange and /config/payment_type under Config, "(defined elsewhere)". */
-describe('resolveView: the Config paths of screens defined elsewhere (issue 10 item 19)', () => {
+describe('resolveView: the Config paths of screens defined elsewhere', () => {
   const menu = [node('CATALOG', null, [node('CAT_EXCHANGE', '/common/exchange'), node('CAT_PAYMENT_TYPE', '/common/payment_type')])];
 
   it.each([

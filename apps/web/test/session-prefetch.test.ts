@@ -33,7 +33,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('reading the session before the frame (issue 15, home LCP)', () => {
+describe('reading the session before the frame (for the home page LCP)', () => {
   it("asks for the kept group's menu beside auth/me, not after it", async () => {
     session.save({ access_token: 't', TerminalCode: 'NDP', UserGroupCode: 'KH' } as SessionUser);
     const { asked, release } = server('KH');

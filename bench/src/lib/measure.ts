@@ -9,7 +9,6 @@ export const median = (xs: readonly number[]) => {
 export const fmtMs = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`);
 export const fmtRate = (n: number) => `${Math.round(n).toLocaleString('en-US')}/s`;
 export const fmtKB = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
-export const ratio = (a: number, b: number) => (b > 0 ? a / b : Number.POSITIVE_INFINITY);
 export const fmtRatio = (r: number) => `${r.toFixed(2)}×`;
 
 export interface CallSpec {

@@ -243,15 +243,15 @@ export const projectNamedCalls = [
   // Server-to-server result notices of the bank page and the VietQR bank (signed; docs/decisions.md).
   'payment/napas/notify',
   'payment/vaqr/mb/notify',
-  // Issue 10: the staff list of money to act on (refunds, invoices not yet published) and its retry.
+  // The staff list of money to act on (refunds, invoices not yet published) and its retry.
   'payment/followups',
   'payment/followups/retry-invoice',
-  // Issue 10 item 18: the registrant's own business code, filled in on the registration screens.
+  // The registrant's own business code, filled in on the registration screens.
   'custom/own_business_code',
   // /config/contact_config: the spec lists the route without its calls (docs/decisions.md).
   'config/getContactList',
   'config/updateContactList',
-  // Issue 14: the tariff screens (the spec lists /config/StandardTariff and /config/ContractTariff without their calls)
+  // The tariff screens (the spec lists /config/StandardTariff and /config/ContractTariff without their calls)
   // and the ExtraMode surcharge steps (docs/decisions.md "Tariff engine").
   'config/standard-tariff',
   'config/standard-tariff/save',
@@ -274,13 +274,13 @@ export const projectNamedCalls = [
   // dangerous-goods check the order screens make against 'Danh mục hàng nguy hiểm được phép hạ'.
   'config/releasePointByBlock/delete',
   'config/checkIMOAlert',
-  // Issue 14: order creation's steps (spec 02 §2.1 names the steps, not their calls; docs/decisions.md).
+  // Order creation's steps (spec 02 §2.1 names the steps, not their calls; docs/decisions.md).
   'task/order/checkContainers',
   'task/order/calculate',
   'task/order/save',
   'task/order/confirmPayLater',
   'task/order/getOrder',
-  // Issue 14: the staff approval queue 'Duyệt lệnh' (the spec names only its neighbours task/accept_order/… and
+  // The staff approval queue 'Duyệt lệnh' (the spec names only its neighbours task/accept_order/… and
   // task/update_order/…; docs/decisions.md).
   'task/accept_order/loadWaitingApprovalOrders',
   'task/accept_order/approveOrder',

@@ -50,7 +50,7 @@ export const menuCatalog = [
     viewPage: 'Unstuffing',
   }),
   e('TASK_SERVICE', 'TASK', 'Lệnh dịch vụ', '/Task/TASK_SERVICE', undefined, { viewClass: 'Task', viewPage: 'ServiceOrder' }),
-  // Staff queue of orders waiting for approval (issue 14); customers never hold it.
+  // Staff queue of orders waiting for approval; customers never hold it.
   e('ORDER_ACCEPT', 'TASK', 'Duyệt lệnh', '/Order/AcceptOrder', undefined, { viewClass: 'Order', viewPage: 'AcceptOrder' }),
 
   e('CUSTOMS', null, 'Hải quan', undefined, 'safety'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The reply every call gives: `{ success, payload?, data?, message?, out? }` (DESIGN.md §5). */
-export const replyBase = z.object({
+const replyBase = z.object({
   success: z.boolean(),
   message: z.string().optional(),
   out: z.string().optional(),

@@ -110,7 +110,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 /**
  * The embedded database runs each statement inside this event loop (WebAssembly). Statements ran as soon as they were
  * asked for, in the promise callbacks of the request that asked, so under load a request was served to its end while
- * the ones behind it stayed unread in their sockets, where no limit can see them (issue 15: 2,000 connections on PGlite
+ * the ones behind it stayed unread in their sockets, where no limit can see them (2,000 connections on PGlite
  * were never shed, only timed out). Each statement now takes its turn in the event loop's check phase (setImmediate):
  * the requests that have arrived are read first (poll phase) and wait here, counted. Answers the number of statements
  * waiting for their turn or for the one connection: the database's `waiting()`; app.ts also caps requests in flight.

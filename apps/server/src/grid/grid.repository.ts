@@ -43,7 +43,7 @@ export function createGridRepository(db: Db, tables: GridTables = schemaTables) 
   };
   /**
    * A list without conditions (a catalogue as a whole, the most frequent call) is built once per grid and run as a
-   * prepared statement: building the query was most of Drizzle's share of a list call (issue 15, docs/decisions.md).
+   * prepared statement: building the query was most of Drizzle's share of a list call (docs/decisions.md).
    */
   const whole = new Map<BoundGrid, { execute(): Promise<unknown> }>();
 

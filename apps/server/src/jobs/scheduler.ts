@@ -123,4 +123,3 @@ export function createScheduler(deps: SchedulerDeps) {
     },
   };
 }
-export type Scheduler = ReturnType<typeof createScheduler>;

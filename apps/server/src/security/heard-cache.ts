@@ -3,7 +3,7 @@
  * every change to those tables is heard (NOTIFY auth_changed at commit, migrations 0012 and 0021; app.ts listens and
  * calls `clear`). Correctness comes from invalidation, not from the time limit: while the listening connection is down
  * nothing is kept (every call loads), so a missed notification cannot leave a stale grant usable. The time limit only
- * bounds memory and staleness should a notification be lost some other way (issue 15, docs/decisions.md).
+ * bounds memory and staleness should a notification be lost some other way (docs/decisions.md).
  */
 export interface HeardCache<V> {
   /** The value of `key`, from the cache or loaded by `load`; a loaded value is kept when `keep` says so (default: always). */

@@ -30,7 +30,7 @@ export function assertOrderActor(user: AuthUser): void {
 }
 
 /**
- * Whose orders the approval queue's calls reach (issue 14): staff holding 'Duyệt lệnh' (ORDER_ACCEPT) act on their
+ * Whose orders the approval queue's calls reach: staff holding 'Duyệt lệnh' (ORDER_ACCEPT) act on their
  * terminals' orders; anybody else as `orderReach` says (a customer: its own orders).
  */
 export function approvalReach(user: AuthUser): OrderScope {

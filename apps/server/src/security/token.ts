@@ -1,6 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-
-const b64 = (buf: Buffer | string) => Buffer.from(buf).toString('base64url');
+import { randomBytes } from 'node:crypto';
+import { createSigner as createJwtSigner, createVerifier as createJwtVerifier } from 'fast-jwt';
 
 export interface AccessClaims {
   sub: string;
@@ -9,76 +8,82 @@ export interface AccessClaims {
   exp: number;
 }
 
-/** HS256 JSON Web Tokens and other signed values, keyed by one secret shared by every instance. */
+/** The one algorithm signed and accepted: a token naming any other (`none`, HS512, RS256…) is refused. */
+const ALGORITHM = 'HS256';
+
+/**
+ * The signature as Node's base64url encoder writes it. The library compares decoded bytes, and the last character of
+ * a 32-byte signature carries spare bits: without this, a second spelling of the same token would pass.
+ */
+const canonicalSignature = (token: string) => {
+  const sig = token.slice(token.lastIndexOf('.') + 1);
+  return Buffer.from(sig, 'base64url').toString('base64url') === sig;
+};
+
+/**
+ * HS256 JSON Web Tokens (fast-jwt) keyed by one secret shared by every instance. Each use has a key of its own
+ * derived from the secret (`jwt:` for access tokens, `value:<purpose>:` for signed values), so a token made for one
+ * use is never accepted for another.
+ */
 export function createSigner(secret: string) {
-  const mac = (purpose: string, data: string) => createHmac('sha256', `${purpose}:${secret}`).update(data).digest();
-  const header = b64(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+  const accessKey = `jwt:${secret}`;
+  // The payload carries iat and exp itself: the time to live is given per call.
+  const signAccessJwt = createJwtSigner({ key: accessKey, algorithm: ALGORITHM });
+  // A token verified before is recognised by its hash until it expires, so a call costs no HMAC and JSON parse.
+  const verifyAccessJwt = createJwtVerifier({
+    key: accessKey,
+    algorithms: [ALGORITHM],
+    requiredClaims: ['sub', 'jti', 'exp'],
+    cache: 10_000,
+  });
 
-  /**
-   * Compares the signature as text with the canonical encoding of the expected MAC: decoding it
-   * instead would accept other spellings of the same bytes (Node's base64url decoder skips
-   * characters it does not know and ignores the last character's spare bits).
-   */
-  function signatureMatches(sig: string, expected: Buffer) {
-    const a = Buffer.from(sig);
-    const b = Buffer.from(b64(expected));
-    return a.length === b.length && timingSafeEqual(a, b);
-  }
-
-  /** Checks signature, shape and expiry of an access token. */
-  function check(token: string): AccessClaims | null {
-    const parts = token.split('.');
-    if (parts.length !== 3) return null;
-    const [h, body, sig] = parts as [string, string, string];
-    if (h !== header) return null;
-    if (!signatureMatches(sig, mac('jwt', `${h}.${body}`))) return null;
-    try {
-      const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as AccessClaims;
-      if (typeof claims.sub !== 'string' || typeof claims.jti !== 'string' || typeof claims.exp !== 'number') return null;
-      return claims.exp > Date.now() / 1000 ? claims : null;
-    } catch {
-      return null;
+  const valueKey = (purpose: string) => `value:${purpose}:${secret}`;
+  const valueSigners = new Map<string, (payload: object) => string>();
+  const valueVerifiers = new Map<string, (token: string) => unknown>();
+  const valueSigner = (purpose: string) => {
+    let sign = valueSigners.get(purpose);
+    if (!sign) {
+      sign = createJwtSigner({ key: valueKey(purpose), algorithm: ALGORITHM, noTimestamp: true });
+      valueSigners.set(purpose, sign);
     }
-  }
-  const verified = new Map<string, AccessClaims>();
+    return sign;
+  };
+  const valueVerifier = (purpose: string) => {
+    let verify = valueVerifiers.get(purpose);
+    if (!verify) {
+      verify = createJwtVerifier({ key: valueKey(purpose), algorithms: [ALGORITHM] });
+      valueVerifiers.set(purpose, verify);
+    }
+    return verify;
+  };
 
   return {
     signAccess(claims: Omit<AccessClaims, 'iat' | 'exp'>, ttlSeconds: number): string {
       const now = Math.floor(Date.now() / 1000);
-      const body = b64(JSON.stringify({ ...claims, iat: now, exp: now + ttlSeconds }));
-      const sig = b64(mac('jwt', `${header}.${body}`));
-      return `${header}.${body}.${sig}`;
+      return signAccessJwt({ sub: claims.sub, jti: claims.jti, iat: now, exp: now + ttlSeconds });
     },
     /** The claims of a valid, unexpired token; null for anything else. */
     verifyAccess(token: string): AccessClaims | null {
-      // A token whose signature was checked before is the same bytes: only its expiry is looked at again (issue 15:
-      // the HMAC and JSON parse on every call). Bounded; emptied when full.
-      const known = verified.get(token);
-      if (known) {
-        if (known.exp > Date.now() / 1000) return known;
-        verified.delete(token);
+      let claims: Record<string, unknown>;
+      try {
+        claims = verifyAccessJwt(token) as Record<string, unknown>;
+      } catch {
         return null;
       }
-      const claims = check(token);
-      if (claims) {
-        if (verified.size >= 10_000) verified.clear();
-        verified.set(token, claims);
-      }
-      return claims;
+      const { sub, jti, iat, exp } = claims;
+      if (typeof sub !== 'string' || typeof jti !== 'string' || typeof exp !== 'number') return null;
+      // Refused from the second it expires (RFC 7519 §4.1.4); the library still accepts that very second.
+      if (exp <= Date.now() / 1000 || !canonicalSignature(token)) return null;
+      return { sub, jti, iat: typeof iat === 'number' ? iat : 0, exp };
     },
-    /** `<payload>.<signature>` for a purpose (e.g. public order links). */
+    /** A JWT carrying `payload` for a purpose (e.g. public order links); the payload states its own expiry if any. */
     signValue(purpose: string, payload: object): string {
-      const body = b64(JSON.stringify(payload));
-      return `${body}.${b64(mac(purpose, body))}`;
+      return valueSigner(purpose)({ ...payload });
     },
     verifyValue<T>(purpose: string, token: string): T | null {
-      const dot = token.indexOf('.');
-      if (dot < 1) return null;
-      const body = token.slice(0, dot);
-      const sig = token.slice(dot + 1);
-      if (!signatureMatches(sig, mac(purpose, body))) return null;
       try {
-        return JSON.parse(Buffer.from(body, 'base64url').toString()) as T;
+        const payload = valueVerifier(purpose)(token) as T;
+        return canonicalSignature(token) ? payload : null;
       } catch {
         return null;
       }

@@ -252,7 +252,7 @@ describe('permissions', () => {
     }
   });
 
-  it('a customer reads the shipping lines and cargo types its order screens pick from (issue 14), and changes none', async () => {
+  it('a customer reads the shipping lines and cargo types its order screens pick from, and changes none', async () => {
     for (const path of ['common/getOperationList', 'common/getCargoTypeList'])
       expect((await call(path, {}, customer)).status, path).toBe(200);
     expect((await call('common/updateOperationList', { data: [] }, customer)).status).toBe(403);

@@ -204,7 +204,7 @@ describe('common/checkContaierData: terminal scope and access', () => {
     expect(none.body.data?.[0]).toMatchObject({ CompareStatus: 'NONE', loaded: null });
   });
 
-  it('says when a container missing where it was compared is at another terminal, naming only the caller’s (issue 10 item 21)', async () => {
+  it('says when a container missing where it was compared is at another terminal, naming only the caller’s', async () => {
     const v = await twoVisits();
     const other = ['NDP', 'GML', 'PIP'].find((c) => c !== v.latest && c !== v.earlier) as string;
     // The administrator (every terminal) compares at a third terminal: the two that have it are named.

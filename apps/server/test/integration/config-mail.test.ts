@@ -15,7 +15,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureApprovalFor } from '../helpers/approval';
 import { createTestApp, present, type TestApp } from '../helpers/test-app';
 
-// Each mail setting doing its work, read back from the local mail server's inbox (spec 03 §2.4, issue 12).
+// Each mail setting doing its work, read back from the local mail server's inbox (spec 03 §2.4).
 let t: TestApp;
 let sims: Record<string, RunningSimulator>;
 let admin: string;

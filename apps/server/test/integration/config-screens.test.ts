@@ -2,7 +2,7 @@ import { type CallReply, calls, mailOrderMessages, reportMailMessages, sizeTypeM
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, present, type TestApp } from '../helpers/test-app';
 
-// Spec 03 §2.4, §3, §5, §7 configuration: the settings forms and grids of issue 12 (first part), call by call.
+// Spec 03 §2.4, §3, §5, §7 configuration: the settings forms and grids, call by call.
 let t: TestApp;
 let admin: string;
 let staff: string;

@@ -250,7 +250,7 @@ describe('custom/req_cas367 and custom/get_cas367 (single scan, queued)', () => 
     expect(rows.map((r) => r.request_type)).toEqual(expect.arrayContaining(['367', '367.1']));
   });
 
-  it('gives what customs said of an unknown or mistyped declaration, on the event and on every later read (issue 10 item 15)', async () => {
+  it('gives what customs said of an unknown or mistyped declaration, on the event and on every later read', async () => {
     const mistyped = { declareNo: '30512345', office: '03EE' };
     const socket = await connect(customer);
     const result = nextResult(socket, mistyped.declareNo);

@@ -83,7 +83,7 @@ describe('custom/add: the checks of spec 01 §5 in their order', () => {
     expect(res.body).toMatchObject({ success: false, message: 'Vui lòng số vận đơn !' });
   });
 
-  it('refuses a total of containers that is not a whole number from 1 to 9999 (issue 10 item 18)', async () => {
+  it('refuses a total of containers that is not a whole number from 1 to 9999', async () => {
     const base = { ImportExport: 'E', CustomerID: ownTax, CustomNo: '305123456781', CustomCode: '03EE', CustomDate: '2026-11-20' };
     for (const ContainerQty of [0, -3, 2.5, '2,5', 10_000, 'ba']) {
       const res = await t.call(calls.customs.addDeclaration, { ...base, ContainerQty }, customer);
@@ -96,7 +96,7 @@ describe('custom/add: the checks of spec 01 §5 in their order', () => {
     }
   });
 
-  it('tells a customer its own business code, the only one it may register under; staff with the menu type any (issue 10 item 18)', async () => {
+  it('tells a customer its own business code, the only one it may register under; staff with the menu type any', async () => {
     const mine = await t.call(calls.customs.ownBusinessCode, {}, customer);
     expect(mine.status).toBe(200);
     expect(mine.body.payload).toEqual({ CustomerID: ownTax, fixed: true });
@@ -365,7 +365,7 @@ describe('a customer sees only its own business code; staff act, customers do no
   });
 });
 
-describe('GET /api/custom/file: the declaration decides, not who created the folder (issue 10 item 9)', () => {
+describe('GET /api/custom/file: the declaration decides, not who created the folder', () => {
   it('refuses staff a file of a declaration outside their terminals, even from a folder they created', async () => {
     // A folder whose creator is nhanvien (uploads are the customers'; the folder row says who made it).
     const f = await folder(customer);

@@ -28,7 +28,7 @@ import type { AuthUser } from '../../src/http/context';
 import { AppError } from '../../src/http/errors';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
-// The grid-resource registry (issue 9 §2): scope on the server, header merge, references, and an entry that is
+// The grid-resource registry: scope on the server, header merge, references, and an entry that is
 // registered on its own (a table of this test, not in the portal) getting working get/update/delete routes.
 
 interface Reply {

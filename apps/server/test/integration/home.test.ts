@@ -99,7 +99,7 @@ describe('tracking/DashboadEirSevTracking', () => {
     expect(first).toEqual(first.map((_, i) => i + 1));
   });
 
-  it("gives each container its own amount when the order's container amounts make up its total (issue 10 item 20)", async () => {
+  it("gives each container its own amount when the order's container amounts make up its total", async () => {
     const rows = (await list(customer)).body.payload ?? [];
     // 2 × 650,000 = 1,300,000: each row has its container's amount, the order total stays the order's.
     const unpaid = rows.filter((r) => r.OrderNo === fixtures.unpaid?.no);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
-// Issue 10 item 12: an upload is authorised and its declared size checked before its body is read, so an anonymous
+// An upload is authorised and its declared size checked before its body is read, so an anonymous
 // or oversized request cannot make the portal buffer megabytes. Each request here sends only the start of its body
 // and leaves the connection open: the answer must come without the rest.
 let t: TestApp;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OVERLOADED_MESSAGE } from '../../src/app';
 import { createTestApp, type TestApp, testDbKind } from '../helpers/test-app';
 
-// Issue 10 item 11: a saturated portal answers 503 + Retry-After at once, and serves again by itself.
+// A saturated portal answers 503 + Retry-After at once, and serves again by itself.
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const busy = (ms: number) => {
   const end = Date.now() + ms;

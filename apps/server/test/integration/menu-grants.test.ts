@@ -4,7 +4,7 @@ import { defaultGrants, demoUsers } from '../../src/db/seed/access.data';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /**
- * Issue 10 item 7: every call's grant matches the menus that offer it. From the seed's group grants
+ * Every call's grant matches the menus that offer it. From the seed's group grants
  * and each call's access (and each variant's, for a call carrying several messages) this derives
  * which demo roles may make the call, then makes it as every demo role: a role the menus do not
  * reach must never get 200 (403 is what the grant check answers); a role they reach is not

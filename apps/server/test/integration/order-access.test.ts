@@ -4,7 +4,7 @@ import { orderAccessMessages } from '../../src/security/order-access';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /**
- * Issue 10 items 6 and 8: the home grant shows the page, it does not hand over the customers'
+ * The home grant shows the page, it does not hand over the customers'
  * orders. Only the order's customer, or staff holding the staff order grant (CFG_APPROVAL), cancel,
  * pay and invoice; customs officers and shipping lines reach no order. A payer reads only the
  * visible payment partners of its order's terminal, without configuration fields.

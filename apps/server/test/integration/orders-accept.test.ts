@@ -13,7 +13,7 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, present, type TestApp } from '../helpers/test-app';
 
-// The staff approval queue 'Duyệt lệnh' (issue 14): approve → C (invoice, TOS through the mappings), reject with a
+// The staff approval queue 'Duyệt lệnh': approve → C (invoice, TOS through the mappings), reject with a
 // reason (paid money recorded for refund), TOS refusal → alert mail → resend, cancel of an approved order (invoice
 // cancelled with the provider and traced), scope and roles. Against the TOS, e-invoice and mail simulators over HTTP.
 let t: TestApp;

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoYard } from '../../src/db/seed/port-containers.data';
 import { createTestApp, present, type TestApp, vietnamese } from '../helpers/test-app';
 
-// Issue 14, spec 02 §2.1: each order type created in the guide's steps (containers, payer, charges, save), then paid
+// Spec 02 §2.1: each order type created in the guide's steps (containers, payer, charges, save), then paid
 // through the payment partners or confirmed to be paid later; the approval config decides P or C.
 let t: TestApp;
 let sims: RunningSimulator[];

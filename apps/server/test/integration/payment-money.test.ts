@@ -14,7 +14,7 @@ import { configureApprovalFor } from '../helpers/approval';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /**
- * Issue 10, money: an order with a live attempt is not cancelled; money for an order no longer
+ * Money: an order with a live attempt is not cancelled; money for an order no longer
  * payable is recorded for refund (never dropped) and shown to staff and the payer; the server
  * publishes the invoice itself and retries a failure; repeated card starts reach the gateway once.
  */
@@ -221,7 +221,7 @@ describe('[reliability: invoice-without-dialog] invoice without the dialog', () 
         data: expect.objectContaining({ OrderNo: o.OrderNo, success_invoice: true, success: true }),
       }),
     );
-    // Paid without approval is approved (issue 14's approval hook): approved automatically, queued for the TOS, one invoice.
+    // Paid without approval is approved (the approval hook): approved automatically, queued for the TOS, one invoice.
     const [approved] = await t.sql<{ auto: boolean; approved_by: string | null; tos_status: string }>(
       'select approved_time is not null auto, approved_by, tos_status from orders where order_no = $1',
       [o.OrderNo],

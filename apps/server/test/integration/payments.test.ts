@@ -272,7 +272,7 @@ describe('bank page', () => {
 });
 
 describe('[reliability: forged-notice] no partner key in the source', () => {
-  /** The keys the portal fell back to before issue 10, readable by anyone in its source. */
+  /** The keys the portal once fell back to, readable by anyone in its source: none may be accepted again. */
   const oldSourceKeys = { napas: 'napas-demo-secret-2026', vietqr: 'vietqr-demo-secret-2026' };
   const canonicalSign = (secret: string, fields: Record<string, string | number>) =>
     createHmac('sha256', secret).update(canonicalFields(fields)).digest('hex');

@@ -8,7 +8,7 @@ import { createStatsService, type StatsService } from '../../src/modules/stats/s
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /**
- * Issue 11 item 4: every statistics call gives the same answer from the rollups (what the calls
+ * Every statistics call gives the same answer from the rollups (what the calls
  * read) as from the raw rows (orders, containers, payments, invoices, ratings), randomised over
  * period types, ranges, terminals, customers, users and job types — on the demo data, then again
  * after orders are added, get containers, are paid, cancelled and invoiced, and ratings are given.

@@ -7,7 +7,7 @@ import { createTosOrderImport } from '../../src/modules/stats/tos-orders.service
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /**
- * The statistics calls over HTTP (issue 11): every call's reply against its contract, period
+ * The statistics calls over HTTP: every call's reply against its contract, period
  * arithmetic (quarters from months 1, 4, 7, 10; the day picker's raw text; clipped periods), the
  * totals rule of spec 02 §4, terminal and customer scoping per role, and the TOS order feed.
  */

@@ -5,7 +5,7 @@ import type { PricingContainer, PricingInput } from '../../src/modules/orders/pr
 import { portDay } from '../../src/modules/orders/tariff-engine';
 import { createTestApp, present, type TestApp } from '../helpers/test-app';
 
-// Issue 14: the tariff screens (standard, contract, stepped surcharges) and the pricing service over the seeded tariffs.
+// The tariff screens (standard, contract, stepped surcharges) and the pricing service over the seeded tariffs.
 let t: TestApp;
 let admin: string;
 let staff: string;

@@ -7,7 +7,7 @@ import { multipart } from '../helpers/multipart';
 import { createTestApp, present, type TestApp } from '../helpers/test-app';
 
 /**
- * Issue 10 item 13: upload folders per user and day and files per folder are capped on the server (race-safe),
+ * Upload folders per user and day and files per folder are capped on the server (race-safe),
  * and folders never registered are removed by the 'uploads.cleanup' job after the grace period.
  */
 const FOLDERS_PER_DAY = 4;

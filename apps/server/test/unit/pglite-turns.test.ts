@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client';
 
-// Issue 15: on the embedded database each statement takes its turn in the event loop's check phase (db/client.ts
+// On the embedded database each statement takes its turn in the event loop's check phase (db/client.ts
 // `takeTurns`), and the statements waiting are counted: what load shedding reads there.
 let database: Database;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 10 asks for a reliability suite with these cases; `npm run test:reliability` runs the tests titled
+ * The reliability suite's cases (the failures the portal must survive); `npm run test:reliability` runs the tests titled
  * '[reliability: <case>]' in the files scripts/reliability-cases.json lists. This keeps list and titles in step.
  */
 const root = resolve(fileURLToPath(new URL('../../../..', import.meta.url)));
@@ -30,7 +30,7 @@ function testFiles(dir: string): string[] {
 }
 
 describe('the reliability suite (npm run test:reliability)', () => {
-  it('lists exactly the cases of issue 10', () => {
+  it('lists exactly the reliability cases', () => {
     expect(Object.keys(cases).sort()).toEqual([...issueCases].sort());
   });
 

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OVERLOADED_MESSAGE, shedOverInFlight } from '../../src/app';
 
-// Issue 15: on the embedded database there is no pool queue to watch; a cap on requests being served sheds instead.
+// On the embedded database there is no pool queue to watch; a cap on requests being served sheds instead.
 const apps: ReturnType<typeof Fastify>[] = [];
 afterEach(async () => {
   for (const a of apps.splice(0)) await a.close();

@@ -4,8 +4,15 @@ import { createSigner, newSecret } from '../../src/security/token';
 
 const secret = 'a-test-secret-of-reasonable-length-0123456789';
 const b64 = (s: string | Buffer) => Buffer.from(s).toString('base64url');
-/** Signs like the signer does, so a test can build a correctly signed token with any content. */
-const macFor = (purpose: string, data: string, key = secret) => b64(createHmac('sha256', `${purpose}:${key}`).update(data).digest());
+/** Signs like the signer does (HMAC over `header.body` with the use's key), so a test can build any content. */
+const macFor = (purpose: string, data: string, key = secret, hash = 'sha256') =>
+  b64(createHmac(hash, `${purpose}:${key}`).update(data).digest());
+/** A JWT with any header and body, signed with the key of a use (`jwt` = access tokens, `value:<purpose>`). */
+const jwtWith = (use: string, header: object, body: object | string, hash = 'sha256') => {
+  const h = b64(JSON.stringify(header));
+  const b = b64(typeof body === 'string' ? body : JSON.stringify(body));
+  return `${h}.${b}.${macFor(use, `${h}.${b}`, secret, hash)}`;
+};
 const decode = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString()) as Record<string, unknown>;
 
 afterEach(() => {
@@ -22,6 +29,13 @@ describe('access tokens (signAccess / verifyAccess)', () => {
     const claims = signer.verifyAccess(token);
     const now = Date.parse('2026-03-01T00:00:00Z') / 1000;
     expect(claims).toEqual({ sub: 'admin', jti: 'j-1', iat: now, exp: now + 3600 });
+  });
+
+  it('writes the same bytes as before the library: header, claims in order, HMAC keyed for access tokens', () => {
+    vi.useFakeTimers({ now: new Date('2026-03-01T00:00:00Z') });
+    const now = Date.parse('2026-03-01T00:00:00Z') / 1000;
+    const expected = jwtWith('jwt', { alg: 'HS256', typ: 'JWT' }, { sub: 'admin', jti: 'j-1', iat: now, exp: now + 3600 });
+    expect(signer.signAccess({ sub: 'admin', jti: 'j-1' }, 3600)).toBe(expected);
   });
 
   it('writes a standard HS256 JWT header', () => {
@@ -57,7 +71,35 @@ describe('access tokens (signAccess / verifyAccess)', () => {
     const body = b64(JSON.stringify({ sub: 'admin', jti: 'x', iat: 0, exp: 9_999_999_999 }));
     const none = b64(JSON.stringify({ alg: 'none', typ: 'JWT' }));
     expect(signer.verifyAccess(`${none}.${body}.`)).toBeNull();
+    expect(signer.verifyAccess(`${none}.${body}`)).toBeNull();
     expect(signer.verifyAccess(`${none}.${body}.${macFor('jwt', `${none}.${body}`)}`)).toBeNull();
+  });
+
+  it('accepts HS256 only: a token correctly signed with HS384, HS512 or naming another algorithm is refused', () => {
+    const claims = { sub: 'admin', jti: 'x', iat: 0, exp: 9_999_999_999 };
+    expect(signer.verifyAccess(jwtWith('jwt', { alg: 'HS256', typ: 'JWT' }, claims))).not.toBeNull();
+    expect(signer.verifyAccess(jwtWith('jwt', { alg: 'HS512', typ: 'JWT' }, claims, 'sha512'))).toBeNull();
+    expect(signer.verifyAccess(jwtWith('jwt', { alg: 'HS384', typ: 'JWT' }, claims, 'sha384'))).toBeNull();
+    // An HS256 MAC under a header that names another algorithm (the key-confusion shape).
+    expect(signer.verifyAccess(jwtWith('jwt', { alg: 'RS256', typ: 'JWT' }, claims))).toBeNull();
+    expect(signer.verifyAccess(jwtWith('jwt', { typ: 'JWT' }, claims))).toBeNull();
+  });
+
+  it('refuses a token whose expiry is in the past even when correctly signed', () => {
+    vi.useFakeTimers({ now: new Date('2026-03-01T00:00:00Z') });
+    const now = Date.parse('2026-03-01T00:00:00Z') / 1000;
+    expect(
+      signer.verifyAccess(jwtWith('jwt', { alg: 'HS256', typ: 'JWT' }, { sub: 'a', jti: 'b', iat: now - 7200, exp: now - 3600 })),
+    ).toBeNull();
+  });
+
+  it('refuses an expired token it accepted (and so remembered) before', () => {
+    vi.useFakeTimers({ now: new Date('2026-03-01T00:00:00Z') });
+    const token = signer.signAccess({ sub: 'a', jti: 'cached' }, 60);
+    expect(signer.verifyAccess(token)).not.toBeNull();
+    expect(signer.verifyAccess(token)).not.toBeNull();
+    vi.setSystemTime(new Date('2026-03-01T00:01:01Z'));
+    expect(signer.verifyAccess(token)).toBeNull();
   });
 
   it('refuses an expired token, and accepts it until the second it expires', () => {
@@ -99,9 +141,22 @@ describe('signed values (signValue / verifyValue)', () => {
     expect(signer.verifyValue('order-link', token)).toEqual({ o: 'NDP2501010100001', e: 1_900_000_000 });
   });
 
-  it('uses URL-safe characters only', () => {
+  it('is an HS256 JWT of URL-safe characters only', () => {
     const token = signer.signValue('order-link', { o: 'Đơn hàng/?&=+', e: 1 });
-    expect(token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+    expect(token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+    const [header, body] = token.split('.') as [string, string];
+    expect(decode(header)).toEqual({ alg: 'HS256', typ: 'JWT' });
+    expect(decode(body)).toEqual({ o: 'Đơn hàng/?&=+', e: 1 });
+  });
+
+  it('refuses "none", other algorithms and a tampered payload', () => {
+    const payload = { o: 'A', e: 1_900_000_000 };
+    expect(signer.verifyValue('p', jwtWith('value:p', { alg: 'HS256', typ: 'JWT' }, payload))).toEqual(payload);
+    const none = `${b64(JSON.stringify({ alg: 'none', typ: 'JWT' }))}.${b64(JSON.stringify(payload))}.`;
+    expect(signer.verifyValue('p', none)).toBeNull();
+    expect(signer.verifyValue('p', jwtWith('value:p', { alg: 'HS512', typ: 'JWT' }, payload, 'sha512'))).toBeNull();
+    const [h, , s] = signer.signValue('p', payload).split('.');
+    expect(signer.verifyValue('p', `${h}.${b64(JSON.stringify({ o: 'B', e: 1_900_000_000 }))}.${s}`)).toBeNull();
   });
 
   it('refuses a value signed for another purpose, and an access token as a value', () => {
@@ -111,12 +166,14 @@ describe('signed values (signValue / verifyValue)', () => {
     // ... and the other way round: a signed value is not an access token.
     const asJwt = signer.signValue('jwt', { sub: 'admin', jti: 'x', exp: 9_999_999_999 });
     expect(signer.verifyAccess(asJwt)).toBeNull();
+    expect(signer.verifyAccess(signer.signValue('order-link', { sub: 'admin', jti: 'x', exp: 9_999_999_999 }))).toBeNull();
+    expect(signer.verifyValue('jwt', signer.signAccess({ sub: 'a', jti: 'b' }, 60))).toBeNull();
   });
 
   it('refuses a changed payload or signature', () => {
     const token = signer.signValue('p', { o: 'A', e: 1 });
-    const [, sig] = token.split('.') as [string, string];
-    expect(signer.verifyValue('p', `${b64(JSON.stringify({ o: 'B', e: 1 }))}.${sig}`)).toBeNull();
+    const [h, , sig] = token.split('.') as [string, string, string];
+    expect(signer.verifyValue('p', `${h}.${b64(JSON.stringify({ o: 'B', e: 1 }))}.${sig}`)).toBeNull();
     expect(signer.verifyValue('p', `${token}x`)).toBeNull();
     expect(signer.verifyValue('p', `${token}!`)).toBeNull();
     expect(signer.verifyValue('p', `${token}.x`)).toBeNull();
@@ -127,9 +184,8 @@ describe('signed values (signValue / verifyValue)', () => {
   });
 
   it('refuses malformed values without throwing, including a valid signature over text that is not JSON', () => {
-    for (const t of ['', '.', '.abc', 'abc', 'abc.', '..', '\u0000.\u0000']) expect(signer.verifyValue('p', t)).toBeNull();
-    const body = b64('{not json');
-    expect(signer.verifyValue('p', `${body}.${macFor('p', body)}`)).toBeNull();
+    for (const t of ['', '.', '.abc', 'abc', 'abc.', '..', '\u0000.\u0000', 'a.b.c']) expect(signer.verifyValue('p', t)).toBeNull();
+    expect(signer.verifyValue('p', jwtWith('value:p', { alg: 'HS256', typ: 'JWT' }, '{not json'))).toBeNull();
   });
 });
 

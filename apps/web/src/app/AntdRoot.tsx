@@ -8,7 +8,7 @@ dayjs.locale('vi');
 
 /**
  * antd's theme and Vietnamese locale, around every screen drawn with antd (the signed-in frame and the public order
- * page). Loaded with those screens, so the first chunk and /login carry no antd at all (issue 15: /login ≤ 200 KB).
+ * page). Loaded with those screens, so the first chunk and /login carry no antd at all (/login's budget: ≤ 200 KB).
  */
 export default function AntdRoot({ children }: { children: ReactNode }) {
   return (

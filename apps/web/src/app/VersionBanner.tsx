@@ -15,7 +15,7 @@ async function fetchVersion(): Promise<string | null> {
   }
 }
 
-// Plain elements: the banner lives in the first chunk, which carries no antd (issue 15).
+// Plain elements: the banner lives in the first chunk, which carries no antd.
 const bar = {
   position: 'fixed',
   top: 0,

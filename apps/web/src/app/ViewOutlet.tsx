@@ -32,7 +32,7 @@ export function ViewOutlet() {
   const { message } = App.useApp();
   const [state, setState] = useState<PageState>({ kind: 'loading' });
   // A page whose chunk has already loaded (the usual first visit: it was preloaded beside the user and menu calls) is
-  // drawn in this render, not after the effect's promise and one more render (issue 15, home LCP).
+  // drawn in this render, not after the effect's promise and one more render (the home page's LCP).
   const loadedPage = useMemo(() => {
     if (!menu.data) return null;
     const at = resolveView(pathname, menu.data);

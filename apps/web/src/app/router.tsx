@@ -13,7 +13,7 @@ const { login: LoginPage, publicOrder: PublicOrderPage, signedInFrame: ShellLayo
 /** Signed-in screens only: the menu resolution (and the contract it reads) stays out of the first chunk and /login. */
 const loadViewOutlet = () => import('./ViewOutlet');
 const ViewOutlet = preloadedLazy(() => loadViewOutlet().then((m) => ({ default: m.ViewOutlet })));
-/** antd's provider comes with the screens drawn with antd; /login is plain elements (issue 15). */
+/** antd's provider comes with the screens drawn with antd; /login is plain elements. */
 const AntdRoot = preloadedLazy(() => import('./AntdRoot'));
 
 const loading = <PageLoading />;
@@ -22,7 +22,7 @@ const withAntd = (node: ReactNode) => suspended(<AntdRoot>{node}</AntdRoot>);
 
 let startedFor: string | null = null;
 /**
- * A signed-in path's first load, started at once and side by side instead of one after the other (issue 15, home LCP):
+ * A signed-in path's first load, started at once and side by side instead of one after the other (the home page's LCP):
  * the user and their menu, the chunk of the view group the path most likely names, the frame's chunks, the menu
  * resolution's chunk and, once the menu is known, the chunk of the group it resolves to. Once per token.
  */

@@ -3,7 +3,7 @@ import type { CSSProperties, ReactNode } from 'react';
 // antd's Typography brings its editable mode and with it antd's TextArea (~17 KB gzip together); the signed-in frame and
 // the home page only show static texts, so they draw them as Typography does, with antd 6's default theme values
 // (colorText, colorTextDescription, fontWeightStrong, fontSizeHeading3/5, lineHeightHeading3/5, titleMarginBottom),
-// without loading it (issue 15, JavaScript per route).
+// without loading it (less JavaScript per route).
 const text: CSSProperties = { color: 'rgba(0, 0, 0, 0.88)', wordBreak: 'break-word', lineHeight: 1.5714285714285714 };
 const headings = {
   3: { fontSize: 24, lineHeight: 1.3333333333333333 },

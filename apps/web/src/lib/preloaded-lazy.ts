@@ -14,7 +14,7 @@ export type PreloadedLazy<T extends AnyComponent = ComponentType> = LazyExoticCo
  * `React.lazy` whose module can be loaded ahead. Once loaded, the first render reads it at once (a thenable that
  * answers synchronously) instead of suspending: every suspension commits a fallback, and React 19 holds the next
  * reveal until 300 ms after the latest fallback, so a chain of lazy screens that were already loaded cost up to that
- * much each (issue 15: the home page's LCP waited twice on it).
+ * much each (the home page's LCP waited twice on it).
  */
 export function preloadedLazy<T extends AnyComponent>(load: () => Promise<{ default: T }>): PreloadedLazy<T> {
   let loaded: { default: T } | undefined;

@@ -41,7 +41,7 @@ export function useMenu(userGroupCode: string | undefined) {
 
 /**
  * Starts reading the signed-in user and their menu as soon as the first chunk runs, beside the frame's chunks rather
- * than after them (issue 15, home LCP); the frame's `useMe` / `useMenu` find them cached or in flight. The menu of the
+ * than after them (the home page's LCP); the frame's `useMe` / `useMenu` find them cached or in flight. The menu of the
  * group kept from sign-in is asked for beside the user, not after; when the user's group has changed since, the
  * menu of the new group is read after (the server answers the token's own group only, so a stale group reads
  * nothing it should not). Failures are left to those hooks (a refused token is handled by the api client either

@@ -236,7 +236,7 @@ export const searchShip = defineCall({
   path: 'task/fcl_pre_advice/search_ship',
   module: 'customs',
   summary: 'Danh sách tàu/chuyến cho ô chọn tàu (arrStatus = 1: tàu đang/ sắp làm hàng)',
-  // The order screens pick their vessel/voyage with the same picker (issue 14).
+  // The order screens pick their vessel/voyage with the same picker.
   access: menuAccess('CUSTOMS_GATE_SCAN', 'CUSTOMS_REQUEST_LOG', ...orderTaskMenus),
   request: optionalBody(
     z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { menuAccess } from '../access';
 import { type CallDef, defineCall, type ModuleName } from '../call';
 import type { MenuId } from '../menu-catalog';
-import { optionalBody, type replyBase, replyWith } from '../reply';
+import { optionalBody, type plainReply, replyWith } from '../reply';
 import type { GridColumn } from './columns';
 
 /**
@@ -126,7 +126,7 @@ type EmptyShape = {};
 type RowsKey<G> = G extends { rowsIn: 'data' } ? 'data' : 'payload';
 type ExtraOf<G> = G extends { extra: infer E extends z.ZodRawShape } ? E : EmptyShape;
 type FilterOf<S extends GridSpec> = S extends { filter: { schema: infer F extends z.ZodObject } } ? F : z.ZodObject<EmptyShape>;
-type ReplyShape = typeof replyBase.shape;
+type ReplyShape = typeof plainReply.shape;
 type MenuAccess = ReturnType<typeof menuAccess>;
 
 export type GridListCall<S extends GridSpec> = CallDef<

@@ -5,7 +5,7 @@ import { optionalBody, plainReply, replyWith } from '../reply';
 import { tosStatus } from './create';
 
 /**
- * The staff approval queue 'Duyệt lệnh' (/Order/AcceptOrder, issue 14): paid or pay-later orders waiting (P) are
+ * The staff approval queue 'Duyệt lệnh' (/Order/AcceptOrder): paid or pay-later orders waiting (P) are
  * approved (→ C: PIN and gate QR, invoice, sent to the TOS) or rejected with a reason (→ D; money paid is recorded
  * for refund). Staff also see approved orders' TOS state, resend a refused one, and cancel an approved order (its
  * invoice is cancelled with the provider and traced: task/invoice/cancel/trackingInvoiceDraftDetails).
@@ -52,7 +52,7 @@ export const acceptRow = z.object({
   TosStatusName: z.string(),
   TosMessage: z.string().nullable(),
   InvoiceNo: z.string().nullable(),
-  /** The invoice's state in words when it is not simply issued: 'Đã hủy', 'Hủy hóa đơn lỗi, đang thử lại' (issue 14). */
+  /** The invoice's state in words when it is not simply issued: 'Đã hủy', 'Hủy hóa đơn lỗi, đang thử lại'. */
   InvoiceState: z.string().nullable(),
 });
 export type AcceptRow = z.infer<typeof acceptRow>;

@@ -6,7 +6,7 @@ import { checkedContainer, orderContainerInput } from './containers';
 import { orderLimits, orderTaskMenus, orderTypeList } from './order-types';
 
 /**
- * Order creation (issue 14): the six steps of every task screen (spec 02 §2.1) — order information, containers,
+ * Order creation: the six steps of every task screen (spec 02 §2.1) — order information, containers,
  * payer by tax code, charges, payment (existing payment calls) or pay later, approval. One set of calls serves the
  * eight task entries; each request names its `OrderType` and the server checks the caller holds that type's menu.
  */

@@ -234,7 +234,7 @@ export const orderCompletedData = z.object({
 export type OrderCompletedData = z.infer<typeof orderCompletedData>;
 
 /**
- * Issue 10: money staff must act on. `refund`: a transfer that arrived for an order no longer
+ * Money staff must act on. `refund`: a transfer that arrived for an order no longer
  * payable (cancelled, already paid, wrong amount), recorded instead of dropped. `invoice`: a paid
  * order whose invoice the server could not publish (retried by a job; staff may retry).
  */

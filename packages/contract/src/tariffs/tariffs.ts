@@ -6,7 +6,7 @@ import { defineGrid } from '../grid/resource';
 import { getTerminalList } from '../shell/calls';
 
 /**
- * Tariffs (issue 14): 'Biểu cước chuẩn' (/config/StandardTariff), 'Biểu cước hợp đồng' (/config/ContractTariff) and
+ * Tariffs: 'Biểu cước chuẩn' (/config/StandardTariff), 'Biểu cước hợp đồng' (/config/ContractTariff) and
  * the ExtraMode stepped surcharges 'Phụ thu theo bậc' (/config/tariff_surcharge), per terminal. The pricing service
  * (apps/server/src/modules/orders/pricing.service.ts) reads them; how it picks a row is in docs/decisions.md
  * "Tariff engine".

@@ -30,7 +30,7 @@ export const demoJobModeMappings: readonly {
 ];
 
 /**
- * Orders waiting for staff at NDP (issue 14's approval queue 'Duyệt lệnh'): paid (P with a transaction) or pay later
+ * Orders waiting for staff at NDP (the approval queue 'Duyệt lệnh'): paid (P with a transaction) or pay later
  * (credit customer, P without one), made in the last hours, with containers (owner TGHU, serials 264001…) and priced
  * lines whose tariff codes the demo tariff mapping knows. Order numbers use serials 9000001… of the demo format.
  */

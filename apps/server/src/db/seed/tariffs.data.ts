@@ -61,7 +61,7 @@ interface Row {
 }
 
 /**
- * Demo tariffs (issue 14) at every terminal, one tariff code per price across terminals (e.g. LAYN-40F, LB-20E, DL-40,
+ * Demo tariffs at every terminal, one tariff code per price across terminals (e.g. LAYN-40F, LB-20E, DL-40,
  * HD-C0000001-LAYN-20F), each mapped to a TOS tariff code: each job mode for 20/40/45 full and empty, storage per day, reefer power
  * per hour, out-of-gauge pickups and drop-offs in USD; contract tariffs for the demo customer and for Maersk; the
  * ExtraMode surcharge steps. Valid from the start of last year to the end of next year, inserted in bulk.

@@ -3,7 +3,7 @@ import { createHeardCache } from '../../security/heard-cache';
 
 /**
  * Sessions already checked, kept for a short while so a call does not ask the database again who its token is
- * (issue 15: that lookup was half the database work of a list call). Kept on the heard cache (security/heard-cache.ts):
+ * (that lookup was half the database work of a list call). Kept on the heard cache (security/heard-cache.ts):
  * every change to sessions, users, groups or grants NOTIFYs `auth_changed` at commit and each instance empties its
  * cache when it hears it; a logout empties the entry here at once; while the listening connection is down nothing is
  * kept.

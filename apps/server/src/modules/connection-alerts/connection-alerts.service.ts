@@ -72,4 +72,3 @@ export function createConnectionAlertsService(deps: {
     },
   };
 }
-export type ConnectionAlertsService = ReturnType<typeof createConnectionAlertsService>;

@@ -14,7 +14,7 @@ export const homeMessages = {
   onlyUnpaid: (orderNo: string, status: string) =>
     `Không thể xóa lệnh ${orderNo}: lệnh đang ở trạng thái "${status}". Chỉ xóa được lệnh chưa thanh toán (trạng thái A).`,
   cancelled: 'Lệnh đã bị hủy.',
-  /** Issue 10: money may still arrive for a live attempt; the order stays until the attempt ends. */
+  /** Money may still arrive for a live attempt; the order stays until the attempt ends. */
   livePayment: (orderNo: string) =>
     `Không thể xóa lệnh ${orderNo}: lệnh đang có giao dịch thanh toán chưa kết thúc. Quý khách vui lòng hoàn tất thanh toán hoặc thử lại sau khi giao dịch kết thúc (tối đa 30 phút).`,
 };

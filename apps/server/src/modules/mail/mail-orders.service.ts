@@ -144,4 +144,3 @@ export function createMailOrdersService(deps: {
     },
   };
 }
-export type MailOrdersService = ReturnType<typeof createMailOrdersService>;

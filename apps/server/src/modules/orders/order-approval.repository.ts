@@ -66,7 +66,7 @@ const headColumns = sql.raw(`o.order_no "OrderNo", o.pin_code "PinCode", o.termi
   o.transaction_id "TransactionId", o.created_by "CreatedBy", o.tos_status "TosStatus", o.tos_order_no "TosOrderNo",
   o.tos_attempts "TosAttempts", o.source "Source"`);
 
-/** SQL of the approval queue (issue 14): listing, the state changes P → C / D and C → D, and the TOS delivery state. */
+/** SQL of the approval queue: listing, the state changes P → C / D and C → D, and the TOS delivery state. */
 export function createOrderApprovalRepository(db: Db) {
   const one = async <T>(q: SQL) => rowsOf<T>(await db.execute(q))[0] ?? null;
   return {

@@ -61,7 +61,7 @@ function toRow(r: AcceptRecord): AcceptRow {
 
 /**
  * What follows an order becoming C (`approved`, the hook payments and the order screens call), and the staff approval
- * queue 'Duyệt lệnh' (issue 14): approve P → C, reject P → D with a reason, resend a refused TOS delivery, cancel an
+ * queue 'Duyệt lệnh': approve P → C, reject P → D with a reason, resend a refused TOS delivery, cancel an
  * approved order (C → D: invoice cancelled with the provider and traced, the TOS told, paid money recorded for refund).
  */
 export function createOrderApprovalService(deps: {

@@ -14,7 +14,7 @@ import {
 } from '@smartport/contract';
 
 /**
- * The pure rules of an order draft (issue 14): the expiry, the document the type needs, and each container row
+ * The pure rules of an order draft: the expiry, the document the type needs, and each container row
  * against what the port knows of it. The service gathers the facts (repository) and these functions decide.
  */
 
@@ -112,7 +112,7 @@ export interface RowContext {
 const hasValue = (v: number | null | undefined) => v != null && v > 0;
 
 /**
- * Checks every row (spec 02 §3 extras; issue 14): ISO 6346 number, size (operator's code or ISO), F/E, cargo type,
+ * Checks every row (spec 02 §3 extras): ISO 6346 number, size (operator's code or ISO), F/E, cargo type,
  * reefer temperature, dangerous goods (Class, UN No, the terminal's IMO list for drop-offs), out-of-gauge dimensions,
  * duplicates, other live orders, and the yard (pickups and yard services: in the yard, on the bill for an import
  * pickup, full/empty as recorded; drop-offs: not in the yard). Problems start 'Dòng N: '.

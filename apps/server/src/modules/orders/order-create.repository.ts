@@ -80,7 +80,7 @@ export interface OrderRecord {
 const five = () => Math.floor(Math.random() * 100_000);
 const two = () => 1 + Math.floor(Math.random() * 99);
 
-/** SQL of order creation (issue 14): what the checks read, the one-transaction save, the detail. */
+/** SQL of order creation: what the checks read, the one-transaction save, the detail. */
 export function createOrderCreateRepository(db: Db) {
   const rows = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(q));
 

@@ -73,7 +73,7 @@ const classOf: Record<OrderType, number | null> = {
 };
 
 /**
- * Order creation (issue 14, spec 02 §2.1): the header and container checks, the payer, the charges (pricing service),
+ * Order creation (spec 02 §2.1): the header and container checks, the payer, the charges (pricing service),
  * the one-transaction save, pay later for credit customers and the order's detail. Customers act for themselves;
  * staff holding the staff order grant act for any customer of their terminals.
  */

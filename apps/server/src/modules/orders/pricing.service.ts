@@ -81,7 +81,7 @@ const portTime = (d: Date) => {
 };
 
 /**
- * Prices an order (issue 14): gathers the tariffs, surcharge steps, job modes and exchange rates (its repository),
+ * Prices an order: gathers the tariffs, surcharge steps, job modes and exchange rates (its repository),
  * free days and reefer rules (storage rules), holiday exemptions (admin holidays) and attached services (attach
  * config), then lets the pure engine (`tariff-engine.ts`) compute the lines.
  */

@@ -1,7 +1,7 @@
 import { type ChargeLine, contSizeOf, isReeferSizetype, type OrderCharges } from '@smartport/contract';
 
 /**
- * The tariff engine (issue 14; rules and a worked example in docs/decisions.md "Tariff engine"): pure functions that
+ * The tariff engine (rules and a worked example in docs/decisions.md "Tariff engine"): pure functions that
  * turn an order's facts — tariffs, surcharge steps, job modes, exchange rates, free days, holiday periods, reefer
  * hours, attached services — into priced charge lines. No I/O: `pricing.service.ts` gathers the facts.
  */
@@ -21,7 +21,6 @@ export const vn = (n: number) => vnNumber.format(n);
 // ---- tariffs ---------------------------------------------------------------------------------------------------
 
 export type ChargeKind = 'job' | 'storage' | 'reefer';
-export const chargeKinds: readonly ChargeKind[] = ['job', 'storage', 'reefer'];
 
 /** A standard or contract tariff row as the engine reads it. */
 export interface TariffRow {

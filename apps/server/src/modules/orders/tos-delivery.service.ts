@@ -29,7 +29,7 @@ export const tosDeliveryMessages = {
 export type DeliveryResult = 'sent' | 'refused' | 'failed' | 'skipped';
 
 /**
- * Approved orders to the TOS (issue 14): each container's TOS job code through 'Mapping phương án', each charge's TOS
+ * Approved orders to the TOS: each container's TOS job code through 'Mapping phương án', each charge's TOS
  * tariff code through the tariff mapping, sent with the terminal's TOS connection in use. A refusal (the TOS's or a
  * missing mapping) is shown to staff (TosStatus refused + TosMessage) and the TOS's own refusal raises the connection
  * alert mail; an outage is retried with bounded backoff by the `orders.tos-push` job.

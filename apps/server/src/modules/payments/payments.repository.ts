@@ -63,7 +63,7 @@ export interface Followup {
   TerminalCode: string | null;
 }
 
-/** Starts per order within `paymentStartWindow` (issue 10: each click must not reach the gateway again). */
+/** Starts per order within `paymentStartWindow` (each click must not reach the gateway again). */
 export const paymentStartLimit = { max: 10, windowMs: 600_000 } as const;
 /** A live card attempt younger than this is reused by a new start (the OTP the gateway sent is still valid). */
 export const cardReuseMs = 300_000;

@@ -32,7 +32,7 @@ export function buildMenuTree(granted: FlatMenu[], all: FlatMenu[]): MenuNode[] 
 
 /**
  * `menus`: each group's menu tree kept while changes to grants and menus are heard (security/heard-cache.ts; every
- * screen asks for it on opening, issue 15); without it every call reads the database.
+ * screen asks for it on opening); without it every call reads the database.
  */
 export function createShellService(repo: ShellRepository, deps: { menus?: HeardCache<MenuNode[]> } = {}) {
   const load = async (group: string) => {

@@ -38,5 +38,3 @@ export function createTosOrderImport(deps: {
     },
   };
 }
-
-export type TosOrderImport = ReturnType<typeof createTosOrderImport>;

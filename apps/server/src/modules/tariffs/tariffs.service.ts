@@ -19,7 +19,7 @@ const named = (rows: readonly Row[], field: string) => [
 ];
 
 /**
- * 'Biểu cước chuẩn' and 'Biểu cước hợp đồng' (issue 14): the row schema already checked prices, VAT, periods and the
+ * 'Biểu cước chuẩn' and 'Biểu cước hợp đồng': the row schema already checked prices, VAT, periods and the
  * contract's party; the save also checks that every code a row names exists (job mode, cargo type, customer,
  * operator, a currency with an exchange rate), then hands the rows to the grid service (terminal scope, unique key).
  */

@@ -185,7 +185,7 @@ export function createFakePaymentsRepository(orders: PayOrder[]) {
     async containerLines() {
       return [{ ContainerNo: 'TEMU1234565', IsoSizetype: '22G1', FE: 'F', Amount: 1 }];
     },
-    // Invoice cancellation (issue 14) is tested on the real database (orders-accept.test.ts).
+    // Invoice cancellation is tested on the real database (orders-accept.test.ts).
     async traceCancel() {},
     async cancelTrace() {
       return [];

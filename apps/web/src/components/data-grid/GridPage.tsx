@@ -7,7 +7,7 @@ import { useGrid } from './use-grid';
 import { useLookupColumns } from './use-grid-lookups';
 
 // The header form (antd Form, DatePicker, InputNumber) only for the grids that have a header: a plain grid's route
-// does not fetch the date picker (issue 15, JavaScript per route).
+// does not fetch the date picker (less JavaScript per route).
 const GridHeaderForm = lazy(() => import('./GridHeaderForm').then((m) => ({ default: m.GridHeaderForm })));
 
 function Page({ entry, children }: { entry: AnyGrid; children: ReactNode }) {

@@ -13,8 +13,8 @@ export function safeNext(next: string | null): string {
   return next;
 }
 
-// Plain elements and one small style sheet: antd would be most of the first screen's JavaScript (issue 15:
-// /login ≤ 200 KB gzip). The look follows the portal's antd theme (login.css).
+// Plain elements and one small style sheet: antd would be most of the first screen's JavaScript
+// (/login's budget: ≤ 200 KB gzip). The look follows the portal's antd theme (login.css).
 const userIcon = (
   <svg viewBox="0 0 16 16" aria-hidden="true">
     <circle cx="8" cy="5" r="3" fill="none" stroke="currentColor" strokeWidth="1.4" />

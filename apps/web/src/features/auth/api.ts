@@ -7,7 +7,7 @@ export type LoginInput = CallInput<LoginCall>;
 
 /**
  * `auth/login` as the client sends it (path and access; the client never reads a call's schemas): the login page
- * loads neither zod nor the whole contract (issue 15, /login ≤ 200 KB). apps/web/test checks it is the contract's call.
+ * loads neither zod nor the whole contract (/login's budget: ≤ 200 KB). apps/web/test checks it is the contract's call.
  */
 export const loginCall = { path: 'auth/login', access: { kind: 'public' } } as const satisfies Pick<LoginCall, 'path' | 'access'>;
 

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../lib/format';
 export const voyageTitle = (v: VesselVoyageRecord) => `${v.VesselName} / ${v.VesselImVoy} / ${v.VesselExVoy}`;
 
 // The picker (a modal with antd's Table) loads the first time it is opened: the scan screens show only the button and
-// the chosen voyage at first (issue 15, JavaScript per route).
+// the chosen voyage at first (less JavaScript per route).
 const VesselPicker = lazy(() => import('./VesselPickerModal').then((m) => ({ default: m.VesselPicker })));
 
 /** The choose button, the read-only vessel/voyage and the voyage's ETB and ETD (DD/MM/YYYY HH:mm:ss). */

@@ -11,7 +11,7 @@ import './home.css';
 import { UsageGuide } from './UsageGuide';
 
 // The order lists (antd Table, QR codes, file lists) are not on the first screen: the pending tab's list loads when the
-// tab is opened, the tracking list when the URL carries PIN codes (issue 15, home page ≤ 300 KB of JavaScript).
+// tab is opened, the tracking list when the URL carries PIN codes (the home page's budget: ≤ 300 KB of JavaScript).
 const PendingOrdersTab = lazy(() => import('./PendingOrdersTab').then((m) => ({ default: m.PendingOrdersTab })));
 const TrackingList = lazy(() => import('./TrackingList').then((m) => ({ default: m.TrackingList })));
 

@@ -13,7 +13,7 @@ const SHOT = { width: 1366, height: 768 } as const;
 /**
  * Tab 'Hướng dẫn sử dụng': the permitted order types with their steps, and the steps as slides (picture, title, text),
  * with arrows, dots, the arrow keys and a click on the picture to see it full size. Drawn without antd's Tree, Carousel
- * and Image (home.css; issue 15).
+ * and Image (home.css).
  */
 export function UsageGuide({ menu }: { menu: readonly MenuNode[] }) {
   const { t } = useTranslation();

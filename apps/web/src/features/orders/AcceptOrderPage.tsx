@@ -22,7 +22,7 @@ const vnd = (n: number) => n.toLocaleString('vi-VN');
 type ReasonAction = { kind: 'reject' | 'cancel'; row: AcceptRow } | null;
 
 /**
- * 'Duyệt lệnh' (/Order/AcceptOrder, issue 14): staff see the orders of their terminals waiting for approval (or
+ * 'Duyệt lệnh' (/Order/AcceptOrder): staff see the orders of their terminals waiting for approval (or
  * approved, cancelled, all), approve or reject them, resend a refused TOS delivery, cancel an approved order and trace
  * the cancellation of its invoice.
  */

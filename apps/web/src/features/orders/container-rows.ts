@@ -40,9 +40,9 @@ export interface ContainerRow {
 export type ContainerField = Exclude<keyof ContainerRow, 'id' | 'problems' | 'notes' | 'checked'>;
 
 /** Cargo types that bring their own columns (spec 02 §3 cargo extras). */
-export const reeferCargo = 'RF';
-export const dangerousCargo = 'DG';
-export const outOfGaugeCargo = 'OG';
+const reeferCargo = 'RF';
+const dangerousCargo = 'DG';
+const outOfGaugeCargo = 'OG';
 
 export const extraFields = {
   [reeferCargo]: ['Temperature', 'Vent'],

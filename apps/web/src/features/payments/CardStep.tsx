@@ -25,7 +25,7 @@ export function CardStep({ orderNo, pinCode, onPaid, onFailed }: Props) {
   const [clientMessageId, setClientMessageId] = useState<string | null>(null);
   const [wrong, setWrong] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  /** The field the shown error is about: correcting that field clears it (issue 10). */
+  /** The field the shown error is about: correcting that field clears it. */
   const [errorField, setErrorField] = useState<CardField | null>(null);
   /** The card's first digits last typed in full: they decide between the expiry and the issue date. */
   const [typedBin, setTypedBin] = useState<string | null>(null);

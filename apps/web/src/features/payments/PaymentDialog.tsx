@@ -20,7 +20,7 @@ import { QrStep } from './QrStep';
 import { stepBar } from './step-bar';
 import type { PaymentDialogProps } from './types';
 
-export type { PayableOrder, PaymentDialogProps, PaymentOutcome } from './types';
+export type { PaymentDialogProps } from './types';
 
 type Stage =
   | { kind: 'confirm' }

@@ -5,7 +5,7 @@ import { usePaymentFollowups, useRetryInvoice } from './api';
 import { errorMessage } from './errors';
 
 /**
- * /config/payment_followups (issue 10; project-named, not in the spec): a read-only list of money
+ * /config/payment_followups (project-named, not in the spec): a read-only list of money
  * staff must act on, with what to do. Refunds are done outside the portal (at the bank); an invoice
  * the server could not publish can be published again here.
  */

@@ -16,7 +16,7 @@ export function NoticeBell({ userId }: { userId: string }) {
   const { listOpen } = useNoticeUi();
   return (
     <>
-      {/* The browser's own hint, not antd's Tooltip: that would be on every signed-in page (issue 15). */}
+      {/* The browser's own hint, not antd's Tooltip: that would be on every signed-in page. */}
       <Badge count={unread.length} size="small" offset={[-4, 4]}>
         <Button
           type="text"

@@ -16,7 +16,7 @@ import { shellKeys, useLogout } from './api';
 import { NoticeBanner, NoticeBell } from './NoticeCenter';
 import { SideMenu } from './SideMenu';
 
-// antd's Select (rc-select, virtual list) only for users of several terminals; one terminal is plain text (issue 15).
+// antd's Select (rc-select, virtual list) only for users of several terminals; one terminal is plain text.
 const TerminalSelect = lazy(() => import('./TerminalSelect').then((m) => ({ default: m.TerminalSelect })));
 
 const noMenu: readonly MenuNode[] = [];

@@ -18,7 +18,7 @@ interface SideMenuProps {
 
 /**
  * The frame's side menu as plain lists, buttons and links, drawn like antd's inline light Menu (side-menu.css). antd's
- * Menu brought rc-menu, overflow, dropdown and tooltip to every signed-in page, ~26 KB gzip (issue 15).
+ * Menu brought rc-menu, overflow, dropdown and tooltip to every signed-in page, ~26 KB gzip.
  * Groups toggle (several may be open); the current page's entry is marked (aria-current) and its groups start open.
  */
 export function SideMenu({ nodes, pathname, collapsed, onExpand, onNavigate }: SideMenuProps) {

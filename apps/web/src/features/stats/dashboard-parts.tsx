@@ -103,9 +103,3 @@ export function GroupDoughnuts({ data, choice }: { data: Record<string, StatsRow
   };
   return <Row gutter={[12, 12]}>{groups.map(chart)}</Row>;
 }
-
-/** The totals of the groups for export rows: nh, dr, dv, total of the chosen measure (volume: containers). */
-export function exportFigures(m: StatsMeasures, choice: MeasureChoice): number[] {
-  return [...groups.map((g) => measureValue(m, choice, g)), measureValue(m, choice)];
-}
-export { teuValue };

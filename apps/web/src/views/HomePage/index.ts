@@ -7,7 +7,7 @@ import { preloadedLazy } from '../../lib/preloaded-lazy';
 const PaymentDialog = lazy(() => import('../../features/payments/PaymentDialog').then((m) => ({ default: m.PaymentDialog })));
 const payDialog: PayOrderDialog = (props) => createElement(Suspense, { fallback: null }, createElement(PaymentDialog, props));
 
-// The group's only page: its chunk starts loading with the group's, not after it (issue 15, home LCP).
+// The group's only page: its chunk starts loading with the group's, not after it (the home page's LCP).
 const Dashboard = preloadedLazy(async () => {
   const { HomeDashboard } = await import('../../features/home/HomeDashboard');
   return { default: () => createElement(HomeDashboard, { payDialog }) };

@@ -3,6 +3,6 @@ import { preloadedLazy } from '../../lib/preloaded-lazy';
 
 /** Screens of the Order view group; each issue that builds one adds it here. */
 export const pages: ViewPages = {
-  // 'Duyệt lệnh' (issue 14): the staff approval queue.
+  // 'Duyệt lệnh': the staff approval queue.
   AcceptOrder: preloadedLazy(() => import('../../features/orders/AcceptOrderPage')),
 };

@@ -6,7 +6,7 @@ import { SVGRenderer } from 'echarts/renderers';
 
 // Only what the statistics screens draw goes into their chunk: echarts/core plus these. The doughnuts (every
 // dashboard) are here; lines and columns with their axes (trend, MB and usage reports) in `echarts-cartesian.ts`,
-// loaded by `EChart` the first time an option has such a series (issue 15, JavaScript per route).
+// loaded by `EChart` the first time an option has such a series (less JavaScript per route).
 // SVG, not canvas: the charts' texts (titles, legends, labels) are in the page, so they can be read and tested.
 echarts.use([PieChart, TitleComponent, TooltipComponent, LegendComponent, GraphicComponent, AriaComponent, LabelLayout, SVGRenderer]);
 

@@ -64,8 +64,3 @@ export function rangeDates(p: PeriodValue): { from: string; to: string } {
   const to = p.to.isBefore(p.from) ? p.from : p.to;
   return { from: periodStart(p.type, p.from).format(CHART_DATE), to: periodEnd(p.type, to).format(CHART_DATE) };
 }
-
-/** A period type change resets both pickers to the type's default (the caller's, or the current period). */
-export function switchType(type: PeriodType, defaults: (type: PeriodType) => PeriodValue = currentPeriod): PeriodValue {
-  return defaults(type);
-}
