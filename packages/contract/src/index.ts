@@ -77,6 +77,7 @@ export * from './orders/create';
 export * from './orders/order-types';
 export * from './payments/calls';
 export * from './payments/vietqr';
+export * from './port-time';
 export * from './reply';
 export * from './rich-text';
 export * from './settings/alert-mail';
