@@ -64,6 +64,7 @@ export {
   type VesselVoyageRecord,
 } from './customs/scan';
 export * from './events';
+export * from './fields';
 export * from './grid/columns';
 export * from './grid/resource';
 export * from './help-docs';

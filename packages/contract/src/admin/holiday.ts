@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { menuAccess } from '../access';
 import { defineCall } from '../call';
+import { portDate } from '../fields';
 import { requiredText, rowguid } from '../grid/columns';
 import { defineGrid } from '../grid/resource';
 import { portDayLastSecond, portDayStart } from '../port-time';
@@ -16,8 +17,7 @@ export const holidayMessages = {
   saveFailed: 'Lỗi',
 } as const;
 
-const day = (label: string) =>
-  z.coerce.date({ error: `${label} không hợp lệ` }).refine((d) => !Number.isNaN(d.getTime()), `${label} không hợp lệ`);
+const day = portDate;
 const codeOrAll = (max: number, label: string) =>
   z
     .string({ error: `${label} phải là chuỗi ký tự` })
