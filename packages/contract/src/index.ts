@@ -78,6 +78,7 @@ export {
   type VesselVoyageRecord,
 } from './customs/scan';
 export * from './events';
+export * from './fields';
 export * from './grid/columns';
 export * from './grid/resource';
 export * from './help-docs';
@@ -100,6 +101,7 @@ export { payPartnersCalls, payPartnersGrids } from './pay-partners/calls';
 export * from './pay-partners/pay-partners';
 export * from './payments/calls';
 export * from './payments/vietqr';
+export * from './port-time';
 export { ratingsCalls, ratingsGrids } from './ratings/calls';
 export * from './ratings/ratings';
 export * from './reply';

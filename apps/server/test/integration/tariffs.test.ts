@@ -1,8 +1,7 @@
-import { calls, tariffMessages } from '@smartport/contract';
+import { calls, portDayNumber as portDay, tariffMessages } from '@smartport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoJobPrice, demoReeferPrice, demoStoragePrice, demoUsdPrice } from '../../src/db/seed/tariffs.data';
 import type { PricingContainer, PricingInput } from '../../src/modules/orders/pricing.service';
-import { portDay } from '../../src/modules/orders/tariff-engine';
 import { createTestApp, present, type TestApp } from '../helpers/test-app';
 
 // The tariff screens (standard, contract, stepped surcharges) and the pricing service over the seeded tariffs.

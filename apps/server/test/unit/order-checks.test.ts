@@ -1,4 +1,11 @@
-import { containerCheckDigit, type OrderContainerInput, orderContainerInput, orderMessages, orderTypes } from '@smartport/contract';
+import {
+  containerCheckDigit,
+  type OrderContainerInput,
+  orderContainerInput,
+  orderMessages,
+  orderTypes,
+  portDayKey,
+} from '@smartport/contract';
 import { describe, expect, it } from 'vitest';
 import {
   checkRows,
@@ -10,7 +17,7 @@ import {
   type RowFacts,
   type YardVisit,
 } from '../../src/modules/orders/order-checks';
-import { orderNoOf, pinOf, portDayCode } from '../../src/modules/orders/order-numbers';
+import { orderNoOf, pinOf } from '../../src/modules/orders/order-numbers';
 
 const cntr = (owner: string, serial: number) => {
   const first10 = `${owner}${String(serial).padStart(6, '0')}`;
@@ -85,7 +92,7 @@ describe('the document of each type', () => {
 
 describe('order numbers and PINs', () => {
   it('keep the demo format: terminal + port day + 7-digit serial; PIN day + 5 digits - 2 digits', () => {
-    const day = portDayCode(new Date('2026-11-25T18:00:00Z')); // already the 26th in Vietnam
+    const day = portDayKey(new Date('2026-11-25T18:00:00Z'), 'YYMMDD'); // already the 26th in Vietnam
     expect(day).toBe('261126');
     expect(orderNoOf('NDP', day, 42)).toBe('NDP2611260000042');
     expect(pinOf(day, 4817, 5)).toBe('26112604817-05');

@@ -1,3 +1,4 @@
+import { portDayNumber as portDay } from '@smartport/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -5,7 +6,6 @@ import {
   type EngineInput,
   pickStep,
   pickTariff,
-  portDay,
   priceOrder,
   reeferPeriod,
   type StorageFacts,

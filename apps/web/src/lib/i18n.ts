@@ -1,10 +1,11 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import vi from '../locales/vi.json';
+import { localeResources } from './locale-files';
 
-// Vietnamese is the only locale today; texts live in locales/ so an English one can follow.
+// Vietnamese is the only language today; each feature's texts live in its locales/ folder (lib/locale-files.ts), so
+// an English one is one more en.json beside each vi.json.
 void i18n.use(initReactI18next).init({
-  resources: { vi: { translation: vi } },
+  resources: Object.fromEntries(Object.entries(localeResources).map(([lng, translation]) => [lng, { translation }])),
   lng: 'vi',
   fallbackLng: 'vi',
   interpolation: { escapeValue: false },

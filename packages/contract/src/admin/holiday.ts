@@ -1,17 +1,11 @@
 import { z } from 'zod';
 import { menuAccess } from '../access';
 import { defineCall } from '../call';
+import { portDate } from '../fields';
 import { requiredText, rowguid } from '../grid/columns';
 import { defineGrid } from '../grid/resource';
+import { portDayLastSecond, portDayStart } from '../port-time';
 import { optionalBody, replyWith } from '../reply';
-
-/** Vietnam has one offset all year (UTC+7, no daylight saving): a port day runs 00:00:00–23:59:59 there. */
-const VN_OFFSET_MS = 7 * 3_600_000;
-const DAY_MS = 86_400_000;
-/** 00:00:00 of the Vietnam day holding `d` (spec 03 §9: holiday start is start of day). */
-export const vnStartOfDay = (d: Date) => new Date(Math.floor((d.getTime() + VN_OFFSET_MS) / DAY_MS) * DAY_MS - VN_OFFSET_MS);
-/** 23:59:59 of the Vietnam day holding `d` (spec 03 §9: holiday end is end of day). */
-export const vnEndOfDay = (d: Date) => new Date(vnStartOfDay(d).getTime() + DAY_MS - 1000);
 
 export const HOLIDAY_NAME_MAX = 150;
 export const holidayMessages = {
@@ -23,8 +17,7 @@ export const holidayMessages = {
   saveFailed: 'Lỗi',
 } as const;
 
-const day = (label: string) =>
-  z.coerce.date({ error: `${label} không hợp lệ` }).refine((d) => !Number.isNaN(d.getTime()), `${label} không hợp lệ`);
+const day = portDate;
 const codeOrAll = (max: number, label: string) =>
   z
     .string({ error: `${label} phải là chuỗi ký tự` })
@@ -50,8 +43,8 @@ export const holidayRow = z
     Rowguid: rowguid,
     Descriptions: requiredText(300, 'Diễn giải'),
     // Stored as the whole Vietnam days they cover (spec 03 §9).
-    StartTime: day('Ngày bắt đầu').transform(vnStartOfDay),
-    EndTime: day('Ngày kết thúc').transform(vnEndOfDay),
+    StartTime: day('Ngày bắt đầu').transform(portDayStart),
+    EndTime: day('Ngày kết thúc').transform(portDayLastSecond),
   })
   .refine((r) => r.EndTime.getTime() >= r.StartTime.getTime(), { message: holidayMessages.endBeforeStart, path: ['EndTime'] });
 export type HolidayRow = z.infer<typeof holidayRow>;

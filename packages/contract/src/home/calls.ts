@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { menuAccess } from '../access';
 import { defineCall } from '../call';
+import { pinCode } from '../fields';
 import { orderStatus } from '../orders/calls';
 import { optionalBody, plainReply, replyWith } from '../reply';
 
@@ -70,7 +71,6 @@ export const pendingOrderRow = z.object({
 });
 export type PendingOrderRow = z.infer<typeof pendingOrderRow>;
 
-const pinCode = z.string().trim().min(1, 'Mã PIN không được để trống').max(30, 'Mã PIN tối đa 30 ký tự');
 const orderNo = z.string().trim().min(1, 'Thiếu số lệnh (OrderNo)').max(30, 'Số lệnh tối đa 30 ký tự');
 
 export const dashboardTracking = defineCall({

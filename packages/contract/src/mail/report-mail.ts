@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { menuAccess } from '../access';
 import { defineCall } from '../call';
+import { formatPortTime, parsePortTime, portFormats } from '../port-time';
 import { plainReply } from '../reply';
 import { defineSettingsForm } from '../settings-form/settings-form';
 import { mailListText, splitCodes } from './mail-lists';
@@ -21,26 +22,11 @@ export const reportMailMessages = {
 /** Spec 03 §9: configuration date-times are YYYY-MM-DD HH:mm:ss (port time, Asia/Ho_Chi_Minh). */
 export const CONFIG_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
-/** A 'YYYY-MM-DD HH:mm:ss' port time as an instant (Vietnam has no daylight saving: UTC+7), or null when not a real time. */
-export function portTime(text: string): Date | null {
-  const m = CONFIG_DATE_TIME.exec(text);
-  if (!m) return null;
-  const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number];
-  const utc = Date.UTC(y, mo - 1, d, h - 7, mi, s);
-  const back = new Date(utc + 7 * 3_600_000);
-  const same =
-    back.getUTCFullYear() === y &&
-    back.getUTCMonth() === mo - 1 &&
-    back.getUTCDate() === d &&
-    back.getUTCHours() === h &&
-    back.getUTCMinutes() === mi;
-  return same ? new Date(utc) : null;
-}
+/** A 'YYYY-MM-DD HH:mm:ss' port time as an instant, or null when not a real time. */
+export const portTime = (text: string): Date | null => parsePortTime(text, portFormats.isoDateTime);
 
 /** An instant written as port time 'YYYY-MM-DD HH:mm:ss'. */
-export function portTimeText(at: Date): string {
-  return new Date(at.getTime() + 7 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
+export const portTimeText = (at: Date): string => formatPortTime(at, portFormats.isoDateTime);
 
 export const reportMailFields = {
   start_time: z

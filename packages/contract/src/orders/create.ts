@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { menuAccess } from '../access';
 import { defineCall } from '../call';
+import { taxCode, vndAmount } from '../fields';
 import { replyWith } from '../reply';
 import { checkedContainer, orderContainerInput } from './containers';
 import { orderLimits, orderTaskMenus, orderTypeList } from './order-types';
@@ -160,12 +161,7 @@ export const loadPayer = defineCall({
   summary: 'Tìm đối tượng thanh toán theo mã số thuế',
   access: orderAccess,
   request: z.object({
-    TaxCode: z
-      .string({ error: 'Vui lòng nhập mã số thuế' })
-      .trim()
-      .min(1, 'Vui lòng nhập mã số thuế')
-      .max(20, 'Mã số thuế tối đa 20 ký tự')
-      .regex(/^[0-9-]+$/, 'Mã số thuế chỉ gồm chữ số và dấu gạch ngang'),
+    TaxCode: taxCode,
   }),
   response: replyWith({ payload: z.array(payerRow).optional() }),
 });
@@ -195,7 +191,7 @@ export const saveOrder = defineCall({
   summary: 'Lưu lệnh (trạng thái chưa thanh toán); cước được tính lại và phải khớp tổng tiền đã hiển thị',
   access: orderAccess,
   request: orderDraft.extend({
-    TotalAmount: z.coerce.number({ error: 'Thiếu tổng tiền đã tính' }).int().min(0),
+    TotalAmount: vndAmount('Thiếu tổng tiền đã tính'),
     /**
      * A uuid the screen makes once per draft: a second save with the same key (double click, resend after a lost
      * answer) answers the order the first one saved instead of creating another. Unique per user.

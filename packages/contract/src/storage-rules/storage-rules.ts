@@ -5,6 +5,7 @@ import { cargoTypeCatalog, classCatalog } from '../catalogs/definitions';
 import { getOprs } from '../customs/declarations';
 import { lookupOf, moneyCredit, moneyCreditOptions, optionalText, rowguid } from '../grid/columns';
 import { defineGrid } from '../grid/resource';
+import { portDayEnd, portDayKey, portDayStart } from '../port-time';
 import { optionalBody, replyWith } from '../reply';
 import { getTerminalList } from '../shell/calls';
 
@@ -56,17 +57,6 @@ export const freeDayMessages = {
 export const reeferMessages = {
   expireBeforeApply: 'Ngày hết hạn không được trước ngày hiệu lực!',
 } as const;
-
-// ---- port days (Asia/Ho_Chi_Minh, UTC+7 all year) ------------------------------------------------------------
-
-const PORT_OFFSET_MS = 7 * 3_600_000;
-const DAY_MS = 86_400_000;
-/** The start (00:00:00.000) of the port day holding `d`. */
-export const portDayStart = (d: Date) => new Date(Math.floor((d.getTime() + PORT_OFFSET_MS) / DAY_MS) * DAY_MS - PORT_OFFSET_MS);
-/** The last millisecond (23:59:59.999) of the port day holding `d`. */
-export const portDayEnd = (d: Date) => new Date(portDayStart(d).getTime() + DAY_MS - 1);
-/** YYYYMMDD of the port day holding `d`. */
-export const portDayCode = (d: Date) => new Date(d.getTime() + PORT_OFFSET_MS).toISOString().slice(0, 10).replaceAll('-', '');
 
 // ---- field schemas --------------------------------------------------------------------------------------------
 
@@ -184,8 +174,8 @@ export function completeFreeDayHeader(h: FreeDayHeaderValues): FreeDayHeader {
  */
 export function freeDayTemplateName(h: Omit<FreeDayHeader, 'Name' | 'TerminalCode' | 'LaneCode' | 'VesselCode'>): string {
   return [
-    portDayCode(h.ApplyDate),
-    portDayCode(h.ExpireDate),
+    portDayKey(h.ApplyDate, 'YYYYMMDD'),
+    portDayKey(h.ExpireDate, 'YYYYMMDD'),
     h.OperationCode,
     h.CustomerCode,
     h.MoneyCredit,

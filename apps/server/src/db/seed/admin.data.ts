@@ -1,10 +1,14 @@
+import { portInstant } from '@smartport/contract';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../client';
 import { dataShares, holidayPeriods, imoAlerts, mbCharges, mbFeeSchedules, releasePoints, tariffMappings } from '../schema';
 
-/** A Vietnam calendar day at 00:00:00 or 23:59:59 (UTC+7). */
-const vnDay = (ymd: string, end = false) => new Date(`${ymd}T${end ? '23:59:59' : '00:00:00'}+07:00`);
+/** A port calendar day at 00:00:00 or 23:59:59. */
+const vnDay = (ymd: string, end = false) => {
+  const [y, m, d] = ymd.split('-').map(Number) as [number, number, number];
+  return end ? portInstant(y, m, d, 23, 59, 59) : portInstant(y, m, d);
+};
 
 /** Demo rows of the administration screens (spec 03 §2.5), so each shows something. */
 export const adminSeed = {

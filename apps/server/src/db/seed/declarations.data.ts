@@ -1,8 +1,8 @@
+import { portDayStart } from '@smartport/contract';
 import type { Database } from '../client';
 import { createRandom } from './random';
 
 const DAY = 86_400_000;
-const PORT_OFFSET_MS = 7 * 3_600_000;
 const offices = ['03EE', '03CE', '02CI', '51CI', '03TG', '03PA'];
 const staffNotes = [
   'Số lượng container trên tờ khai không khớp với booking, vui lòng kiểm tra lại.',
@@ -17,7 +17,7 @@ export async function seedDemoDeclarations(database: Database, customers: readon
   const users = await q<{ n: number }>(`select count(*)::int n from users where user_id in ('khachhang', 'nhanvien')`);
   if ((users[0]?.n ?? 0) < 2) return;
   const r = createRandom(4_2026);
-  const todayStart = Math.floor((now.getTime() + PORT_OFFSET_MS) / DAY) * DAY - PORT_OFFSET_MS;
+  const todayStart = portDayStart(now).getTime();
   const rows: {
     terminal: string;
     customer: string;
@@ -38,7 +38,7 @@ export async function seedDemoDeclarations(database: Database, customers: readon
     const ie = i % 3 === 2 ? 'I' : 'E';
     // Today's rows first, so the staff screen's default (today) filter has work to show.
     const created = i < 6 ? Math.max(todayStart + 60_000, now.getTime() - r.int(5, 300) * 60_000) : now.getTime() - r.int(1, 40) * DAY;
-    const dayOf = Math.floor((created + PORT_OFFSET_MS) / DAY) * DAY - PORT_OFFSET_MS - r.int(0, 2) * DAY;
+    const dayOf = portDayStart(new Date(created)).getTime() - r.int(0, 2) * DAY;
     const opr = r.pick(['MSC', 'MAE', 'CMA', 'ONE', 'HLC', 'EMC']);
     rows.push({
       terminal,

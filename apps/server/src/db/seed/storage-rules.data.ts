@@ -1,4 +1,4 @@
-import { completeFreeDayHeader } from '@smartport/contract';
+import { completeFreeDayHeader, portInstant } from '@smartport/contract';
 import type { Database } from '../client';
 import { allTerminalCodes } from './terminals.data';
 
@@ -42,8 +42,8 @@ const freeDayTemplates = [
  */
 export async function seedDemoStorageRules(database: Database, now: Date) {
   const q = database.query;
-  const from = new Date(Date.UTC(now.getUTCFullYear() - 1, 0, 1) - 7 * 3_600_000);
-  const to = new Date(Date.UTC(now.getUTCFullYear() + 2, 0, 1) - 7 * 3_600_000 - DAY);
+  const from = portInstant(now.getUTCFullYear() - 1, 1, 1);
+  const to = new Date(portInstant(now.getUTCFullYear() + 2, 1, 1).getTime() - DAY);
   const rows: unknown[][] = [];
   for (const terminal of allTerminalCodes) {
     for (const [opr, customer, money, lf, rf, rules] of freeDayTemplates) {

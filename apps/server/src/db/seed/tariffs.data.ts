@@ -1,3 +1,4 @@
+import { portInstant } from '@smartport/contract';
 import type { Database } from '../client';
 import { jobModeSeed } from './demo-data';
 import { allTerminalCodes } from './terminals.data';
@@ -67,8 +68,8 @@ interface Row {
  * ExtraMode surcharge steps. Valid from the start of last year to the end of next year, inserted in bulk.
  */
 export async function seedDemoTariffs(database: Database, now: Date) {
-  const from = new Date(Date.UTC(now.getUTCFullYear() - 1, 0, 1) - 7 * 3_600_000);
-  const to = new Date(Date.UTC(now.getUTCFullYear() + 2, 0, 1) - 7 * 3_600_000 - 1000);
+  const from = portInstant(now.getUTCFullYear() - 1, 1, 1);
+  const to = new Date(portInstant(now.getUTCFullYear() + 2, 1, 1).getTime() - 1000);
   const std: Row[] = [];
   const con: (Row & { no: string; cu: string; op: string })[] = [];
   const feName = { F: 'hàng', E: 'rỗng' } as const;

@@ -1,4 +1,4 @@
-import { type CallReply, type calls, holidayGrid, holidayMessages } from '@smartport/contract';
+import { type CallReply, type calls, holidayGrid, holidayMessages, portDayKey } from '@smartport/contract';
 import type { GridService } from '../../grid/grid.service';
 import type { AuthUser } from '../../http/context';
 import { badRequest } from '../../http/errors';
@@ -20,7 +20,7 @@ interface SavedPeriod {
 }
 
 const configKey = (r: { TerminalCode: string; ConfigName: string }) => `${r.TerminalCode}\u0001${r.ConfigName.toLowerCase()}`;
-const day = (d: Date) => new Date(d.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
+const day = (d: Date) => portDayKey(d, 'YYYY-MM-DD');
 const label = (p: SavedPeriod) => `${p.Descriptions} (${day(p.StartTime)} – ${day(p.EndTime)})`;
 
 /**

@@ -9,6 +9,8 @@ import {
   type CustomsFailureState,
   type calls,
   customsFailureStates,
+  formatPortTime,
+  portFormats,
 } from '@smartport/contract';
 import type { CustomsGateway, GatewayExchange, GatewayFailure } from '../../adapters/customs/customs.port';
 import type { AuthUser } from '../../http/context';
@@ -37,8 +39,7 @@ function gatewayError(failure: GatewayFailure): AppError {
 type C = typeof calls.customs;
 
 const DAY = 86_400_000;
-const hhmmss = (d: Date) =>
-  d.toLocaleTimeString('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+const hhmmss = (d: Date) => formatPortTime(d, portFormats.time);
 
 export interface CustomsScanDeps {
   repo: CustomsScanRepository;

@@ -5,6 +5,10 @@ import {
   type DeclarationRow,
   declarationFilePath,
   declarationMessages,
+  parsePortTime,
+  portDayStart,
+  portFormats,
+  portParts,
   uploadLimits,
 } from '@smartport/contract';
 import type { AuthUser } from '../../http/context';
@@ -19,7 +23,6 @@ type C = typeof calls.customs;
 
 export const STAFF_GRANT = 'CUSTOMS_MANAGEMENT';
 const grantOf = { E: 'CUSTOMS_EXPORT_REG', I: 'CUSTOMS_IMPORT_REG' } as const;
-const PORT_OFFSET_MS = 7 * 3_600_000; // Asia/Ho_Chi_Minh, no daylight saving
 const BOOKING_MAX = 200;
 const CODE = /^[A-Z0-9-]+$/;
 const SAFE_TEXT = /^[A-Z0-9 ._\-/,;]+$/;
@@ -28,21 +31,16 @@ const upper = (v: string | null | undefined) => (v ?? '').trim().toUpperCase();
 
 /** The declaration date as the start of its day in the port's time zone; null when it is not a date. */
 export function startOfPortDay(value: string): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
-  let y: number;
-  let mo: number;
-  let d: number;
-  if (m) {
-    [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-    if (new Date(Date.UTC(y, mo - 1, d)).getUTCDate() !== d || mo < 1 || mo > 12) return null;
-  } else {
+  let day: Date | null;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value.trim())) day = parsePortTime(value.trim(), portFormats.isoDate);
+  else {
     const t = Date.parse(value);
     if (!/^\d{4}-\d{2}-\d{2}T/.test(value.trim()) || Number.isNaN(t)) return null;
-    const local = new Date(t + PORT_OFFSET_MS);
-    [y, mo, d] = [local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate()];
+    day = portDayStart(new Date(t));
   }
-  if (y < 2000 || y > 2100) return null;
-  return new Date(Date.UTC(y, mo - 1, d) - PORT_OFFSET_MS);
+  if (!day) return null;
+  const y = portParts(day).year;
+  return y < 2000 || y > 2100 ? null : day;
 }
 
 function code(value: string, label: string, max: number) {
@@ -78,9 +76,6 @@ export const uploadCapMessages = {
 /** Abandoned folders removed per batch; a run goes on while batches are full (at most `CLEANUP_BATCHES`). */
 const CLEANUP_BATCH = 200;
 const CLEANUP_BATCHES = 25;
-const DAY_MS = 86_400_000;
-/** Midnight of the port's day (Asia/Ho_Chi_Minh) that holds `now`. */
-const portDayStart = (now: number) => new Date(Math.floor((now + PORT_OFFSET_MS) / DAY_MS) * DAY_MS - PORT_OFFSET_MS);
 
 export interface DeclarationServiceDeps {
   repo: DeclarationRepository;
@@ -129,7 +124,7 @@ export function createDeclarationService({ repo, files, caps = defaultUploadFold
 
     /** common/makeRowguid: a new upload folder, at most `caps.foldersPerDay` per user and port day (429 beyond). */
     async makeFolder(user: AuthUser, now = Date.now()) {
-      const id = await repo.createFolder(user.UserID, { perDay: caps.foldersPerDay, since: portDayStart(now) });
+      const id = await repo.createFolder(user.UserID, { perDay: caps.foldersPerDay, since: portDayStart(new Date(now)) });
       if (!id) throw tooManyRequests(uploadCapMessages.folders(caps.foldersPerDay));
       return id;
     },

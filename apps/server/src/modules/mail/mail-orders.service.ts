@@ -1,12 +1,10 @@
-import { DELAY_TIME, type MailOrderFilter, mailOrderFilterNames, portTimeText, splitMailList } from '@smartport/contract';
+import { DELAY_TIME, type MailOrderFilter, mailOrderFilterNames, portDayStart, portTimeText, splitMailList } from '@smartport/contract';
 import { escapeHtml, type MailService, mailFailureText } from './mail.service';
 import type { MailedOrder, MailOrderRule, MailOrdersRepository } from './mail-orders.repository';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-/** Vietnam is UTC+7 all year: port midnight is 17:00 UTC the day before. */
-const PORT_OFFSET = 7 * 60 * MINUTE;
-const portMidnight = (at: Date) => Math.floor((at.getTime() + PORT_OFFSET) / DAY) * DAY - PORT_OFFSET;
+const portMidnight = (at: Date) => portDayStart(at).getTime();
 const minutesOf = (hhmm: string | null) => {
   const m = DELAY_TIME.exec(hhmm ?? '');
   return m ? Number(m[1]) * 60 + Number(m[2]) : null;

@@ -1,13 +1,11 @@
+import { formatPortTime, portFormats } from '@smartport/contract';
 import ExcelJS from 'exceljs';
 import type { ReportOrder, TerminalFigures } from './report-mail.repository';
 
 const statusNames: Record<string, string> = { A: 'Chưa thanh toán', P: 'Chờ duyệt', C: 'Đã duyệt' };
 
 /** Port time 'DD/MM/YYYY HH:mm:ss' (spec 03 §1 Excel dates). */
-const excelTime = (d: Date) => {
-  const p = new Date(d.getTime() + 7 * 3_600_000).toISOString();
-  return `${p.slice(8, 10)}/${p.slice(5, 7)}/${p.slice(0, 4)} ${p.slice(11, 19)}`;
-};
+const excelTime = (d: Date) => formatPortTime(d, portFormats.dateTime);
 
 /** The report's workbook: the summary per terminal, then the orders of the period. */
 export async function reportWorkbook(period: { from: Date; to: Date }, figures: TerminalFigures[], orders: ReportOrder[]): Promise<Buffer> {

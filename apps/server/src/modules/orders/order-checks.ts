@@ -1,6 +1,7 @@
 import {
   type CheckedContainer,
   containerNoProblem,
+  DAY_MS,
   IMO_CLASS,
   imoMessages,
   isoSizetypeProblem,
@@ -10,6 +11,7 @@ import {
   type OrderTypeDef,
   orderLimits,
   orderMessages,
+  portInstantChecked,
   teuOf,
 } from '@smartport/contract';
 
@@ -17,9 +19,6 @@ import {
  * The pure rules of an order draft: the expiry, the document the type needs, and each container row
  * against what the port knows of it. The service gathers the facts (repository) and these functions decide.
  */
-
-const HOUR = 3_600_000;
-const PORT_OFFSET = 7 * HOUR;
 
 export const orderCheckMessages = {
   expFormat: 'Hạn lệnh không đúng định dạng (YYYY-MM-DD HH:mm)',
@@ -44,11 +43,7 @@ export function parseExpDate(text: string): Date | null {
     const [y, mo, d] = [Number(local[1]), Number(local[2]), Number(local[3])];
     const dayOnly = local[4] === undefined;
     const [h, mi, s] = dayOnly ? [23, 59, 59] : [Number(local[4]), Number(local[5]), Number(local[6] ?? 0)];
-    if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 59) return null;
-    const utc = Date.UTC(y, mo - 1, d, h, mi, s) - PORT_OFFSET;
-    const back = new Date(utc + PORT_OFFSET);
-    if (back.getUTCDate() !== d || back.getUTCMonth() !== mo - 1) return null;
-    return new Date(utc);
+    return portInstantChecked(y, mo, d, h, mi, s);
   }
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})$/.test(v)) return null;
   const at = new Date(v);
@@ -61,7 +56,7 @@ export function expDateProblem(text: string | null | undefined, now: Date): stri
   const at = parseExpDate(text);
   if (!at) return orderCheckMessages.expFormat;
   if (at.getTime() <= now.getTime()) return orderMessages.expPast;
-  if (at.getTime() > now.getTime() + orderLimits.maxExpiryDays * 24 * HOUR) return orderMessages.expTooFar;
+  if (at.getTime() > now.getTime() + orderLimits.maxExpiryDays * DAY_MS) return orderMessages.expTooFar;
   return null;
 }
 

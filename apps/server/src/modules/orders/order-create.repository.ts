@@ -1,10 +1,10 @@
-import type { ChargeLine, CheckedContainer, OrderType, PayerRow } from '@smartport/contract';
+import { type ChargeLine, type CheckedContainer, type OrderType, type PayerRow, portDayKey } from '@smartport/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { orderCharges, orderContainers, orders } from '../../db/schema';
 import { inOrderScope, type OrderScope } from '../../security/terminal-scope';
 import type { YardVisit } from './order-checks';
-import { orderNoOf, pinOf, portDayCode } from './order-numbers';
+import { orderNoOf, pinOf } from './order-numbers';
 
 export interface SavedOrderRow {
   OrderNo: string;
@@ -184,7 +184,7 @@ export function createOrderCreateRepository(db: Db) {
      */
     async insert(o: NewOrder, now: Date): Promise<InsertOutcome> {
       return db.transaction(async (tx): Promise<InsertOutcome> => {
-        const day = portDayCode(now);
+        const day = portDayKey(now, 'YYMMDD');
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext('smartport.order-no'), ${Number(day)}::int)`);
         if (o.ClientKey) {
           const dup = rowsOf(await tx.execute(sql`select 1 from orders where created_by = ${o.CreatedBy} and client_key = ${o.ClientKey}`));

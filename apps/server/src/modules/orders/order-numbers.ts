@@ -1,11 +1,3 @@
-const PORT_OFFSET = 7 * 3_600_000;
-
-/** The port day 'YYMMDD' of an instant (order numbers and PINs). */
-export function portDayCode(at: Date): string {
-  const d = new Date(at.getTime() + PORT_OFFSET);
-  return `${String(d.getUTCFullYear() % 100).padStart(2, '0')}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
-}
-
 /**
  * Order number in the demo's format: terminal code + port day YYMMDD + a 7-digit serial of that terminal and day
  * (e.g. NDP2611260000001). The PIN: port day + 5 digits + '-' + 2 digits (e.g. 26112604817-35); the part before the dash

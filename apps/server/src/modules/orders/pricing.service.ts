@@ -1,4 +1,4 @@
-import { type OrderCharges, type OrderType, orderTypes, reeferRoundingNames } from '@smartport/contract';
+import { formatPortTime, type OrderCharges, type OrderType, orderTypes, portFormats, reeferRoundingNames } from '@smartport/contract';
 import type { HolidayService } from '../admin/holiday.service';
 import type { AttachConfigService } from '../attach-config/attach-config.service';
 import type { StorageRulesService } from '../storage-rules/storage-rules.service';
@@ -73,12 +73,8 @@ export interface PricingDeps {
 export const freeDayClassOf = (t: OrderType): string => (t === 'import_pickup' ? '1' : t === 'empty_pickup' ? '2' : '*');
 
 const up = (s: string | null | undefined) => (s ?? '').trim().toUpperCase();
-const two = (n: number) => String(n).padStart(2, '0');
-/** 'dd/MM/yyyy HH:mm' in port time (UTC+7). */
-const portTime = (d: Date) => {
-  const p = new Date(d.getTime() + 7 * 3_600_000);
-  return `${two(p.getUTCDate())}/${two(p.getUTCMonth() + 1)}/${p.getUTCFullYear()} ${two(p.getUTCHours())}:${two(p.getUTCMinutes())}`;
-};
+/** 'DD/MM/YYYY HH:mm' in port time. */
+const portTime = (d: Date) => formatPortTime(d, portFormats.dateTimeMinutes);
 
 /**
  * Prices an order: gathers the tariffs, surcharge steps, job modes and exchange rates (its repository),

@@ -1,4 +1,4 @@
-import { type ChargeLine, contSizeOf, isReeferSizetype, type OrderCharges } from '@smartport/contract';
+import { type ChargeLine, contSizeOf, isReeferSizetype, type OrderCharges, portDayNumber } from '@smartport/contract';
 
 /**
  * The tariff engine (rules and a worked example in docs/decisions.md "Tariff engine"): pure functions that
@@ -6,13 +6,10 @@ import { type ChargeLine, contSizeOf, isReeferSizetype, type OrderCharges } from
  * hours, attached services — into priced charge lines. No I/O: `pricing.service.ts` gathers the facts.
  */
 
-const DAY_MS = 86_400_000;
-/** Port time is Asia/Ho_Chi_Minh (UTC+7, no daylight saving). */
-const PORT_OFFSET_MS = 7 * 3_600_000;
 const ALL = '*';
 
 /** The port day (days since 1970-01-01 in port time) a moment falls on. */
-export const portDay = (d: Date): number => Math.floor((d.getTime() + PORT_OFFSET_MS) / DAY_MS);
+const portDay = portDayNumber;
 
 const vnNumber = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 4 });
 /** 45000 → '45.000', 37.5 → '37,5'. */

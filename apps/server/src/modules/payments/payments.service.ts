@@ -4,12 +4,14 @@ import {
   type CallReply,
   type CallRequest,
   type calls,
+  formatPortTime,
   type OrderCompletedData,
   type PartnerKind,
   type PaymentFollowup,
   type PaymentResult,
   paymentLimits,
   paymentMessages,
+  portFormats,
 } from '@smartport/contract';
 import QRCode from 'qrcode';
 import type { BankPageGateway, BankPageResult } from '../../adapters/bank-page/bank-page.port';
@@ -117,7 +119,7 @@ function followupRow(f: Followup): PaymentFollowup {
       ? `Hoàn trả ${vnd(Number(f.Amount ?? 0))} cho khách hàng ${f.CustomerCode ?? ''} qua ${f.PartnerCode ?? 'đối tác'} (mã giao dịch ${f.TransactionId ?? '—'}), rồi ghi chú vào lệnh.`
       : f.Status === 'failed'
         ? 'Kiểm tra kết nối hệ thống hóa đơn điện tử rồi bấm "Xuất lại hóa đơn".'
-        : `Hệ thống sẽ tự xuất lại${f.NextTryTime ? ` lúc ${new Date(f.NextTryTime).toLocaleTimeString('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh' })}` : ''}; có thể bấm "Xuất lại hóa đơn" ngay.`;
+        : `Hệ thống sẽ tự xuất lại${f.NextTryTime ? ` lúc ${formatPortTime(new Date(f.NextTryTime), portFormats.time)}` : ''}; có thể bấm "Xuất lại hóa đơn" ngay.`;
   return {
     Rowguid: f.Rowguid,
     Kind: f.Kind,

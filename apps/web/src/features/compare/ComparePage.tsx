@@ -11,6 +11,7 @@ import {
   compareStatusLabels,
   type GridColumn,
   type PortContainerRecord,
+  portFormats,
 } from '@smartport/contract';
 import { type ColDef, ExternalFilterModule, type GridApi, type IRowNode, ModuleRegistry, TooltipModule } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
@@ -29,7 +30,7 @@ import { checkImportedRows, type ImportedRow } from './compare-rows';
 ModuleRegistry.registerModules([TooltipModule, ExternalFilterModule]);
 
 /** Spec 03 §9: comparison times read HH:mm DD/MM/YYYY. */
-const COMPARE_DATE_TIME = 'HH:mm DD/MM/YYYY';
+const COMPARE_DATE_TIME = portFormats.timeDate;
 const compared = new Set<string>(comparedFields);
 
 type Filter = 'ALL' | CompareStatus;

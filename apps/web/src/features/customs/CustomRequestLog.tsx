@@ -1,4 +1,5 @@
 import type { CustomsLogRow, VesselVoyageRecord } from '@smartport/contract';
+import { portFormats } from '@smartport/contract';
 import { App, Button, Card, Col, DatePicker, Form, Input, Row, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
@@ -109,7 +110,7 @@ export function CustomRequestLog() {
       .catch((e: Error) => void message.error(e.message));
   };
 
-  const long = 'DD/MM/YYYY HH:mm:ss';
+  const long = portFormats.dateTime;
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={7}>

@@ -1,4 +1,5 @@
 import type { VesselVoyageRecord } from '@smartport/contract';
+import { portFormats } from '@smartport/contract';
 import { Button, Descriptions, Input } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +17,7 @@ export function VesselField({ value, onChange }: { value: VesselVoyageRecord | n
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
-  const long = 'DD/MM/YYYY HH:mm:ss';
+  const long = portFormats.dateTime;
   return (
     <>
       <Button

@@ -1,3 +1,4 @@
+import { portFormats } from '@smartport/contract';
 import './notices.css';
 import type { CallReply, calls } from '@smartport/contract';
 import { Alert, Button, Empty, Flex, Modal, Spin, Typography } from 'antd';
@@ -8,7 +9,7 @@ import { safeNoticeFragment } from './notice-html';
 
 type Notice = NonNullable<CallReply<typeof calls.notices.getActiveNotifyList>['payload']>[number];
 
-const SHOWN = 'DD/MM/YYYY HH:mm';
+const SHOWN = portFormats.dateTimeMinutes;
 
 /** Sanitised by the server when stored and again here (as nodes); the CSP allows no inline script either. */
 function NoticeContent({ html }: { html: string | null }) {

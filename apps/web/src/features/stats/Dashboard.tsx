@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useTerminals } from '../../lib/session-queries';
 import { useExportTerminal, useOrderStats } from './api';
 import { GroupDoughnuts, MeasureCards } from './dashboard-parts';
-import texts from './dashboards.vi.json';
+import texts from './locales/vi.json';
 import type { MeasureChoice } from './measure-choice';
 import { periodTree, rangeMeasures } from './ranking';
 import { exportRange, periodRequestOf } from './request';

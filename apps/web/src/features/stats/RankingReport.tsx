@@ -18,7 +18,7 @@ import {
 } from './api';
 import { DetailModal, type DetailTarget } from './DetailModal';
 import { MeasureCards } from './dashboard-parts';
-import texts from './dashboards.vi.json';
+import texts from './locales/vi.json';
 import type { MeasureChoice } from './measure-choice';
 import {
   filterSubjects,

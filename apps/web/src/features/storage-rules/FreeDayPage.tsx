@@ -7,7 +7,9 @@ import {
   freeDayHeaderProblem,
   freeDayMessages,
   portDayEnd,
+  portDayKey,
   portDayStart,
+  portInstant,
 } from '@smartport/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Card, Checkbox, DatePicker, Flex, Form, Select, Typography } from 'antd';
@@ -21,12 +23,10 @@ import { useLookupColumns } from '../../components/data-grid/use-grid-lookups';
 import { session } from '../../lib/session';
 import { useCustomerChoices, useFreeDayTemplates } from './api';
 
-const PORT_OFFSET_MS = 7 * 3_600_000;
 /** The port day (YYYY-MM-DD) of a stored moment, as a plain date for the picker (whatever the browser's zone). */
-const pickerDay = (iso: unknown): Dayjs | null =>
-  iso ? dayjs(new Date(new Date(String(iso)).getTime() + PORT_OFFSET_MS).toISOString().slice(0, 10)) : null;
+const pickerDay = (iso: unknown): Dayjs | null => (iso ? dayjs(portDayKey(new Date(String(iso)))) : null);
 /** The picked day as a moment of that port day. */
-const portMoment = (d: Dayjs) => new Date(`${d.format('YYYY-MM-DD')}T12:00:00+07:00`);
+const portMoment = (d: Dayjs) => portInstant(d.year(), d.month() + 1, d.date(), 12);
 
 /** Spec 03 §4/§9: a blank template's header: today from its start to its end, customer *, not reefer, nothing else chosen. */
 function blankHeader(): GridValues {

@@ -1,9 +1,9 @@
 import { i18n } from '../../../lib/i18n';
-import common from './stats-common.vi.json';
+import common from '../locales/vi.json';
 
 /**
  * The statistics screens' texts live in their own i18n namespace, 'stats', loaded with their lazy chunk (not in
- * the first route's locales/vi.json). Each screen file registers its own bundle (deep-merged) under its prefix.
+ * the locale files lib/i18n.ts merges at start). Each screen file registers its own bundle (deep-merged) under its prefix.
  */
 export const STATS_NS = 'stats';
 

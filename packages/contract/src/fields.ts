@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { containerNoProblem, normalizeContainerNo } from './orders/containers';
+
+/**
+ * Fields that recur across calls, with the Vietnamese messages the screens show. A call uses these instead of writing
+ * the same zod chain again; where a call's field differs (another limit, no message), it keeps its own declaration.
+ */
+
+/** A customer's tax code as typed to look a payer up: required, at most 20 characters, digits and dashes. */
+export const taxCode = z
+  .string({ error: 'Vui lòng nhập mã số thuế' })
+  .trim()
+  .min(1, 'Vui lòng nhập mã số thuế')
+  .max(20, 'Mã số thuế tối đa 20 ký tự')
+  .regex(/^[0-9-]+$/, 'Mã số thuế chỉ gồm chữ số và dấu gạch ngang');
+
+/**
+ * A container number that must be valid ISO 6346 (owner, category U/J/Z, serial, check digit by `containerCheckDigit`),
+ * normalised (spaces and dashes removed, upper case); the message is `containerNoProblem`'s.
+ */
+export const isoContainerNo = z
+  .string({ error: 'Vui lòng nhập số container' })
+  .transform(normalizeContainerNo)
+  .superRefine((v, ctx) => {
+    const problem = containerNoProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** An order's PIN as typed or listed: required, at most 30 characters. */
+export const pinCode = z.string().trim().min(1, 'Mã PIN không được để trống').max(30, 'Mã PIN tối đa 30 ký tự');
+
+/** An amount of money in whole VND, zero or more; `missing` is the message when it is absent or not a number. */
+export const vndAmount = (missing: string) => z.coerce.number({ error: missing }).int().min(0);
+
+/** A date (any text or instant `Date` reads), `label` naming it in the message: '<label> không hợp lệ'. */
+export const portDate = (label: string) =>
+  z.coerce.date({ error: `${label} không hợp lệ` }).refine((d) => !Number.isNaN(d.getTime()), `${label} không hợp lệ`);
+
+/** A date that must be given: 'Vui lòng nhập <label>' when absent, '<label> không hợp lệ' when not a date. */
+export const requiredPortDate = (label: string) =>
+  z.coerce.date({ error: `Vui lòng nhập ${label.toLowerCase()}` }).refine((d) => !Number.isNaN(d.getTime()), `${label} không hợp lệ`);
