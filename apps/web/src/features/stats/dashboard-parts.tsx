@@ -1,9 +1,11 @@
 import { ContainerOutlined, DollarOutlined, FileTextOutlined } from '@ant-design/icons';
 import type { StatsGroup, StatsMeasures, StatsRow } from '@smartport/contract';
 import { Col, Row } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { type MeasureChoice, measureChoices, measureValue, teuValue } from './measure-choice';
 import { groups, terminalGroupValues } from './ranking';
+import type { ReportCard } from './report/define-report';
 import { EChart } from './shared/EChart';
 import type { EChartsOption } from './shared/echarts';
 import { StatCard } from './shared/StatCard';
@@ -25,28 +27,38 @@ export function MeasureCards({
   onChoose: (c: MeasureChoice) => void;
 }) {
   const { t } = useTranslation(STATS_NS);
-  const lines = (c: MeasureChoice) => {
-    const m = measures;
-    if (c === 'ord') return [`${formatCount(m?.ord_)} ${t('common.units.order')}`];
-    if (c === 'sum') return [formatVnd(m?.sum_)];
-    return [`${formatCount(m?.cont_)} ${t('common.units.container')}`, `${formatCount(m?.teu_)} ${t('common.units.teu')}`];
-  };
   return (
     <Row gutter={[12, 12]}>
-      {measureChoices.map((c) => (
-        <Col key={c} xs={24} sm={8}>
+      {measureCards(t, measures).map((c) => (
+        <Col key={c.measure} xs={24} sm={8}>
           <StatCard
-            title={t(`dash.measure.${c}`)}
-            lines={lines(c)}
-            active={choice === c}
-            onClick={() => onChoose(c)}
-            color={cardColors[c]}
-            icon={cardIcons[c]}
+            title={c.title}
+            lines={c.lines}
+            active={choice === c.measure}
+            onClick={() => onChoose(c.measure)}
+            color={c.color}
+            icon={c.icon}
           />
         </Col>
       ))}
     </Row>
   );
+}
+
+/** The cards of the dashboards as a report declares them. */
+export function measureCards(t: TFunction, m: StatsMeasures | null): ReportCard<MeasureChoice>[] {
+  const lines = (c: MeasureChoice) => {
+    if (c === 'ord') return [`${formatCount(m?.ord_)} ${t('common.units.order')}`];
+    if (c === 'sum') return [formatVnd(m?.sum_)];
+    return [`${formatCount(m?.cont_)} ${t('common.units.container')}`, `${formatCount(m?.teu_)} ${t('common.units.teu')}`];
+  };
+  return measureChoices.map((c) => ({
+    measure: c,
+    title: t(`dash.measure.${c}`),
+    lines: lines(c),
+    color: cardColors[c],
+    icon: cardIcons[c],
+  }));
 }
 
 /** A figure of the chosen measure with its unit. */
