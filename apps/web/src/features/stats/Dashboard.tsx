@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
-import { type PeriodRequest, useOrderStats } from './api';
+import type { PeriodRequest } from './api';
 import { GroupDoughnuts, measureCards } from './dashboard-parts';
 import texts from './dashboards.vi.json';
 import type { MeasureChoice } from './measure-choice';
+import { type OrderStats, useOrderSource } from './order-source';
 import { type PeriodNode, periodTree, rangeMeasures } from './ranking';
-import { defineReport, type ReportSource } from './report/define-report';
+import { defineReport } from './report/define-report';
 import { ReportFrame } from './report/ReportFrame';
 import { exportRange } from './request';
 import { StatsTable } from './StatsTable';
@@ -12,24 +13,6 @@ import { registerStatsTexts } from './shared/texts';
 import { statsTableExport } from './table-export';
 
 registerStatsTexts(texts);
-
-type OrderStats = NonNullable<ReturnType<typeof useOrderStats>['data']>;
-
-/** crm/dashboard_order_chart_load: 'Tra cứu' shows the answer once it has come, a failure with the server's message. */
-function useOrderSource(): ReportSource<PeriodRequest, OrderStats> {
-  const stats = useOrderStats();
-  return {
-    data: stats.data,
-    asked: stats.request,
-    fetching: stats.fetching,
-    error: null,
-    search: async (request, shown) => {
-      await stats.search(request);
-      shown();
-    },
-    preload: stats.preload,
-  };
-}
 
 /** /CRM/Dashboard 'Thống kê tổng hợp' (spec 02 §2.3). */
 const dashboard = defineReport<PeriodRequest, OrderStats, MeasureChoice, PeriodNode>({

@@ -8,7 +8,6 @@ import { groups, terminalGroupValues } from './ranking';
 import type { ReportCard } from './report/define-report';
 import { EChart } from './shared/EChart';
 import type { EChartsOption } from './shared/echarts';
-import { StatCard } from './shared/StatCard';
 import { formatCount, formatVnd } from './shared/stats-format';
 import { terminalColor } from './shared/terminal-colors';
 import { STATS_NS } from './shared/texts';
@@ -16,36 +15,7 @@ import { STATS_NS } from './shared/texts';
 const cardColors: Record<MeasureChoice, string> = { ord: '#0b63b6', sum: '#389e0d', vol: '#d46b08' };
 const cardIcons = { ord: <FileTextOutlined />, sum: <DollarOutlined />, vol: <ContainerOutlined /> };
 
-/** The three clickable summary cards: total orders, revenue in VNĐ, volume in containers and TEU (spec 02 §2.3). */
-export function MeasureCards({
-  measures,
-  choice,
-  onChoose,
-}: {
-  measures: StatsMeasures | null;
-  choice: MeasureChoice;
-  onChoose: (c: MeasureChoice) => void;
-}) {
-  const { t } = useTranslation(STATS_NS);
-  return (
-    <Row gutter={[12, 12]}>
-      {measureCards(t, measures).map((c) => (
-        <Col key={c.measure} xs={24} sm={8}>
-          <StatCard
-            title={c.title}
-            lines={c.lines}
-            active={choice === c.measure}
-            onClick={() => onChoose(c.measure)}
-            color={c.color}
-            icon={c.icon}
-          />
-        </Col>
-      ))}
-    </Row>
-  );
-}
-
-/** The cards of the dashboards as a report declares them. */
+/** The three summary cards: total orders, revenue in VNĐ, volume in containers and TEU (spec 02 §2.3). */
 export function measureCards(t: TFunction, m: StatsMeasures | null): ReportCard<MeasureChoice>[] {
   const lines = (c: MeasureChoice) => {
     if (c === 'ord') return [`${formatCount(m?.ord_)} ${t('common.units.order')}`];

@@ -23,12 +23,17 @@ export function ReportFrame<Req, Data, M extends string, R extends ReportRow, F>
   const r = useReport(report);
   const { t, parts } = r;
   const card = report.look === 'card';
+  const cols = report.cols ?? { period: {}, terminals: {}, actions: {} };
 
-  const period = (
-    <Col {...report.cols.period}>
-      <PeriodControls value={r.period} onChange={r.setPeriod} defaults={report.periodDefaults} layout="row" />
-    </Col>
+  const periodControls = (
+    <PeriodControls
+      value={r.period}
+      onChange={r.setPeriod}
+      defaults={report.periodDefaults}
+      layout={report.look === 'side' ? 'column' : 'row'}
+    />
   );
+  const period = <Col {...cols.period}>{periodControls}</Col>;
   const filter = report.filter && <Col {...report.filter.col}>{report.filter.render(r.filter, r.setFilter)}</Col>;
   const chips = <TerminalToggles terminals={r.terminals} selected={r.selected} onChange={r.setSelected} />;
   const search = (
@@ -37,7 +42,11 @@ export function ReportFrame<Req, Data, M extends string, R extends ReportRow, F>
     </Button>
   );
   const exportButton = (
-    <Button icon={card ? <FileExcelOutlined /> : <DownloadOutlined />} disabled={!r.canExport} onClick={() => void r.exportExcel()}>
+    <Button
+      icon={report.look === 'page' || !report.look ? <DownloadOutlined /> : <FileExcelOutlined />}
+      disabled={!r.canExport}
+      onClick={() => void r.exportExcel()}
+    >
       {t('common.exportExcel')}
     </Button>
   );
@@ -100,6 +109,38 @@ export function ReportFrame<Req, Data, M extends string, R extends ReportRow, F>
       </Card>
     );
 
+  if (report.look === 'side') {
+    return (
+      <Row gutter={[12, 12]}>
+        <Col xs={24} lg={7} xl={6}>
+          <Card size="small" title={<Typography.Text strong>{r.title}</Typography.Text>}>
+            <Flex vertical gap={10}>
+              {periodControls}
+              {parts.controls?.before}
+              <div>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {t('common.terminals')}
+                </Typography.Text>
+                {chips}
+              </div>
+              {parts.controls?.after}
+              <Space wrap>
+                {search}
+                {exportButton}
+              </Space>
+            </Flex>
+          </Card>
+        </Col>
+        <Col xs={24} lg={17} xl={18}>
+          <Flex vertical gap={12}>
+            {cards}
+            {table}
+          </Flex>
+        </Col>
+        {parts.extra}
+      </Row>
+    );
+  }
   if (card) {
     return (
       <Flex vertical gap={12}>
@@ -110,13 +151,13 @@ export function ReportFrame<Req, Data, M extends string, R extends ReportRow, F>
           <Row gutter={[16, 12]} align="bottom">
             {period}
             {filter}
-            <Col {...report.cols.terminals}>
+            <Col {...cols.terminals}>
               <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
                 {t('common.terminals')}
               </Typography.Text>
               {chips}
             </Col>
-            <Col {...report.cols.actions}>
+            <Col {...cols.actions}>
               <Space wrap>
                 {search}
                 {exportButton}
@@ -140,8 +181,8 @@ export function ReportFrame<Req, Data, M extends string, R extends ReportRow, F>
         <Row gutter={[12, 12]} align="bottom">
           {period}
           {filter}
-          <Col {...report.cols.terminals}>{chips}</Col>
-          <Col {...report.cols.actions}>
+          <Col {...cols.terminals}>{chips}</Col>
+          <Col {...cols.actions}>
             <Flex gap={8} wrap justify="flex-end">
               {search}
               {exportButton}

@@ -19,8 +19,11 @@ export interface ReportSource<Req, Data> {
   asked: Req | null;
   fetching: boolean;
   error: Error | null;
-  /** Asks for `request`; `shown` collapses the table (before the answer, or once it is shown, as the source does). */
-  search: (request: Req, shown: () => void) => Promise<void> | void;
+  /**
+   * Asks for `request`; `shown` collapses the table (before the answer, or once it is shown, as the source does).
+   * A source that waits for the answer resolves with it.
+   */
+  search: (request: Req, shown: () => void) => Promise<Data | undefined> | undefined;
   preload: (request: Req) => Promise<unknown>;
 }
 
@@ -45,6 +48,10 @@ export interface ReportContext<Req, Data, M extends string, F> {
   /** The user's terminals in the server's order. */
   terminalCodes: readonly string[];
   fetching: boolean;
+  /** The request of the controls as they are. */
+  request: Req;
+  /** The report's source (a report with its own 'Tra cứu' asks through it). */
+  source: ReportSource<Req, Data>;
   /** The table's expanded rows (a report drawing its own table). */
   expanded: readonly string[];
   onExpandedChange: (keys: string[]) => void;
@@ -101,11 +108,25 @@ export interface ReportParts<M extends string, R extends ReportRow> {
   /** Declared table (rows and columns, also the export), or the report's own with its own export rows. */
   table:
     | { rows: readonly R[]; columns: readonly ReportColumn<R>[]; title?: string; scrollX: number; emptyText?: string }
-    | { own: ReactNode; export: () => { columns: ExportColumn[]; rows: ExportRow[] } };
+    | { own: ReactNode; export: () => ReportExport | Promise<ReportExport> };
   /** No rows to show: the export stays disabled. */
   empty: boolean;
   /** The export's file name (without .xlsx) and the title written in it. */
   exportFile: { fileName: string; title: string };
+  /** The report's own 'Tra cứu' (the ranking: filters checked after the answer), instead of the source's. */
+  search?: () => Promise<void>;
+  /** Whether the export can be asked, when the report knows better than the declaration's `canExport`. */
+  canExport?: boolean;
+  /** The report's own controls in the side panel, before and after the terminal chips (look 'side'). */
+  controls?: { before?: ReactNode; after?: ReactNode };
+  /** Drawn after the report (its dialogs). */
+  extra?: ReactNode;
+}
+
+/** The header row and rows of an export. */
+export interface ReportExport {
+  columns: ExportColumn[];
+  rows: ExportRow[];
 }
 
 /** A filter of the report's own (the usage report's job type), kept by the frame and put in the request. */
@@ -133,21 +154,22 @@ export interface ReportDeclaration<Req, Data, M extends string, R extends Report
   preloadWhen?: 'loaded' | 'some';
   /** Text key of a failed load ({{message}}); without it the source's error is shown as it is, on 'Tra cứu'. */
   loadFailed?: string;
-  /** Text key of a failed export ({{message}}); without it a failed export is not caught. */
-  exportFailed?: string;
+  /** Text key of a failed export ({{message}}), or `true`: the error's own message; without it, not caught. */
+  exportFailed?: string | true;
   /** The range line of the export, from the asked request. */
   exportRange: (asked: Req) => { from: string; to: string };
   /** Whether the export can be asked (default: an answer asked and rows to show). */
   canExport?: (state: { asked: Req | null; data: Data | undefined; empty: boolean }) => boolean;
   /** What the report shows, computed from the context (a hook: it may memoise). */
   useParts: (ctx: ReportContext<Req, Data, M, F>) => ReportParts<M, R>;
-  /** The frame's columns (spec layouts): period controls, terminal chips, the buttons. */
-  cols: { period: ColProps; terminals: ColProps; actions: ColProps };
+  /** The frame's columns (spec layouts): period controls, terminal chips, the buttons (looks 'page' and 'card'). */
+  cols?: { period: ColProps; terminals: ColProps; actions: ColProps };
   /**
    * 'page': title above the controls' card, padded page, download icon, buttons to the right (the reports);
-   * 'card': title in the controls' card, the chips under a 'Cảng' caption, Excel icon (the dashboard).
+   * 'card': title in the controls' card, the chips under a 'Cảng' caption, Excel icon (the dashboard);
+   * 'side': the controls in a side panel titled by the report, cards and table beside it (the rankings).
    */
-  look?: 'page' | 'card';
+  look?: 'page' | 'card' | 'side';
   /** The document title is the report's title (the dashboard sets it after the menu entry's). */
   documentTitle?: boolean;
   /** Shown under the report (the approval screen's §2.7 dashboard), given the screen's period. */

@@ -41,6 +41,7 @@ export function useAskedSource<Req, Data>(
       shown();
       if (sameRequest(asked, request)) void answer.refetch();
       else setAsked(request);
+      return undefined;
     },
     preload,
   };
@@ -95,11 +96,14 @@ export function useReport<Req, Data, M extends string, R extends ReportRow, F>(r
     colorOf,
     terminalCodes,
     fetching: source.fetching,
+    source,
+    request,
     expanded,
     onExpandedChange: setExpanded,
   });
 
   const search = async () => {
+    if (parts.search) return parts.search();
     try {
       await source.search(request, () => setExpanded([]));
     } catch (e) {
@@ -113,7 +117,7 @@ export function useReport<Req, Data, M extends string, R extends ReportRow, F>(r
     const write = async () => {
       const { columns, rows } =
         'own' in parts.table
-          ? parts.table.export()
+          ? await parts.table.export()
           : { columns: exportColumns(parts.table.columns), rows: exportRows(parts.table.rows, parts.table.columns) };
       await downloadReportWorkbook(
         parts.exportFile.fileName,
@@ -127,13 +131,14 @@ export function useReport<Req, Data, M extends string, R extends ReportRow, F>(r
     try {
       await write();
     } catch (e) {
-      void message.error(t(failed, { message: e instanceof Error ? e.message : String(e) }));
+      const text = e instanceof Error ? e.message : String(e);
+      void message.error(failed === true ? text : t(failed, { message: text }));
     }
   };
 
-  const canExport = report.canExport
-    ? report.canExport({ asked: source.asked, data: source.data, empty: parts.empty })
-    : !!source.asked && !parts.empty;
+  const canExport =
+    parts.canExport ??
+    (report.canExport ? report.canExport({ asked: source.asked, data: source.data, empty: parts.empty }) : !!source.asked && !parts.empty);
 
   return {
     t,
