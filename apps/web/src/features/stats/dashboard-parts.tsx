@@ -1,12 +1,13 @@
 import { ContainerOutlined, DollarOutlined, FileTextOutlined } from '@ant-design/icons';
 import type { StatsGroup, StatsMeasures, StatsRow } from '@smartport/contract';
 import { Col, Row } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { type MeasureChoice, measureChoices, measureValue, teuValue } from './measure-choice';
 import { groups, terminalGroupValues } from './ranking';
+import type { ReportCard } from './report/define-report';
 import { EChart } from './shared/EChart';
 import type { EChartsOption } from './shared/echarts';
-import { StatCard } from './shared/StatCard';
 import { formatCount, formatVnd } from './shared/stats-format';
 import { terminalColor } from './shared/terminal-colors';
 import { STATS_NS } from './shared/texts';
@@ -14,39 +15,20 @@ import { STATS_NS } from './shared/texts';
 const cardColors: Record<MeasureChoice, string> = { ord: '#0b63b6', sum: '#389e0d', vol: '#d46b08' };
 const cardIcons = { ord: <FileTextOutlined />, sum: <DollarOutlined />, vol: <ContainerOutlined /> };
 
-/** The three clickable summary cards: total orders, revenue in VNĐ, volume in containers and TEU (spec 02 §2.3). */
-export function MeasureCards({
-  measures,
-  choice,
-  onChoose,
-}: {
-  measures: StatsMeasures | null;
-  choice: MeasureChoice;
-  onChoose: (c: MeasureChoice) => void;
-}) {
-  const { t } = useTranslation(STATS_NS);
+/** The three summary cards: total orders, revenue in VNĐ, volume in containers and TEU (spec 02 §2.3). */
+export function measureCards(t: TFunction, m: StatsMeasures | null): ReportCard<MeasureChoice>[] {
   const lines = (c: MeasureChoice) => {
-    const m = measures;
     if (c === 'ord') return [`${formatCount(m?.ord_)} ${t('common.units.order')}`];
     if (c === 'sum') return [formatVnd(m?.sum_)];
     return [`${formatCount(m?.cont_)} ${t('common.units.container')}`, `${formatCount(m?.teu_)} ${t('common.units.teu')}`];
   };
-  return (
-    <Row gutter={[12, 12]}>
-      {measureChoices.map((c) => (
-        <Col key={c} xs={24} sm={8}>
-          <StatCard
-            title={t(`dash.measure.${c}`)}
-            lines={lines(c)}
-            active={choice === c}
-            onClick={() => onChoose(c)}
-            color={cardColors[c]}
-            icon={cardIcons[c]}
-          />
-        </Col>
-      ))}
-    </Row>
-  );
+  return measureChoices.map((c) => ({
+    measure: c,
+    title: t(`dash.measure.${c}`),
+    lines: lines(c),
+    color: cardColors[c],
+    icon: cardIcons[c],
+  }));
 }
 
 /** A figure of the chosen measure with its unit. */

@@ -1,10 +1,13 @@
-import { SplitReport } from '../usage/SplitReport';
+import { ReportFrame } from '../report/ReportFrame';
+import { splitReport } from '../usage/SplitReport';
 import { ApprovalDashboard } from './ApprovalDashboard';
+
+const approvalReport = splitReport('approval', (period) => <ApprovalDashboard period={period} />);
 
 /**
  * /Report/Approval 'Thống kê duyệt lệnh theo loại tác nghiệp': TỰ ĐỘNG vs DUYỆT TAY (spec 02 §2.6.4), with the
  * approval statistics dashboard of §2.7 at the end of the screen, over the same period.
  */
 export function ApprovalReport() {
-  return <SplitReport kind="approval" footer={(period) => <ApprovalDashboard period={period} />} />;
+  return <ReportFrame report={approvalReport} />;
 }

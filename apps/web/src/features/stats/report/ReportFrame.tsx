@@ -1,0 +1,212 @@
+import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
+import FileExcelOutlined from '@ant-design/icons/FileExcelOutlined';
+import SearchOutlined from '@ant-design/icons/SearchOutlined';
+import { Button, Card, Col, Flex, Row, Space, Table, type TableColumnsType, Typography } from 'antd';
+import type { Key } from 'react';
+import { EChart } from '../shared/EChart';
+import { PeriodControls } from '../shared/PeriodControls';
+import { StatCard } from '../shared/StatCard';
+import { TerminalToggles } from '../shared/TerminalToggles';
+import type { ReportColumn, ReportDeclaration, ReportRow } from './define-report';
+import { useReport } from './useReport';
+
+/**
+ * The statistics report frame (spec 02 §2.3, §2.6): title, the controls (period type and pickers, the report's own
+ * filter, terminal chips with select-all, 'Tra cứu' and 'Xuất Excel'), the cards choosing the measure, the charts and
+ * the expandable table, all from the report's declaration.
+ */
+export function ReportFrame<Req, Data, M extends string, R extends ReportRow, F>({
+  report,
+}: {
+  report: ReportDeclaration<Req, Data, M, R, F>;
+}) {
+  const r = useReport(report);
+  const { t, parts } = r;
+  const card = report.look === 'card';
+  const cols = report.cols ?? { period: {}, terminals: {}, actions: {} };
+
+  const periodControls = (
+    <PeriodControls
+      value={r.period}
+      onChange={r.setPeriod}
+      defaults={report.periodDefaults}
+      layout={report.look === 'side' ? 'column' : 'row'}
+    />
+  );
+  const period = <Col {...cols.period}>{periodControls}</Col>;
+  const filter = report.filter && <Col {...report.filter.col}>{report.filter.render(r.filter, r.setFilter)}</Col>;
+  const chips = <TerminalToggles terminals={r.terminals} selected={r.selected} onChange={r.setSelected} />;
+  const search = (
+    <Button type="primary" icon={<SearchOutlined />} loading={r.source.fetching} onClick={() => void r.search()}>
+      {t('common.search')}
+    </Button>
+  );
+  const exportButton = (
+    <Button
+      icon={report.look === 'page' || !report.look ? <DownloadOutlined /> : <FileExcelOutlined />}
+      disabled={!r.canExport}
+      onClick={() => void r.exportExcel()}
+    >
+      {t('common.exportExcel')}
+    </Button>
+  );
+
+  const cards = (
+    <Row gutter={[12, 12]}>
+      {parts.cards.map((c) => (
+        <Col key={c.measure} xs={24} sm={8}>
+          <StatCard
+            title={c.title}
+            lines={c.lines}
+            active={r.measure === c.measure}
+            onClick={() => r.setMeasure(c.measure)}
+            color={c.color}
+            icon={c.icon}
+          />
+        </Col>
+      ))}
+    </Row>
+  );
+
+  const charts =
+    'own' in parts.charts ? (
+      <Card size="small">{parts.charts.own}</Card>
+    ) : (
+      <Row gutter={[12, 12]}>
+        {parts.charts.map((c) => {
+          const chart = <EChart option={c.option} empty={c.empty} emptyText={c.emptyText} label={c.label} style={c.style} />;
+          return (
+            <Col key={c.key} {...c.col}>
+              {c.title === undefined ? (
+                chart
+              ) : (
+                <Card size="small" title={c.title}>
+                  {chart}
+                </Card>
+              )}
+            </Col>
+          );
+        })}
+      </Row>
+    );
+
+  const table =
+    'own' in parts.table ? (
+      <Card size="small">{parts.table.own}</Card>
+    ) : (
+      <Card size="small" title={parts.table.title}>
+        <Table<R>
+          size="small"
+          rowKey="key"
+          columns={tableColumns(parts.table.columns)}
+          dataSource={[...parts.table.rows]}
+          pagination={false}
+          loading={r.source.fetching}
+          scroll={{ x: parts.table.scrollX }}
+          expandable={{ expandedRowKeys: r.expanded, onExpandedRowsChange: (keys: readonly Key[]) => r.setExpanded(keys.map(String)) }}
+          locale={{ emptyText: parts.table.emptyText ?? t('common.noData') }}
+        />
+      </Card>
+    );
+
+  if (report.look === 'side') {
+    return (
+      <Row gutter={[12, 12]}>
+        <Col xs={24} lg={7} xl={6}>
+          <Card size="small" title={<Typography.Text strong>{r.title}</Typography.Text>}>
+            <Flex vertical gap={10}>
+              {periodControls}
+              {parts.controls?.before}
+              <div>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {t('common.terminals')}
+                </Typography.Text>
+                {chips}
+              </div>
+              {parts.controls?.after}
+              <Space wrap>
+                {search}
+                {exportButton}
+              </Space>
+            </Flex>
+          </Card>
+        </Col>
+        <Col xs={24} lg={17} xl={18}>
+          <Flex vertical gap={12}>
+            {cards}
+            {table}
+          </Flex>
+        </Col>
+        {parts.extra}
+      </Row>
+    );
+  }
+  if (card) {
+    return (
+      <Flex vertical gap={12}>
+        <Card size="small">
+          <Typography.Title level={4} style={{ marginTop: 0 }}>
+            {r.title}
+          </Typography.Title>
+          <Row gutter={[16, 12]} align="bottom">
+            {period}
+            {filter}
+            <Col {...cols.terminals}>
+              <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                {t('common.terminals')}
+              </Typography.Text>
+              {chips}
+            </Col>
+            <Col {...cols.actions}>
+              <Space wrap>
+                {search}
+                {exportButton}
+              </Space>
+            </Col>
+          </Row>
+        </Card>
+        {cards}
+        {charts}
+        {table}
+        {report.footer?.(r.period)}
+      </Flex>
+    );
+  }
+  return (
+    <Flex vertical gap={12} style={{ padding: 12 }}>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        {r.title}
+      </Typography.Title>
+      <Card size="small">
+        <Row gutter={[12, 12]} align="bottom">
+          {period}
+          {filter}
+          <Col {...cols.terminals}>{chips}</Col>
+          <Col {...cols.actions}>
+            <Flex gap={8} wrap justify="flex-end">
+              {search}
+              {exportButton}
+            </Flex>
+          </Col>
+        </Row>
+      </Card>
+      {cards}
+      {charts}
+      {table}
+      {report.footer?.(r.period)}
+    </Flex>
+  );
+}
+
+/** The table's columns of a declaration: those with a cell on screen. */
+function tableColumns<R extends ReportRow>(columns: readonly ReportColumn<R>[]): TableColumnsType<R> {
+  return columns
+    .filter((c) => c.render)
+    .map((c) => ({
+      key: c.key,
+      title: c.title,
+      ...(c.width === undefined ? {} : { width: c.width }),
+      ...(c.align === undefined ? {} : { align: c.align }),
+      render: (_: unknown, row: R) => c.render?.(row),
+    }));
+}
