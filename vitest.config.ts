@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
 const integrationFiles = ['apps/server/test/integration/**/*.test.ts'];
+// Seeds one database per project run; each integration file starts from a copy of it (test/helpers/seeded-template.ts).
+const globalSetup = ['apps/server/test/helpers/seeded-template.ts'];
 
 /**
- * `npm run test:unit`: unit tests, the server's integration tests on an in-memory PGlite per file,
+ * `npm run test:unit`: unit tests, the server's integration tests on an in-memory PGlite per file (a copy of one seeded
+ * database, see globalSetup),
  * and the same integration tests on a real PostgreSQL when TEST_DATABASE_URL is set (CI does).
  */
 export default defineConfig({
@@ -38,13 +41,19 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'server-pglite', environment: 'node', include: integrationFiles, env: { TEST_DB_KIND: 'pglite' } },
+        test: { name: 'server-pglite', environment: 'node', include: integrationFiles, globalSetup, env: { TEST_DB_KIND: 'pglite' } },
       },
       ...(process.env.TEST_DATABASE_URL
         ? [
             {
               extends: true as const,
-              test: { name: 'server-postgres', environment: 'node' as const, include: integrationFiles, env: { TEST_DB_KIND: 'postgres' } },
+              test: {
+                name: 'server-postgres',
+                environment: 'node' as const,
+                include: integrationFiles,
+                globalSetup,
+                env: { TEST_DB_KIND: 'postgres' as const },
+              },
             },
           ]
         : []),

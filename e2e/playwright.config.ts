@@ -1,20 +1,38 @@
 import { defineConfig } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 3210);
-export const infoFile = new URL(`./.runtime/info-${port}.json`, import.meta.url).pathname;
+/** The first worker's product server; worker n listens on E2E_PORT + 10·n (fixtures/server.ts). */
+export const e2eBasePort = Number(process.env.E2E_PORT ?? 3210);
+/** Where the server on `port` writes its facts for the specs (fixtures/portal.ts: runtimeInfo). */
+export const infoFileFor = (port: number) => new URL(`./.runtime/info-${port}.json`, import.meta.url).pathname;
+
+/** The whole product as `npm start` runs it, on an in-memory database with fresh demo data, on `port`. */
+export const serverEnv = (port: number): Record<string, string> => ({
+  PORT: String(port),
+  DATA_DIR: 'memory',
+  SEED_ORDERS: '2000',
+  // Simulators and the file-transfer service on free ports: two servers side by side never meet.
+  SIM_BASE_PORT: '0',
+  LOG_LEVEL: 'warn',
+  REDIS_URL: '',
+  DATABASE_URL: '',
+  SMARTPORT_INFO_FILE: infoFileFor(port),
+  ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+});
 
 export default defineConfig({
   testDir: './specs',
   // Per port, so parallel runs on one machine keep their own traces.
-  outputDir: `./test-results/${port}`,
+  outputDir: `./test-results/${e2eBasePort}`,
+  // Files are shared out between the workers, each with its own product server (fixtures/server.ts); a file's tests
+  // run in order in one worker. E2E_WORKERS overrides (e.g. 1 on a busy machine).
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    // baseURL: the worker's own server (fixtures/server.ts).
     viewport: { width: 1366, height: 768 },
     locale: 'vi-VN',
     timezoneId: 'Asia/Ho_Chi_Minh',
@@ -34,25 +52,5 @@ export default defineConfig({
       ],
     },
   },
-  // The whole product as `npm start` runs it, on an in-memory database with fresh demo data.
-  webServer: {
-    command: 'npx tsx scripts/start.ts',
-    cwd: new URL('..', import.meta.url).pathname,
-    url: `http://127.0.0.1:${port}/version.json`,
-    timeout: 300_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      DATA_DIR: 'memory',
-      SEED_ORDERS: '2000',
-      SIM_BASE_PORT: String(port + 1100),
-      LOG_LEVEL: 'warn',
-      REDIS_URL: '',
-      DATABASE_URL: '',
-      SMARTPORT_INFO_FILE: infoFile,
-      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
-    },
-  },
+  // No webServer: each worker starts its own product server (fixtures/server.ts).
 });

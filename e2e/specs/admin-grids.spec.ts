@@ -1,6 +1,7 @@
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import { confirm, editorReady, grid, rowWith } from '../fixtures/grid';
 import { loginAs, openMenu } from '../fixtures/portal';
+import { test } from '../fixtures/server';
 
 // The administration screens of spec 03 §2.5 (issue "Administration"): each opens with its title and rows, one add/save
 // round trip per grid with the spec's messages, the release point's delete message, the holiday screen's save → reload.

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { confirm, grid, rowWith } from '../fixtures/grid';
 import { demo, loginAs, openMenu } from '../fixtures/portal';
+import { test } from '../fixtures/server';
 
 // 'Quản lý yêu cầu' (spec 03 §2.5, §4, §5, §6): add with confirmation, a row click opens 'Điều chỉnh yêu cầu',
 // completion sets the release date, images added and removed, and the fields a lower rank may not change.

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { rowWith } from '../fixtures/grid';
 import { loginAs, openMenu, pickOption } from '../fixtures/portal';
+import { test } from '../fixtures/server';
 
 // Spec 03 §2.5, §5, §8: the three SFTP screens against the real file-transfer service `npm start` runs
 // (apps/file-transfer), with the spec's texts and dialogs.

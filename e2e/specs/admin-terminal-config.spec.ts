@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { confirm } from '../fixtures/grid';
 import { loginAs, openMenu, runtimeInfo } from '../fixtures/portal';
+import { test } from '../fixtures/server';
 
 // 'Cấu hình cảng' and 'Cấu hình Loyalty' (spec 03 §2.5, §5, §8): the messages as the spec writes them, and the
 // settings doing their work (a real test mail in the local mail server's inbox, real logins to the TOS simulator).

@@ -1,8 +1,9 @@
 import { writeFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { confirm, editorReady, grid, legend, rowWith } from '../fixtures/grid';
 import { loginAs, openMenu } from '../fixtures/portal';
+import { test } from '../fixtures/server';
 
 // Codes unique to this run, so a retry against the same server does not trip over its own rows.
 const run = String(Date.now() % 100_000).padStart(5, '0');

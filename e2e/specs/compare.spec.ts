@@ -1,13 +1,14 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { COMPARE_BATCH_SIZE, compareColumns } from '@smartport/contract';
 import ExcelJS from 'exceljs';
 import { portContainerPlan } from '../../apps/server/src/db/seed/port-containers.data';
 import { containerNumber } from '../../apps/server/src/db/seed/random';
 import { grid } from '../fixtures/grid';
 import { demo, loginAs, openMenu } from '../fixtures/portal';
+import { test } from '../fixtures/server';
 
 type Values = Record<string, string | null>;
 type Expected = 'OK' | 'ERROR' | 'NONE';

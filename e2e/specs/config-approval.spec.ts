@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { loginAs, openMenu } from '../fixtures/portal';
+import { test } from '../fixtures/server';
 
 // 'Cấu hình duyệt lệnh' (spec 03 §2.4, §4, §5, §8, §9): the load's two messages in order, every job mode with its two
 // switches, each toggle saved at once and exclusive, a reff group pick that fills the filters and loads after 1 s,

@@ -1,6 +1,7 @@
-import { expect, type Page, type Request, test } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 import { confirm } from '../fixtures/grid';
 import { demo, loginAs, openMenu } from '../fixtures/portal';
+import { test } from '../fixtures/server';
 
 // 'Cấu hình lệnh đính kèm' (/config/attach_config), spec 03 §2.4, §4, §8: the radio, a job option, the services' ticks
 // and default charge, save and what a reload shows.

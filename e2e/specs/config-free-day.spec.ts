@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { confirm, editorReady, grid, legend } from '../fixtures/grid';
 import { loginAs, openMenu, pickOption } from '../fixtures/portal';
+import { test } from '../fixtures/server';
 
 // Spec 03 §2.4, §4, §5, §8, §9: 'Cấu hình thời gian lưu bãi' (/config/free_day) and 'Cấu hình điện lạnh' (/config/reffer_config).
 const SHOTS = '/tmp/freeday';

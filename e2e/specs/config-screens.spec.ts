@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { confirm, editorReady, grid, rowWith } from '../fixtures/grid';
 import { loginAs, openMenu, runtimeInfo } from '../fixtures/portal';
+import { test } from '../fixtures/server';
 
 // The configuration screens, spec 03 §2.4, §5, §8: messages as the spec writes them,
 // and the effect of each setting (mail in the local mail server's inbox, the page title).

@@ -1,5 +1,6 @@
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import { loginAs, openMenu } from '../fixtures/portal';
+import { test } from '../fixtures/server';
 
 // The machine running the suite may be busy: screens get more time to appear than the default 10 s.
 const expect = baseExpect.configure({ timeout: 25_000 });

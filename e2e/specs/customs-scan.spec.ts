@@ -1,7 +1,8 @@
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import { customsStatusText } from '@smartport/contract';
 import { findDeclaration } from '@smartport/simulators';
 import { loginAs, openMenu } from '../fixtures/portal';
+import { test } from '../fixtures/server';
 
 // The customs simulator's fixed demo declarations (apps/simulators/src/customs/customs-data.ts).
 const TQ = { no: '305123456710', office: '03EE' };

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { helpDocs } from '@smartport/contract';
 import { type DemoUser, loginAs, openMenu } from '../fixtures/portal';
+import { test } from '../fixtures/server';
 
 /** The help screen opens its PDF in a new tab; returns that tab once it has loaded the PDF. */
 async function openHelpFromMenu(page: Page, entry: 'Câu hỏi thường gặp' | 'Hướng dẫn sử dụng') {

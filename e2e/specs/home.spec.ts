@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { loginAs } from '../fixtures/portal';
+import { test } from '../fixtures/server';
 
 const allTypes = [
   'Hạ container hàng',

@@ -1,6 +1,7 @@
-import { expect, type Page, type Request, test } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 import { confirm, grid, rowWith } from '../fixtures/grid';
 import { loginAs, openMenu } from '../fixtures/portal';
+import { test } from '../fixtures/server';
 
 const rowCount = (page: Page) => page.getByText(/^\d+ \/ \d+ dòng$/);
 

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { editorReady, rowWith } from '../fixtures/grid';
 import { demo, loginAs, openMenu } from '../fixtures/portal';
+import { test } from '../fixtures/server';
 
 // Titles unique to this run, so a retry against the same server does not meet its own rows.
 const run = String(Date.now() % 100_000).padStart(5, '0');

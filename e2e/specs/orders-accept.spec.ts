@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { loginAs, openMenu, pickOption } from '../fixtures/portal';
+import { test } from '../fixtures/server';
 
 // 'Duyệt lệnh': a staff member approves one waiting order and rejects another with a reason; the approved
 // one is then among the approved orders, is cancelled with a reason and its invoice cancellation is traced; the rejected

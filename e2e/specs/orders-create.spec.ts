@@ -1,11 +1,12 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type APIRequestContext, expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect as baseExpect, type Locator, type Page } from '@playwright/test';
 import { containerCheckDigit, orderMessages, orderSteps } from '@smartport/contract';
 import ExcelJS from 'exceljs';
 import { grid } from '../fixtures/grid';
 import { type DemoUser, demo, loginAs, openMenu, pickOption } from '../fixtures/portal';
+import { test } from '../fixtures/server';
 
 // Orders are checked, priced and paid through several calls and partners on a shared, busy machine.
 const expect = baseExpect.configure({ timeout: 30_000 });

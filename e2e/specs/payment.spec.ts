@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect as baseExpect, type Page } from '@playwright/test';
 import { editorReady, grid, legend } from '../fixtures/grid';
 import { demo, loginAs, runtimeInfo } from '../fixtures/portal';
+import { test } from '../fixtures/server';
 
 // Payments wait on partners and a shared, busy machine: allow more than the default 10 s per step.
 const expect = baseExpect.configure({ timeout: 30_000 });

@@ -1,7 +1,8 @@
-import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { portContainerPlan } from '../../apps/server/src/db/seed/port-containers.data';
 import { loginAs, openMenu } from '../fixtures/portal';
+import { test } from '../fixtures/server';
 
 // What a walkthrough of the built screens found, each checked as a person sees it in Chromium.
 // Screenshots go to /tmp/h10w/ (1366×768 and 800 px wide).

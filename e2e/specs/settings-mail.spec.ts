@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { confirm } from '../fixtures/grid';
 import { loginAs, openMenu } from '../fixtures/portal';
+import { test } from '../fixtures/server';
 
 const PASSWORD = 'Smtp-Mật@khẩu#2026';
 const MASK = '********';

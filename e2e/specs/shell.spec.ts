@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { demo, loginAs, openMenu, runtimeInfo } from '../fixtures/portal';
+import { test } from '../fixtures/server';
 
 test.describe('login and session', () => {
   test('redirects to /login without a token and back to the wanted page after login', async ({ page }) => {

@@ -1,8 +1,9 @@
 import { mkdir } from 'node:fs/promises';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { type StatsRow, statsMeasures } from '@smartport/contract';
 import ExcelJS from 'exceljs';
 import { demo, loginAs } from '../fixtures/portal';
+import { test } from '../fixtures/server';
 
 // The statistics read rollups over the demo orders; the first answers can take a while on a loaded machine.
 const slow = { timeout: 30_000 };

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { demo, loginAs, openMenu } from '../fixtures/portal';
+import { test } from '../fixtures/server';
 
 const slow = { timeout: 30_000 };
 

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { confirm, editorReady, grid, legend, rowWith } from '../fixtures/grid';
 import { loginAs, openMenu } from '../fixtures/portal';
+import { test } from '../fixtures/server';
 
 // 'Biểu cước chuẩn' (/config/StandardTariff) and 'Biểu cước hợp đồng' (/config/ContractTariff) for port staff.
 const run = Date.now().toString(36).slice(-5).toUpperCase();

@@ -45,7 +45,12 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number; onIdleError?: (err: Error) => void }
-  | { kind: 'pglite'; dataDir?: string /* in memory when absent */ };
+  | {
+      kind: 'pglite';
+      dataDir?: string /* in memory when absent */;
+      /** Test hook: starts from a data directory dumped by PGlite's dumpDataDir (the tests' one seeded copy). */
+      loadDataDir?: Blob;
+    };
 
 /** Opens the database and applies every migration from code (DESIGN.md §3). */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
@@ -82,7 +87,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+  const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
   await client.waitReady;
   const waiting = takeTurns(client);
   const db = drizzlePglite(client, { schema });

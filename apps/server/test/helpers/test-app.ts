@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { hash } from '@node-rs/argon2';
 import { type CallDef, type CallInput, type CallReply, calls } from '@smartport/contract';
 import { demoNapasSecret, demoVietQrSecret } from '@smartport/simulators';
 import pg from 'pg';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { type BuildOptions, buildApp, type PortalApp } from '../../src/app';
 import type { PortalConfig } from '../../src/config';
 import { type Database, openDatabase } from '../../src/db/client';
 import { demoUsers } from '../../src/db/seed/access.data';
 import type { ThrottleLimits } from '../../src/modules/auth/auth.service';
+import { templateSeed } from './seeded-template';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
@@ -28,10 +30,10 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh, migrated, empty database: an in-memory PGlite, or a new `sp_test_<hex>` database on the
+ * A fresh, migrated, empty database (or, with `template` on PostgreSQL, a copy of that database): an in-memory PGlite, or a new `sp_test_<hex>` database on the
  * PostgreSQL server of TEST_DATABASE_URL.
  */
-export async function openTestDatabase(kind: TestDbKind = testDbKind()): Promise<TestDatabase> {
+export async function openTestDatabase(kind: TestDbKind = testDbKind(), template?: string): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const database = await openDatabase({ kind: 'pglite' });
     return { database, close: () => database.close() };
@@ -39,7 +41,7 @@ export async function openTestDatabase(kind: TestDbKind = testDbKind()): Promise
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB_KIND=postgres cần TEST_DATABASE_URL');
   const name = `sp_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+  await withAdminClient(adminUrl, (c) => c.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   let database: Database;
@@ -57,6 +59,23 @@ export async function openTestDatabase(kind: TestDbKind = testDbKind()): Promise
       await withAdminClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
+}
+
+let seededDump: Blob | undefined;
+
+/**
+ * A migrated database holding createTestApp's demo data (templateSeed), copied from the one seeded by the integration
+ * projects' globalSetup (seeded-template.ts); a fresh empty one (seeded by the portal itself) when there is none.
+ */
+export async function openSeededTestDatabase(kind: TestDbKind = testDbKind()): Promise<TestDatabase> {
+  const template = inject('seededTemplate');
+  if (!template) return openTestDatabase(kind);
+  if (kind === 'pglite') {
+    seededDump ??= new Blob([readFileSync(template)]);
+    const database = await openDatabase({ kind: 'pglite', loadDataDir: seededDump });
+    return { database, close: () => database.close() };
+  }
+  return openTestDatabase(kind, template);
 }
 
 async function withAdminClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -112,7 +131,13 @@ export const demoPassword = (userId: string) => {
 
 /** A portal with demo data on a fresh database (or on `opts.database`), driven through `inject`. */
 export async function createTestApp(opts: TestAppOptions = {}) {
-  const owned = opts.database ? null : await openTestDatabase();
+  // The portal seeds what its database lacks: a copy of the seeded template when this portal would seed the same.
+  const seedAsTemplate = ['demo', 'seedOrders', 'adminPassword'].every(
+    (k) =>
+      opts.config?.[k as keyof PortalConfig] === undefined ||
+      opts.config[k as keyof PortalConfig] === templateSeed[k as keyof typeof templateSeed],
+  );
+  const owned = opts.database ? null : await (seedAsTemplate ? openSeededTestDatabase() : openTestDatabase());
   const database = opts.database ?? (owned as TestDatabase).database;
   let portal: PortalApp;
   try {
