@@ -448,7 +448,7 @@ export async function buildApp(options: BuildOptions = {}) {
   const grid = createGridService(createGridRepository(database.db), { live });
   // Administration (spec 03 §2.5): what the dangerous-goods, tariff-mapping, EDO-sharing, fee and holiday settings do.
   const adminRepo = createAdminRepository(database.db);
-  const adminRules = createAdminRulesService(adminRepo, grid);
+  const adminRules = createAdminRulesService(adminRepo);
   // 'Cấu hình duyệt lệnh': the screen's calls, and the decision the payments ask for when money is applied.
   const approval = createApprovalService({ repo: createApprovalRepository(database) });
   const payments = createPaymentsModule(app, {
@@ -499,7 +499,7 @@ export async function buildApp(options: BuildOptions = {}) {
   });
   const stats = createStatsService({ repo: createStatsRepository(database) });
   // Free days and reefer power rules (spec 03 §2.4): the screens' saves and the tariff engine's questions.
-  const storageRules = createStorageRulesService({ repo: createStorageRulesRepository(database.db), grid });
+  const storageRules = createStorageRulesService({ repo: createStorageRulesRepository(database.db) });
   // The file-transfer (SFTP) service's control API: main config's urlSFTP, else the started service (SIM_FILE_TRANSFER_URL).
   const sftp = createSftpService({
     control: createHttpFileTransfer({
@@ -508,7 +508,7 @@ export async function buildApp(options: BuildOptions = {}) {
     }),
     terminalCodes: async (user) => (await shell.terminals(user)).map((t) => t.TerminalCode),
   });
-  const holidays = createHolidayService(adminRepo, grid);
+  const holidays = createHolidayService(adminRepo);
   // The tariff engine (issue 14): tariffs, surcharges and rates of its own; free days, reefer rules, holidays and
   // attached services asked of their services.
   const pricing = createPricingService({ repo: createPricingRepository(database.db), storageRules, holidays, attachConfig });
@@ -537,7 +537,7 @@ export async function buildApp(options: BuildOptions = {}) {
     compare: compareHandlers(createCompareService(createCompareRepository(database.db))),
     ...payments.handlers(invoices),
     invoices: invoiceHandlers(invoices),
-    tariffs: tariffsHandlers(grid, createTariffsService({ repo: createTariffsRepository(database.db), grid })),
+    tariffs: tariffsHandlers(grid, createTariffsService({ repo: createTariffsRepository(database.db) })),
     storageRules: storageRulesHandlers(grid, storageRules),
     approval: approvalHandlers(approval),
     attachConfig: attachConfigHandlers(attachConfig),

@@ -8,7 +8,7 @@ import { replyWith } from '../reply';
  * 'Cấu hình duyệt lệnh' (spec 03 §2.4 Approval, §3 Approval row, §4, §5, §7, §8): per terminal, for a scope
  * (operator, payee = MoneyCredit and customer, FromDate..ToDate), each job mode either needs approval after
  * payment ('Cần duyệt', IsApproval) or not ('Không cần duyệt', IsUnApproval). The payments decide with it
- * (modules/settings/approval.service.ts `approvalNeeded`).
+ * (modules/approval/approval.service.ts `approvalNeeded`).
  */
 export const approvalMessages = {
   /** Spec 03 §5, in this order. */

@@ -4,11 +4,11 @@ import {
   type CallRequest,
   type calls,
   commaParts,
-  dataShareGrid,
+  type dataShareGrid,
   EDO_DATA_TABLE,
   imoMessages,
 } from '@smartport/contract';
-import type { GridService } from '../../grid/grid.service';
+import type { GridSaveHooks } from '../../grid/grid-hooks';
 import type { AuthUser } from '../../http/context';
 import { badRequest } from '../../http/errors';
 import { assertTerminal } from '../../security/terminal-scope';
@@ -16,13 +16,12 @@ import type { AdminRepository } from './admin.repository';
 import { type MbServiceCharge, mbServiceCharge } from './mb-charges';
 
 type A = typeof calls.admin;
-type Row = Record<string, unknown>;
 
 /**
  * What the administration settings do (spec 03 §2.5): dangerous goods allowed to be dropped off, the tariff code the
  * TOS knows, which terminals see another's delivery orders, and the MB-NAPAS fee of a transaction.
  */
-export function createAdminRulesService(repo: AdminRepository, grid: GridService) {
+export function createAdminRulesService(repo: AdminRepository) {
   const service = {
     /** The alert messages of the terminal's entries for (class, UN number); empty: not in the list, not allowed. */
     async imoAlertFor(q: { terminal: string; classCode: string; unno: string }): Promise<string[]> {
@@ -61,16 +60,17 @@ export function createAdminRulesService(repo: AdminRepository, grid: GridService
         .sort();
     },
 
-    /** `config/updateDataShareList`: every target must be a terminal (the row's own checks are the entry's). */
-    async saveDataShares(user: AuthUser, rows: Row[]) {
-      const targets = [...new Set(rows.flatMap((r) => commaParts(String(r.TerminalTarget ?? ''))))];
-      const known = await repo.existingTerminals(targets);
-      rows.forEach((r, i) => {
-        const unknown = commaParts(String(r.TerminalTarget ?? '')).find((c) => !known.has(c));
-        if (unknown) throw badRequest(`Dòng ${i + 1}: ${adminMessages.shareUnknown(unknown)}`);
-      });
-      return grid.save(dataShareGrid, rows, user);
-    },
+    /** The data-share grid's save hook (`config/updateDataShareList`): every target must be a terminal (the row's own checks are the entry's). */
+    dataShareHooks: {
+      async validate(rows) {
+        const targets = [...new Set(rows.flatMap((r) => commaParts(r.TerminalTarget)))];
+        const known = await repo.existingTerminals(targets);
+        rows.forEach((r, i) => {
+          const unknown = commaParts(r.TerminalTarget).find((c) => !known.has(c));
+          if (unknown) throw badRequest(`Dòng ${i + 1}: ${adminMessages.shareUnknown(unknown)}`);
+        });
+      },
+    } satisfies GridSaveHooks<typeof dataShareGrid>,
 
     /** The MB-NAPAS fee of a transaction by the month's total so far, from the two fee tables. */
     async mbCharge(monthlyTotalVnd: number, amountVnd: number): Promise<MbServiceCharge> {

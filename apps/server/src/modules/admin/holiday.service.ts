@@ -1,5 +1,5 @@
-import { type CallReply, type calls, holidayGrid, holidayMessages, portDayKey } from '@smartport/contract';
-import type { GridService } from '../../grid/grid.service';
+import { type CallReply, type calls, type holidayGrid, holidayMessages, portDayKey } from '@smartport/contract';
+import type { GridSaveHooks } from '../../grid/grid-hooks';
 import type { AuthUser } from '../../http/context';
 import { badRequest } from '../../http/errors';
 import { assertTerminal, scopeTerminals } from '../../security/terminal-scope';
@@ -7,7 +7,6 @@ import type { AdminRepository } from './admin.repository';
 import { firstOverlap, type HolidayPeriod, selectHolidayPeriods } from './holiday-periods';
 
 type A = typeof calls.admin;
-type Row = Record<string, unknown>;
 interface SavedPeriod {
   Rowguid?: string | null;
   TerminalCode: string;
@@ -27,7 +26,7 @@ const label = (p: SavedPeriod) => `${p.Descriptions} (${day(p.StartTime)} – ${
  * 'Cấu hình miễn lưu bãi ngày lễ' (spec 03 §2.5): its templates, its save (no overlapping periods in one configuration,
  * one operator/customer per configuration name) and what the tariff engine reads (`holidayPeriodsFor`).
  */
-export function createHolidayService(repo: AdminRepository, grid: GridService) {
+export function createHolidayService(repo: AdminRepository) {
   return {
     /** `common/getHolidayNameList`: one item per configuration of the caller's terminals (HCODE = terminal/ConfigName). */
     async templates(user: AuthUser, terminal?: string): Promise<CallReply<A['getHolidayNameList']>> {
@@ -38,26 +37,26 @@ export function createHolidayService(repo: AdminRepository, grid: GridService) {
       };
     },
 
-    /** `common/updateHolidayList`: the rows (header merged) checked against the stored periods of their configurations. */
-    async save(user: AuthUser, rows: Row[]) {
-      const given = rows as unknown as SavedPeriod[];
-      for (const r of given) assertTerminal(user, r.TerminalCode);
-      const stored = (await repo.holidayConfigRows(given)) as SavedPeriod[];
-      const touched = new Set(given.filter((r) => r.Rowguid).map((r) => String(r.Rowguid)));
-      const after = new Map<string, SavedPeriod[]>();
-      for (const r of [...stored.filter((s) => !touched.has(String(s.Rowguid))), ...given]) {
-        const k = configKey(r);
-        after.set(k, [...(after.get(k) ?? []), r]);
-      }
-      for (const periods of after.values()) {
-        const first = periods[0] as SavedPeriod;
-        const other = periods.find((p) => p.OperationCode !== first.OperationCode || p.CustomerCode !== first.CustomerCode);
-        if (other) throw badRequest(holidayMessages.nameTaken(first.ConfigName));
-        const clash = firstOverlap(periods);
-        if (clash) throw badRequest(holidayMessages.overlap(label(clash[0]), label(clash[1])));
-      }
-      return grid.save(holidayGrid, rows, user);
-    },
+    /** The holiday grid's save hook (`common/updateHolidayList`): the rows (header merged) checked against the stored periods of their configurations. */
+    holidayHooks: {
+      async validate(given, ctx) {
+        for (const r of given) assertTerminal(ctx.user, r.TerminalCode);
+        const stored = (await repo.holidayConfigRows(given)) as SavedPeriod[];
+        const touched = new Set(given.filter((r) => r.Rowguid).map((r) => String(r.Rowguid)));
+        const after = new Map<string, SavedPeriod[]>();
+        for (const r of [...stored.filter((s) => !touched.has(String(s.Rowguid))), ...given]) {
+          const k = configKey(r);
+          after.set(k, [...(after.get(k) ?? []), r]);
+        }
+        for (const periods of after.values()) {
+          const first = periods[0] as SavedPeriod;
+          const other = periods.find((p) => p.OperationCode !== first.OperationCode || p.CustomerCode !== first.CustomerCode);
+          if (other) throw badRequest(holidayMessages.nameTaken(first.ConfigName));
+          const clash = firstOverlap(periods);
+          if (clash) throw badRequest(holidayMessages.overlap(label(clash[0]), label(clash[1])));
+        }
+      },
+    } satisfies GridSaveHooks<typeof holidayGrid>,
 
     /**
      * The exemption periods that apply to an order of `terminal` for (operator, customer) and meet [from, to]: those of

@@ -1,11 +1,5 @@
-import {
-  completeFreeDayHeader,
-  type FreeDayHeaderValues,
-  type FreeDayTemplate,
-  freeDayGrid,
-  freeDayHeaderProblem,
-} from '@smartport/contract';
-import type { GridCaller, GridService } from '../../grid/grid.service';
+import { completeFreeDayHeader, type FreeDayTemplate, type freeDayGrid, freeDayHeaderProblem } from '@smartport/contract';
+import type { GridSaveHooks } from '../../grid/grid-hooks';
 import type { AuthUser } from '../../http/context';
 import { badRequest } from '../../http/errors';
 import { scopeTerminals } from '../../security/terminal-scope';
@@ -20,30 +14,31 @@ import {
 } from './storage-rules';
 import type { StorageRulesRepository } from './storage-rules.repository';
 
-type Row = Record<string, unknown>;
-
 /**
  * Free-day templates and rules, reefer rules (spec 03 §2.4, §4, §5): the save checks each rule's header in the spec's
  * order with its messages, stores it complete (dates to whole port days, customer *, the template's Name made from the
- * header) and hands the rows to the grid service (terminal scope, unique key). The tariff engine asks `freeDaysFor`,
+ * header) before the grid service saves the rows (terminal scope, unique key). The tariff engine asks `freeDaysFor`,
  * `reeferRuleFor` and `billableReeferHours`.
  */
-export function createStorageRulesService(deps: { repo: StorageRulesRepository; grid: GridService }) {
-  const { repo, grid } = deps;
+export function createStorageRulesService(deps: { repo: StorageRulesRepository }) {
+  const { repo } = deps;
   return {
     async templates(user: AuthUser, filter: { TerminalCode?: string | undefined }): Promise<FreeDayTemplate[]> {
       return repo.templates(scopeTerminals(user, filter.TerminalCode ?? null));
     },
 
-    /** Spec 03 §7 'common/updateFreeDayList': rules with their header merged; refused whole at the first problem. */
-    async saveFreeDays(rows: Row[], caller: GridCaller): Promise<Row[]> {
-      const complete = rows.map((row) => {
-        const problem = freeDayHeaderProblem(row as FreeDayHeaderValues);
-        if (problem) throw badRequest(problem);
-        return { ...row, ...completeFreeDayHeader(row as FreeDayHeaderValues) };
-      });
-      return grid.save(freeDayGrid, complete, caller);
-    },
+    /**
+     * Spec 03 §7 'common/updateFreeDayList', the free-day grid's save hook: rules with their header merged, refused whole
+     * at the first problem, saved with the header complete.
+     */
+    freeDayHooks: {
+      beforeSave: (rows) =>
+        rows.map((row) => {
+          const problem = freeDayHeaderProblem(row);
+          if (problem) throw badRequest(problem);
+          return { ...row, ...completeFreeDayHeader(row) };
+        }),
+    } satisfies GridSaveHooks<typeof freeDayGrid>,
 
     /** The free days of a container (the most specific rule valid at `q.at`), or null. */
     async freeDaysFor(q: FreeDayQuery): Promise<FreeDayAnswer | null> {

@@ -1,13 +1,11 @@
 import {
-  type AnyGrid,
-  contractTariffGrid,
+  type contractTariffGrid,
   extraModeNames,
-  standardTariffGrid,
+  type standardTariffGrid,
   tariffMessages,
-  tariffSurchargeGrid,
+  type tariffSurchargeGrid,
 } from '@smartport/contract';
-import type { GridCaller, GridService } from '../../grid/grid.service';
-import type { AuthUser } from '../../http/context';
+import type { GridSaveHooks } from '../../grid/grid-hooks';
 import { badRequest } from '../../http/errors';
 import { assertTerminal } from '../../security/terminal-scope';
 import type { TariffsRepository } from './tariffs.repository';
@@ -21,10 +19,11 @@ const named = (rows: readonly Row[], field: string) => [
 /**
  * 'Biểu cước chuẩn' and 'Biểu cước hợp đồng': the row schema already checked prices, VAT, periods and the
  * contract's party; the save also checks that every code a row names exists (job mode, cargo type, customer,
- * operator, a currency with an exchange rate), then hands the rows to the grid service (terminal scope, unique key).
+ * operator, a currency with an exchange rate), before the grid service saves them (terminal scope, unique key): the
+ * checks are the grids' save hooks (tariffs.routes.ts).
  */
-export function createTariffsService(deps: { repo: TariffsRepository; grid: GridService }) {
-  const { repo, grid } = deps;
+export function createTariffsService(deps: { repo: TariffsRepository }) {
+  const { repo } = deps;
 
   async function checkCodes(rows: readonly Row[]) {
     const checks: [string, (codes: readonly string[]) => Promise<Set<string>>, (code: string) => string][] = [
@@ -48,10 +47,6 @@ export function createTariffsService(deps: { repo: TariffsRepository; grid: Grid
     }
   }
 
-  const save = (entry: AnyGrid) => async (rows: Row[], caller: GridCaller) => {
-    await checkCodes(rows);
-    return grid.save(entry, rows, caller);
-  };
   const stepText = (s: { FromValue: number; ToValue: number | null }) =>
     `từ ${s.FromValue.toLocaleString('vi-VN')}${s.ToValue == null ? ' trở lên' : ` đến dưới ${s.ToValue.toLocaleString('vi-VN')}`}`;
 
@@ -79,15 +74,16 @@ export function createTariffsService(deps: { repo: TariffsRepository; grid: Grid
     }
   }
 
-  return {
-    saveStandard: save(standardTariffGrid),
-    saveContract: save(contractTariffGrid),
-    async saveSurcharges(rows: Row[], caller: GridCaller) {
+  const standard: GridSaveHooks<typeof standardTariffGrid> = { validate: (rows) => checkCodes(rows) };
+  const contract: GridSaveHooks<typeof contractTariffGrid> = { validate: (rows) => checkCodes(rows) };
+  const surcharges: GridSaveHooks<typeof tariffSurchargeGrid> = {
+    async validate(rows, ctx) {
       // The caller's terminals first: the overlap check reads the stored steps of the rows' terminals.
-      for (const r of rows) assertTerminal(caller as AuthUser, String(r.TerminalCode));
+      for (const r of rows) assertTerminal(ctx.user, r.TerminalCode);
       await checkSteps(rows);
-      return grid.save(tariffSurchargeGrid, rows, caller);
     },
   };
+  /** The save hooks of the three tariff grids. */
+  return { standard, contract, surcharges };
 }
 export type TariffsService = ReturnType<typeof createTariffsService>;
