@@ -1394,3 +1394,4 @@ export const tariffSurcharges = pgTable(
     check('tariff_surcharges_mode_ck', sql`${t.ExtraMode} between 1 and 4`),
   ],
 );
+export { domainOutbox } from '../events/outbox.table';

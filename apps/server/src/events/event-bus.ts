@@ -1,0 +1,173 @@
+import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import type { DomainEvents, EventName } from './domain-events';
+import { domainOutbox } from './outbox.table';
+
+/** Publishes inside the transaction it was handed with. */
+export interface Publisher {
+  publish<K extends EventName>(name: K, payload: DomainEvents[K]): Promise<void>;
+}
+
+/** What an in-transaction handler gets: the publisher's transaction, and a publisher in it (events it causes join it). */
+export interface TxContext extends Publisher {
+  tx: Db;
+}
+
+export type InTransactionHandler<K extends EventName> = (payload: DomainEvents[K], ctx: TxContext) => Promise<void>;
+export type AfterCommitHandler<K extends EventName> = (payload: DomainEvents[K]) => Promise<void>;
+
+/** What a module is given to publish and subscribe (the bus without its outbox runner). */
+export interface DomainEventBus {
+  /**
+   * Runs `fn` in one database transaction; events published through its publisher run their in-transaction handlers
+   * inside it (a failure rolls everything back) and write one outbox row per after-commit handler, dispatched right
+   * after the commit (not awaited by the publisher).
+   */
+  transaction<T>(fn: (tx: Db, events: Publisher) => Promise<T>): Promise<T>;
+  /** Publishes in a transaction of its own. */
+  publish<K extends EventName>(name: K, payload: DomainEvents[K]): Promise<void>;
+  /** Atomic reactions: run inside the publisher's transaction, in the order subscribed. */
+  onInTransaction<K extends EventName>(name: K, handler: InTransactionHandler<K>): void;
+  /**
+   * Reactions that may come later: durable through the outbox, each run once per event across instances (done mark per
+   * handler); a failure is retried by the outbox job. `id` names the handler in the outbox (stable across releases).
+   */
+  onAfterCommit<K extends EventName>(name: K, id: string, handler: AfterCommitHandler<K>): void;
+}
+
+export interface EventBusLog {
+  warn(o: object, m: string): void;
+}
+
+export interface EventBusOptions {
+  /** How long a claimed run keeps the row from others (a crashed instance's rows come back after it). */
+  claimMs?: number;
+  /** Tries of a failing handler before it is left for staff to see (last_error); retried with backoff in between. */
+  maxAttempts?: number;
+  /** Wait before the next try after `attempts` failed ones (default `outboxBackoffMs`). */
+  backoffMs?: (attempts: number) => number;
+}
+
+/** Backoff of the n-th failed try: 10 s, 20 s, 40 s … at most an hour. */
+export const outboxBackoffMs = (attempts: number) => Math.min(3_600_000, 10_000 * 2 ** Math.max(0, attempts - 1));
+
+/**
+ * The domain event bus of one instance over the database (events/domain-events.ts is the map): the owning module
+ * publishes, any module subscribes. Two buses on one database share the outbox: a row is claimed before it runs, so
+ * each after-commit handler runs each event once.
+ */
+export function createEventBus(db: Db, log: EventBusLog, options: EventBusOptions = {}) {
+  const claimMs = options.claimMs ?? 5 * 60_000;
+  const maxAttempts = options.maxAttempts ?? 10;
+  const backoffMs = options.backoffMs ?? outboxBackoffMs;
+  const inTx = new Map<EventName, InTransactionHandler<EventName>[]>();
+  const afterCommit = new Map<EventName, Map<string, AfterCommitHandler<EventName>>>();
+  const running = new Set<Promise<unknown>>();
+
+  async function publishIn(tx: Db, pending: number[], name: EventName, payload: DomainEvents[EventName]) {
+    const ctx: TxContext = { tx, publish: (n, p) => publishIn(tx, pending, n, p) };
+    for (const handler of inTx.get(name) ?? []) await handler(payload, ctx);
+    const ids = [...(afterCommit.get(name)?.keys() ?? [])];
+    if (!ids.length) return;
+    const rows = await tx
+      .insert(domainOutbox)
+      .values(ids.map((handler) => ({ Event: name, Handler: handler, Payload: payload })))
+      .returning({ Id: domainOutbox.Id });
+    pending.push(...rows.map((r) => r.Id));
+  }
+
+  /** Claims one row (not done, not held) and runs its handler; answers whether it ran it. */
+  async function runRow(id: number): Promise<boolean> {
+    const [row] = await db
+      .update(domainOutbox)
+      .set({ ClaimedUntil: sql`now() + ${`${claimMs} milliseconds`}::interval`, Attempts: sql`${domainOutbox.Attempts} + 1` })
+      .where(
+        and(
+          eq(domainOutbox.Id, id),
+          isNull(domainOutbox.DoneTime),
+          or(isNull(domainOutbox.ClaimedUntil), lt(domainOutbox.ClaimedUntil, sql`now()`)),
+        ),
+      )
+      .returning();
+    if (!row) return false;
+    const handler = afterCommit.get(row.Event as EventName)?.get(row.Handler);
+    try {
+      if (!handler) throw new Error(`no handler ${row.Handler} for ${row.Event}`);
+      await handler(row.Payload as DomainEvents[EventName]);
+      await db
+        .update(domainOutbox)
+        .set({ DoneTime: sql`now()`, ClaimedUntil: null, NextTryTime: null, LastError: null })
+        .where(eq(domainOutbox.Id, id));
+    } catch (err) {
+      const message = (err as Error).message ?? String(err);
+      const next = row.Attempts >= maxAttempts ? null : sql`now() + ${`${backoffMs(row.Attempts)} milliseconds`}::interval`;
+      await db
+        .update(domainOutbox)
+        .set({ ClaimedUntil: null, NextTryTime: next, LastError: message.slice(0, 2000) })
+        .where(eq(domainOutbox.Id, id));
+      log.warn({ event: row.Event, handler: row.Handler, attempts: row.Attempts, err: message }, 'domain event handler failed');
+    }
+    return true;
+  }
+
+  function dispatch(ids: number[]) {
+    const p = Promise.all(ids.map((id) => runRow(id))).catch((err: Error) =>
+      log.warn({ err: err.message }, 'domain events not dispatched (the outbox job retries them)'),
+    );
+    running.add(p);
+    void p.finally(() => running.delete(p));
+  }
+
+  const bus = {
+    async transaction<T>(fn: (tx: Db, events: Publisher) => Promise<T>): Promise<T> {
+      const pending: number[] = [];
+      const result = await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        return fn(t, { publish: (name, payload) => publishIn(t, pending, name, payload) });
+      });
+      if (pending.length) dispatch(pending);
+      return result;
+    },
+    async publish<K extends EventName>(name: K, payload: DomainEvents[K]) {
+      // Nobody listens: no transaction at all.
+      if (!inTx.get(name)?.length && !afterCommit.get(name)?.size) return;
+      await bus.transaction((_tx, events) => events.publish(name, payload));
+    },
+    onInTransaction<K extends EventName>(name: K, handler: InTransactionHandler<K>) {
+      inTx.set(name, [...(inTx.get(name) ?? []), handler as unknown as InTransactionHandler<EventName>]);
+    },
+    onAfterCommit<K extends EventName>(name: K, id: string, handler: AfterCommitHandler<K>) {
+      const handlers = afterCommit.get(name) ?? new Map<string, AfterCommitHandler<EventName>>();
+      if (handlers.has(id)) throw new Error(`domain event handler ${id} subscribed twice to ${name}`);
+      handlers.set(id, handler as unknown as AfterCommitHandler<EventName>);
+      afterCommit.set(name, handlers);
+    },
+    /**
+     * The outbox job (under the scheduler's lock): rows not done whose time came, oldest first. Answers how many
+     * this call ran.
+     */
+    async retryDue(limit = 100): Promise<number> {
+      const due = await db
+        .select({ Id: domainOutbox.Id })
+        .from(domainOutbox)
+        .where(
+          and(
+            isNull(domainOutbox.DoneTime),
+            lte(domainOutbox.NextTryTime, sql`now()`),
+            or(isNull(domainOutbox.ClaimedUntil), lt(domainOutbox.ClaimedUntil, sql`now()`)),
+          ),
+        )
+        .orderBy(domainOutbox.Id)
+        .limit(limit);
+      let ran = 0;
+      for (const { Id } of due) if (await runRow(Id)) ran++;
+      return ran;
+    },
+    /** Dispatches in progress finish (close, tests). */
+    async drain() {
+      while (running.size) await Promise.all([...running]);
+    },
+  };
+  return bus;
+}
+export type EventBus = ReturnType<typeof createEventBus>;
