@@ -14,15 +14,27 @@ import {
 const prefix = 'apps/server/src/';
 const graph = buildGraph(readSourceTree(fileURLToPath(new URL('../../src', import.meta.url))));
 
-/** Crossings allowed for a stated reason (none today); a stale entry fails below. */
-const knownViolations: readonly { file: string; target: string }[] = [];
+/**
+ * Crossings allowed for a stated reason; a stale entry fails below. The module files of the modules split out of
+ * settings build their repositories where those files still are (modules/settings/) until the split moves them.
+ */
+const knownViolations: readonly { file: string; target: string }[] = [
+  { file: 'modules/approval/approval.module.ts', target: 'modules/settings/approval.repository.ts' },
+  { file: 'modules/attach-config/attach-config.module.ts', target: 'modules/settings/attach-config.repository.ts' },
+  { file: 'modules/connection-alerts/connection-alerts.module.ts', target: 'modules/settings/connection-alerts.repository.ts' },
+  { file: 'modules/mail/mail.module.ts', target: 'modules/settings/mail-orders.repository.ts' },
+  { file: 'modules/mail/mail.module.ts', target: 'modules/settings/report-mail.repository.ts' },
+  { file: 'modules/notices/notices.module.ts', target: 'modules/settings/notices.repository.ts' },
+  { file: 'modules/storage-rules/storage-rules.module.ts', target: 'modules/settings/storage-rules.repository.ts' },
+  { file: 'modules/tariffs/tariffs.module.ts', target: 'modules/settings/tariffs.repository.ts' },
+];
 
 const violations = (): Violation[] => serverBoundaryViolations(graph);
 
 describe('server import boundaries (apps/server/src)', () => {
   it('reads the whole tree', () => {
     expect(graph.files.size).toBeGreaterThan(40);
-    expect(graph.edges).toContainEqual(expect.objectContaining({ from: 'app.ts', to: 'modules/home/home.service.ts' }));
+    expect(graph.edges).toContainEqual(expect.objectContaining({ from: 'app.ts', to: 'modules/home/home.module.ts' }));
   });
 
   it('has no import cycles', () => {
