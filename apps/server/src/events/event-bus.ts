@@ -32,7 +32,15 @@ export interface DomainEventBus {
    * Reactions that may come later: durable through the outbox, each run once per event across instances (done mark per
    * handler); a failure is retried by the outbox job. `id` names the handler in the outbox (stable across releases).
    */
-  onAfterCommit<K extends EventName>(name: K, id: string, handler: AfterCommitHandler<K>): void;
+  onAfterCommit<K extends EventName>(name: K, id: string, handler: AfterCommitHandler<K>, opts?: AfterCommitOptions): void;
+}
+
+export interface AfterCommitOptions {
+  /**
+   * Run before the publisher's `transaction` returns (right after the commit), not in the background: for quick
+   * reactions the caller's answer should follow (a live notice to the order's creator). Still through the outbox.
+   */
+  inline?: boolean;
 }
 
 export interface EventBusLog {
@@ -62,9 +70,11 @@ export function createEventBus(db: Db, log: EventBusLog, options: EventBusOption
   const backoffMs = options.backoffMs ?? outboxBackoffMs;
   const inTx = new Map<EventName, InTransactionHandler<EventName>[]>();
   const afterCommit = new Map<EventName, Map<string, AfterCommitHandler<EventName>>>();
+  const inline = new Set<string>();
   const running = new Set<Promise<unknown>>();
 
-  async function publishIn(tx: Db, pending: number[], name: EventName, payload: DomainEvents[EventName]) {
+  type Pending = { id: number; inline: boolean };
+  async function publishIn(tx: Db, pending: Pending[], name: EventName, payload: DomainEvents[EventName]) {
     const ctx: TxContext = { tx, publish: (n, p) => publishIn(tx, pending, n, p) };
     for (const handler of inTx.get(name) ?? []) await handler(payload, ctx);
     const ids = [...(afterCommit.get(name)?.keys() ?? [])];
@@ -72,8 +82,8 @@ export function createEventBus(db: Db, log: EventBusLog, options: EventBusOption
     const rows = await tx
       .insert(domainOutbox)
       .values(ids.map((handler) => ({ Event: name, Handler: handler, Payload: payload })))
-      .returning({ Id: domainOutbox.Id });
-    pending.push(...rows.map((r) => r.Id));
+      .returning({ Id: domainOutbox.Id, Handler: domainOutbox.Handler });
+    pending.push(...rows.map((r) => ({ id: r.Id, inline: inline.has(`${name}/${r.Handler}`) })));
   }
 
   /** Claims one row (not done, not held) and runs its handler; answers whether it ran it. */
@@ -120,12 +130,16 @@ export function createEventBus(db: Db, log: EventBusLog, options: EventBusOption
 
   const bus = {
     async transaction<T>(fn: (tx: Db, events: Publisher) => Promise<T>): Promise<T> {
-      const pending: number[] = [];
+      const pending: Pending[] = [];
       const result = await db.transaction(async (tx) => {
         const t = tx as unknown as Db;
         return fn(t, { publish: (name, payload) => publishIn(t, pending, name, payload) });
       });
-      if (pending.length) dispatch(pending);
+      const now = pending.filter((p) => p.inline).map((p) => p.id);
+      const later = pending.filter((p) => !p.inline).map((p) => p.id);
+      if (later.length) dispatch(later);
+      // A failing inline handler is left to the outbox job like any other: the publisher's answer does not fail.
+      if (now.length) await Promise.all(now.map((id) => runRow(id).catch(() => false)));
       return result;
     },
     async publish<K extends EventName>(name: K, payload: DomainEvents[K]) {
@@ -136,7 +150,8 @@ export function createEventBus(db: Db, log: EventBusLog, options: EventBusOption
     onInTransaction<K extends EventName>(name: K, handler: InTransactionHandler<K>) {
       inTx.set(name, [...(inTx.get(name) ?? []), handler as unknown as InTransactionHandler<EventName>]);
     },
-    onAfterCommit<K extends EventName>(name: K, id: string, handler: AfterCommitHandler<K>) {
+    onAfterCommit<K extends EventName>(name: K, id: string, handler: AfterCommitHandler<K>, opts: AfterCommitOptions = {}) {
+      if (opts.inline) inline.add(`${name}/${id}`);
       const handlers = afterCommit.get(name) ?? new Map<string, AfterCommitHandler<EventName>>();
       if (handlers.has(id)) throw new Error(`domain event handler ${id} subscribed twice to ${name}`);
       handlers.set(id, handler as unknown as AfterCommitHandler<EventName>);

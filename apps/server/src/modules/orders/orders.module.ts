@@ -84,9 +84,11 @@ export function ordersModule(
   });
   // The first TOS attempt goes now (the job sends what is still pending within 30 s).
   events.onAfterCommit('order.approved', 'orders.tos-delivery', (e) => orderApproval.after.deliver(e.orderNo));
-  events.onAfterCommit('order.approved', 'orders.live-approved', async (e) => orderApproval.after.approvedNotice(e));
-  events.onAfterCommit('order.rejected', 'orders.live-rejected', async (e) => orderApproval.after.rejectedNotice(e));
-  events.onAfterCommit('order.cancelled', 'orders.live-cancelled', async (e) => orderApproval.after.cancelledNotice(e));
+  // The creator's live notices go before the publisher answers (the staff member's reply follows them).
+  const inline = { inline: true };
+  events.onAfterCommit('order.approved', 'orders.live-approved', async (e) => orderApproval.after.approvedNotice(e), inline);
+  events.onAfterCommit('order.rejected', 'orders.live-rejected', async (e) => orderApproval.after.rejectedNotice(e), inline);
+  events.onAfterCommit('order.cancelled', 'orders.live-cancelled', async (e) => orderApproval.after.cancelledNotice(e), inline);
 
   return {
     services: { publicOrders, pricing, orderCreate, orderApproval, tosDelivery },
