@@ -6,6 +6,7 @@
  * (`npm run db:generate`); test/unit/schema-migrations.test.ts fails while the tables and the migrations differ.
  */
 
+export * from '../events/outbox.table';
 export * from '../jobs/scheduled-jobs.table';
 export * from '../modules/admin/admin.table';
 export * from '../modules/admin/requests.table';

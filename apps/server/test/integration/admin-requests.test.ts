@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type CallReply, calls, type IssueRow, issueImageLimits, issueMessages } from '@smartport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ISSUE_IMAGES_CLEANUP } from '../../src/jobs/issue-images.job';
+import { ISSUE_IMAGES_CLEANUP } from '../../src/modules/admin/issue-images.job';
 import { multipart } from '../helpers/multipart';
 import { createTestApp, present, type TestApp, vietnamese } from '../helpers/test-app';
 

@@ -2,8 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client';
 import { createPgJobLock, lockKeyOf } from '../../src/jobs/job-lock';
-import { PAYMENT_RECONCILIATION } from '../../src/jobs/payment-reconciliation.job';
 import { createScheduler, type Job } from '../../src/jobs/scheduler';
+import { PAYMENT_RECONCILIATION } from '../../src/modules/payments/payment-reconciliation.job';
 import { createTestApp, openTestDatabase, type TestApp, type TestDatabase } from '../helpers/test-app';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OVERLOADED_MESSAGE } from '../../src/app';
+import { OVERLOADED_MESSAGE } from '../../src/plugins/shedding';
 import { createTestApp, type TestApp, testDbKind } from '../helpers/test-app';
 
 // A saturated portal answers 503 + Retry-After at once, and serves again by itself.

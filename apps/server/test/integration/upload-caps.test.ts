@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type CallReply, calls } from '@smartport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_CLEANUP } from '../../src/jobs/upload-cleanup.job';
+import { UPLOAD_CLEANUP } from '../../src/modules/customs/upload-cleanup.job';
 import { multipart } from '../helpers/multipart';
 import { createTestApp, present, type TestApp } from '../helpers/test-app';
 

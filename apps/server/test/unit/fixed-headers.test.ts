@@ -1,6 +1,6 @@
 import helmet from 'helmet';
 import { describe, expect, it } from 'vitest';
-import { fixedHeaders } from '../../src/app';
+import { fixedHeaders } from '../../src/plugins/security-headers';
 
 describe('fixedHeaders', () => {
   it("reads helmet's headers once, lower-cased, as the list every answer copies", () => {

@@ -101,7 +101,10 @@ describe('grid save hooks (apps/server/src/grid/grid-hooks.ts)', () => {
       {
         hook_probe: {
           validate: () => void log.push('validate'),
-          beforeSave: (given) => (log.push('beforeSave'), [...given]),
+          beforeSave: (given) => {
+            log.push('beforeSave');
+            return [...given];
+          },
           afterSave(savedRows) {
             log.push('afterSave');
             seen.push(...savedRows.map((r) => r.Rowguid));

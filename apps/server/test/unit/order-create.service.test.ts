@@ -38,23 +38,25 @@ function setup(needed: boolean, order: Partial<OrderRecord> = {}) {
       return true;
     }),
   } as unknown as OrderCreateRepository;
-  const onApproved = vi.fn(async () => {});
+  // The facts published in the confirmation's transaction (the order approval hears `order.payLaterConfirmed`).
+  const published = vi.fn(async () => {});
   const approvalNeeded = vi.fn(async () => needed);
   const deps: OrderCreateDeps = {
     repo,
+    transaction: (fn) => fn(repo, { publish: published }),
+    publish: async () => {},
     pricing: { price: async () => ({ ok: false, message: 'x' }) },
     approvalNeeded,
-    onApproved,
     imoAlertFor: async () => [],
     flags: async () => ({ ImportPickupAllCont: false }),
     linkToken: () => 't',
   };
-  return { service: createOrderCreateService(deps), onApproved, approvalNeeded, repo };
+  return { service: createOrderCreateService(deps), published, approvalNeeded, repo };
 }
 
 describe('confirmPayLater', () => {
-  it('no approval needed: C, the approval hook hears it once, a replay answers C again', async () => {
-    const { service, onApproved, approvalNeeded } = setup(false);
+  it('no approval needed: C, order.payLaterConfirmed published once, a replay answers C again', async () => {
+    const { service, published, approvalNeeded } = setup(false);
     expect(await service.confirmPayLater(user, 'NDP2611260000001')).toEqual({
       success: true,
       message: orderMessages.confirmed,
@@ -63,18 +65,18 @@ describe('confirmPayLater', () => {
     expect(approvalNeeded).toHaveBeenCalledWith(
       expect.objectContaining({ terminal: 'NDP', jobModeCode: 'TRAR', customerCode: 'C0000005', moneyCredit: 'C' }),
     );
-    expect(onApproved).toHaveBeenCalledWith('NDP2611260000001', 'khach.c');
+    expect(published).toHaveBeenCalledWith('order.payLaterConfirmed', { orderNo: 'NDP2611260000001', by: 'khach.c', skipApproval: true });
     expect((await service.confirmPayLater(user, 'NDP2611260000001')).data).toEqual({ OrderStatus: 'C' });
-    expect(onApproved).toHaveBeenCalledTimes(1);
+    expect(published).toHaveBeenCalledTimes(1);
   });
 
-  it('approval needed: P with the waiting message, the hook is not told', async () => {
-    const { service, onApproved } = setup(true);
+  it('approval needed: P with the waiting message, published as waiting for staff', async () => {
+    const { service, published } = setup(true);
     expect(await service.confirmPayLater(user, 'NDP2611260000001')).toMatchObject({
       message: orderMessages.waitingApproval,
       data: { OrderStatus: 'P' },
     });
-    expect(onApproved).not.toHaveBeenCalled();
+    expect(published).toHaveBeenCalledWith('order.payLaterConfirmed', { orderNo: 'NDP2611260000001', by: 'khach.c', skipApproval: false });
   });
 
   it('refuses a pay-now customer and an order no longer unpaid', async () => {

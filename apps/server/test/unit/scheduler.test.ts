@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Attempt, type JobLock, lockKeyOf } from '../../src/jobs/job-lock';
-import { paymentReconciliationJob } from '../../src/jobs/payment-reconciliation.job';
 import { createScheduler } from '../../src/jobs/scheduler';
+import { paymentReconciliationJob } from '../../src/modules/payments/payment-reconciliation.job';
 
 /** The lock's rules in memory (the real one is tested on PGlite and PostgreSQL): one holder, one run per tick. */
 function memoryLock(): JobLock & { claims: Map<string, number> } {

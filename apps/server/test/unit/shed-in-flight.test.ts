@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OVERLOADED_MESSAGE, shedOverInFlight } from '../../src/app';
+import { OVERLOADED_MESSAGE, shedOverInFlight } from '../../src/plugins/shedding';
 
 // On the embedded database there is no pool queue to watch; a cap on requests being served sheds instead.
 const apps: ReturnType<typeof Fastify>[] = [];

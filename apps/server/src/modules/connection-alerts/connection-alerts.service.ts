@@ -72,3 +72,4 @@ export function createConnectionAlertsService(deps: {
     },
   };
 }
+export type ConnectionAlertsService = ReturnType<typeof createConnectionAlertsService>;

@@ -7,6 +7,7 @@ import {
   ORDER_STATE_CHANGED,
   tosStatusNames,
 } from '@smartport/contract';
+import type { Publisher } from '../../events/event-bus';
 import type { AuthUser } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
 import type { LiveEvents } from '../../realtime/realtime';
@@ -66,8 +67,9 @@ function toRow(r: AcceptRecord): AcceptRow {
  */
 export function createOrderApprovalService(deps: {
   repo: OrderApprovalRepository;
+  /** One transaction with the repository in it and its events published with it (the domain event bus). */
+  transaction<T>(fn: (repo: OrderApprovalRepository, events: Publisher) => Promise<T>): Promise<T>;
   invoices: {
-    publishAfterApproval(orderNo: string, userId: string | null): void;
     cancelForOrder(
       orderNo: string,
       reason: string,
@@ -76,8 +78,6 @@ export function createOrderApprovalService(deps: {
     cancelTrace(orderNo: string): Promise<CallReply<O['trackingInvoiceCancel']>['payload']>;
   };
   tos: Pick<TosDeliveryService, 'deliver' | 'cancelAtTos'>;
-  /** Mail-order rules on DL (approved) hear of it; not awaited. */
-  orderReached?: (orderNo: string) => void;
   live: LiveEvents;
   log?: { info(o: object, m: string): void; warn(o: object, m: string): void };
 }) {
@@ -102,20 +102,45 @@ export function createOrderApprovalService(deps: {
     return order;
   }
 
-  /** Whatever made the order C (staff, payment without approval, pay later): approver, invoice, TOS, mail, live event. */
-  async function approved(orderNo: string, by: string | null, opts: { payer?: string | null } = {}): Promise<void> {
-    if (!(await repo.markApproved(orderNo, by))) return;
-    const order = await repo.byNo(orderNo);
+  /**
+   * Whatever made the order C (staff, payment without approval, pay later), in its transaction: the approver recorded
+   * and `order.approved` published; what follows (invoice, TOS, mail orders, the creator's live notice) are handlers
+   * of that event.
+   */
+  async function approved(
+    r: Pick<OrderApprovalRepository, 'markApproved' | 'byNo'>,
+    events: Publisher,
+    orderNo: string,
+    by: string | null,
+    payer: string | null = null,
+  ): Promise<void> {
+    if (!(await r.markApproved(orderNo, by))) return;
+    const order = await r.byNo(orderNo);
     if (!order) return;
-    deps.invoices.publishAfterApproval(orderNo, opts.payer ?? null);
-    deps.orderReached?.(orderNo);
-    if (order.CreatedBy !== opts.payer) tell(order.CreatedBy, orderNo, 'C', `Lệnh ${orderNo} đã được duyệt.`);
-    // The job sends it within 30 s; the first attempt goes now.
-    deps.tos.deliver(orderNo).catch((err: Error) => deps.log?.warn({ order: orderNo, err: err.message }, 'TOS delivery not attempted'));
+    await events.publish('order.approved', { orderNo, by, payer, createdBy: order.CreatedBy });
   }
+
+  /** Handlers of the order facts (orders.module.ts subscribes them after commit). */
+  const after = {
+    /** The creator hears of the approval, unless it paid the order itself (the payment told it). */
+    approvedNotice(e: { orderNo: string; payer: string | null; createdBy: string | null }) {
+      if (e.createdBy !== e.payer) tell(e.createdBy, e.orderNo, 'C', `Lệnh ${e.orderNo} đã được duyệt.`);
+    },
+    /** The job sends it within 30 s; the first attempt goes now. */
+    async deliver(orderNo: string) {
+      await deps.tos.deliver(orderNo);
+    },
+    rejectedNotice(e: { orderNo: string; reason: string; createdBy: string | null }) {
+      tell(e.createdBy, e.orderNo, 'D', `Lệnh ${e.orderNo} bị từ chối: ${e.reason}`, e.reason);
+    },
+    cancelledNotice(e: { orderNo: string; reason: string; createdBy: string | null }) {
+      tell(e.createdBy, e.orderNo, 'D', `Lệnh ${e.orderNo} đã bị hủy: ${e.reason}`, e.reason);
+    },
+  };
 
   return {
     approved,
+    after,
 
     async list(user: AuthUser, input: CallRequest<O['loadAcceptOrders']>): Promise<CallReply<O['loadAcceptOrders']>> {
       const scope = approvalReach(user);
@@ -127,20 +152,36 @@ export function createOrderApprovalService(deps: {
 
     async approve(user: AuthUser, input: CallRequest<O['approveOrder']>): Promise<CallReply<O['approveOrder']>> {
       const order = await reached(user, input.OrderNo);
-      if (order.OrderStatus !== 'P' || !(await repo.approve(order.OrderNo, user.UserID)))
-        throw new AppError(409, acceptMessages.notWaiting);
-      await approved(order.OrderNo, user.UserID);
+      const done =
+        order.OrderStatus === 'P' &&
+        (await deps.transaction(async (r, events) => {
+          if (!(await r.approve(order.OrderNo, user.UserID))) return false;
+          await approved(r, events, order.OrderNo, user.UserID);
+          return true;
+        }));
+      if (!done) throw new AppError(409, acceptMessages.notWaiting);
       return { success: true, message: acceptMessages.approved };
     },
 
     async reject(user: AuthUser, input: CallRequest<O['rejectOrder']>): Promise<CallReply<O['rejectOrder']>> {
       const order = await reached(user, input.OrderNo);
       const done =
-        order.OrderStatus === 'P' ? await repo.cancel(order.OrderNo, 'P', user.UserID, input.Reason, approvalRefundReasons.rejected) : null;
+        order.OrderStatus === 'P'
+          ? await deps.transaction(async (r, events) => {
+              const d = await r.cancel(order.OrderNo, 'P', user.UserID, input.Reason, approvalRefundReasons.rejected);
+              if (d)
+                await events.publish('order.rejected', {
+                  orderNo: order.OrderNo,
+                  by: user.UserID,
+                  reason: input.Reason,
+                  createdBy: order.CreatedBy,
+                });
+              return d;
+            })
+          : null;
       if (!done) throw new AppError(409, acceptMessages.notWaiting);
       if (done.refunded)
         deps.log?.warn({ order: order.OrderNo, transactionId: done.TransactionId }, 'rejected order was paid: recorded for refund');
-      tell(order.CreatedBy, order.OrderNo, 'D', `Lệnh ${order.OrderNo} bị từ chối: ${input.Reason}`, input.Reason);
       return { success: true, message: acceptMessages.rejected };
     },
 
@@ -157,7 +198,17 @@ export function createOrderApprovalService(deps: {
     async cancel(user: AuthUser, input: CallRequest<O['cancelApprovedOrder']>): Promise<CallReply<O['cancelApprovedOrder']>> {
       const order = await reached(user, input.OrderNo);
       if (order.OrderStatus !== 'C') throw new AppError(409, acceptMessages.notApproved);
-      const done = await repo.cancel(order.OrderNo, 'C', user.UserID, input.Reason, approvalRefundReasons.cancelled);
+      const done = await deps.transaction(async (r, events) => {
+        const d = await r.cancel(order.OrderNo, 'C', user.UserID, input.Reason, approvalRefundReasons.cancelled);
+        if (d)
+          await events.publish('order.cancelled', {
+            orderNo: order.OrderNo,
+            by: user.UserID,
+            reason: input.Reason,
+            createdBy: order.CreatedBy,
+          });
+        return d;
+      });
       if (!done) throw new AppError(409, acceptMessages.notApproved);
       const notes: string[] = [];
       const invoice = await deps.invoices.cancelForOrder(order.OrderNo, input.Reason, user.UserID);
@@ -166,7 +217,6 @@ export function createOrderApprovalService(deps: {
         const tos = await deps.tos.cancelAtTos(order, input.Reason);
         if (tos) notes.push(tos);
       }
-      tell(order.CreatedBy, order.OrderNo, 'D', `Lệnh ${order.OrderNo} đã bị hủy: ${input.Reason}`, input.Reason);
       return { success: true, message: [acceptMessages.cancelled, ...notes].join(' ') };
     },
 

@@ -16,6 +16,7 @@ import {
   tosStatus,
   tosStatusNames,
 } from '@smartport/contract';
+import type { DomainEventBus, Publisher } from '../../events/event-bus';
 import type { AuthUser } from '../../http/context';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import { assertOrderActor, orderReach } from '../../security/order-access';
@@ -42,8 +43,13 @@ export interface OrderCreateDeps {
   pricing: Pick<PricingService, 'price'>;
   /** Settings approval service: whether an order confirmed now waits for staff (P) or is approved at once (C). */
   approvalNeeded(f: ApprovalFacts): Promise<boolean>;
-  /** Everything that follows an order becoming C (wt-accept's order-approval service; a no-op until wired). */
-  onApproved(orderNo: string, by: string | null): Promise<void>;
+  /**
+   * One transaction with the repository in it and its events published with it (the domain event bus): a pay-later
+   * confirmation publishes `order.payLaterConfirmed`, whose handler (order approval) records the approver in it.
+   */
+  transaction<T>(fn: (repo: Pick<OrderCreateRepository, 'confirmPayLater'>, events: Publisher) => Promise<T>): Promise<T>;
+  /** Publishes a fact in a transaction of its own (`order.saved`). */
+  publish: DomainEventBus['publish'];
   /** The terminal's dangerous-goods list (admin rules): alert texts, none = not allowed. */
   imoAlertFor(q: { terminal: string; classCode: string; unno: string }): Promise<string[]>;
   /** The terminal config's switches (ImportPickupAllCont). */
@@ -258,7 +264,10 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
         },
         now(),
       );
-      if (order.kind === 'saved') return saved(order.order);
+      if (order.kind === 'saved') {
+        await deps.publish('order.saved', { orderNo: order.order.OrderNo, terminal: draft.TerminalCode, by: user.UserID });
+        return saved(order.order);
+      }
       if (order.kind === 'taken') {
         const row = rows.find((r) => r.ContainerNo === order.ContainerNo)?.Row ?? 1;
         throw new AppError(409, `Dòng ${row}: Container ${order.ContainerNo} đã có trong lệnh PIN ${order.pin} còn hiệu lực`);
@@ -270,7 +279,7 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
 
     /**
      * task/order/confirmPayLater: a credit customer's unpaid order goes to P (approval needed) or C (approved at once,
-     * then `onApproved`). A replay answers the state the order is in.
+     * then `order.payLaterConfirmed` approves it). A replay answers the state the order is in.
      */
     async confirmPayLater(user: AuthUser, orderNo: string) {
       assertOrderActor(user);
@@ -294,13 +303,16 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
         at: now(),
       });
       const status = needed ? 'P' : 'C';
-      const changed = await repo.confirmPayLater(order.OrderNo, status, !needed);
+      const changed = await deps.transaction(async (r, events) => {
+        const done = await r.confirmPayLater(order.OrderNo, status, !needed);
+        if (done) await events.publish('order.payLaterConfirmed', { orderNo: order.OrderNo, by: user.UserID, skipApproval: !needed });
+        return done;
+      });
       if (!changed) {
         const again = await repo.order(scope, orderNo);
         if (again && (again.OrderStatus === 'P' || again.OrderStatus === 'C')) return answer(again.OrderStatus);
         throw badRequest(orderCheckMessages.notPayLater);
       }
-      if (status === 'C') await deps.onApproved(order.OrderNo, user.UserID);
       return answer(status);
     },
 

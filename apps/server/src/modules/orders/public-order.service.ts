@@ -1,10 +1,7 @@
 import type { OrderStatus } from '@smartport/contract';
 import { AppError, notFound } from '../../http/errors';
-import type { Signer } from '../../security/token';
+import type { OrderLinks } from '../../security/order-links';
 import type { OrdersRepository } from './orders.repository';
-
-const PURPOSE = 'order-link';
-const DAY = 86_400_000;
 
 export const orderStatusNames: Record<OrderStatus, string> = {
   A: 'Chưa thanh toán',
@@ -27,24 +24,14 @@ export const publicOrderMessages = {
   missing: 'Không tìm thấy lệnh.',
 };
 
-interface LinkPayload {
-  o: string;
-  e: number;
-}
-
 /** The public order view behind an order's `ord_url` (DESIGN.md §8): a signed, expiring token per order. */
-export function createPublicOrderService(deps: { repo: OrdersRepository; signer: Signer; linkDays?: number }) {
-  const linkDays = deps.linkDays ?? 90;
+export function createPublicOrderService(deps: { repo: OrdersRepository; links: OrderLinks }) {
   return {
-    linkToken(orderNo: string, expiresAt = new Date(Date.now() + linkDays * DAY)): string {
-      return deps.signer.signValue(PURPOSE, { o: orderNo, e: Math.floor(expiresAt.getTime() / 1000) } satisfies LinkPayload);
-    },
+    linkToken: (orderNo: string, expiresAt?: Date): string => deps.links.linkToken(orderNo, expiresAt),
 
     async view(token: string) {
-      const link = deps.signer.verifyValue<LinkPayload>(PURPOSE, token);
-      if (!link || typeof link.o !== 'string' || typeof link.e !== 'number') {
-        throw new AppError(400, publicOrderMessages.invalid, 'invalid');
-      }
+      const link = deps.links.read(token);
+      if (!link) throw new AppError(400, publicOrderMessages.invalid, 'invalid');
       if (link.e * 1000 < Date.now()) throw new AppError(410, publicOrderMessages.expired, 'expired');
       const found = await deps.repo.orderWithContainers(link.o);
       if (!found) throw notFound(publicOrderMessages.missing);

@@ -8,7 +8,6 @@ import type { OrderStatus } from '@smartport/contract';
  * Order: A unpaid → P (paid, awaiting approval) or C (paid, approval skipped); D cancelled.
  * Attempt (transfer status): 0 incomplete → 1 successful | -1 failed (or superseded).
  */
-type AttemptStatus = -1 | 0 | 1;
 
 export interface OrderFacts {
   status: string;

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
+import type { Publisher } from '../../events/event-bus';
 import { inOrderScope, type OrderScope } from '../../security/terminal-scope';
 import {
   type ApplyDecision,
@@ -121,7 +122,17 @@ export type ApplyResult = {
   refund?: RefundReason;
 };
 
-export function createPaymentsRepository(db: Db) {
+/** A transaction whose events are published with it (the domain event bus's `transaction`). */
+export type EventTransaction = <T>(fn: (tx: Db, events: Publisher | null) => Promise<T>) => Promise<T>;
+
+/**
+ * `transaction` runs the applying transaction: the event bus's, so that `order.paid` is written with the payment (the
+ * plain database's without events, in unit tests).
+ */
+export function createPaymentsRepository(
+  db: Db,
+  transaction: EventTransaction = (fn) => db.transaction((tx) => fn(tx as unknown as Db, null)),
+) {
   const one = async <T>(q: SQL, runner: { execute(q: SQL): Promise<unknown> } = db) => rowsOf<T>(await runner.execute(q))[0] ?? null;
 
   const scopedOrder = (scope: OrderScope, orderNo: string, lock = false) => sql`select ${orderColumns}
@@ -256,7 +267,7 @@ export function createPaymentsRepository(db: Db) {
      */
     async applySuccess(key: string, paidAmount: number, transactionId: string, approval?: ApprovalDecision): Promise<ApplyResult> {
       try {
-        return await db.transaction(async (tx) => {
+        return await transaction(async (tx, events) => {
           const attempt = await one<Attempt>(sql`select ${attemptColumns} from payments where idempotency_key = ${key} for update`, tx);
           if (!attempt) return { decision: { kind: 'unknown' }, order: null, attempt: null } as ApplyResult;
           const order = await one<PayOrder>(
@@ -293,6 +304,20 @@ export function createPaymentsRepository(db: Db) {
                 values ('invoice', ${order.OrderNo}, ${attempt.PartnerCode}, ${key}, ${transactionId}, ${paidAmount}, 'publish_failed',
                   now() + interval '60 seconds') on conflict do nothing`);
             }
+            // The facts, written with the payment: approval (orders) reacts in this transaction, the rest after it.
+            await events?.publish('payment.recorded', {
+              orderNo: order.OrderNo,
+              partnerCode: attempt.PartnerCode,
+              transactionId,
+              amount: paidAmount,
+            });
+            await events?.publish('order.paid', {
+              orderNo: order.OrderNo,
+              payer: attempt.UserID,
+              skipApproval,
+              amount: paidAmount,
+              transactionId,
+            });
             return {
               decision,
               order: { ...order, OrderStatus: decision.orderStatus, TransactionId: transactionId, SkipApproval: skipApproval },

@@ -1,8 +1,8 @@
 import type { ModuleHandlers } from '../../http/call-registry';
-import type { InvoicesService } from '../invoices/invoices.service';
 import type { PaymentsService } from './payments.service';
 
-export function paymentHandlers(payments: PaymentsService, invoices: InvoicesService): ModuleHandlers<'payments'> {
+/** The payments calls; staff's invoice retry of a follow-up is the invoices module's part of this key. */
+export function paymentHandlers(payments: PaymentsService): Omit<ModuleHandlers<'payments'>, 'retryFollowupInvoice'> {
   return {
     isExpireDate: (input) => payments.isExpireDate(input),
     makeCardTransfer: (input, ctx) => payments.makeCardTransfer(ctx.user, input),
@@ -15,6 +15,5 @@ export function paymentHandlers(payments: PaymentsService, invoices: InvoicesSer
     createQr: (input, ctx) => payments.createQr(ctx.user, input, 'mb'),
     qrNotify: (input) => payments.qrNotify(input),
     listFollowups: (_input, ctx) => payments.listFollowups(ctx.user),
-    retryFollowupInvoice: (input, ctx) => invoices.retryByStaff(ctx.user, input),
   };
 }

@@ -82,8 +82,6 @@ export interface PaymentsDeps {
    * or is approved at once (C, false). Asked at the moment money is applied; the answer is recorded in skip_approval.
    */
   approvalNeeded(f: ApprovalFacts): Promise<boolean>;
-  /** An order was paid without approval: its invoice is the server's to publish (invoices service, not awaited). */
-  afterPaid?: (orderNo: string, userId: string | null) => void;
 }
 
 /** What happened to money that could not be applied: said to the payer, the same words on every path. */
@@ -239,7 +237,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const paidOrder = order as PayOrder;
     if (decision.kind === 'paid') {
       deps.log?.info({ key, order: paidOrder.OrderNo }, 'payment applied');
-      if (paidOrder.SkipApproval) deps.afterPaid?.(paidOrder.OrderNo, attempt.UserID);
+      // Paid without approval: what follows (approver, invoice, TOS, mail orders) hears `order.paid` (events/).
       // Approval needed: the order's story ends here until it is approved.
       if (!paidOrder.SkipApproval) {
         completion(

@@ -163,4 +163,4 @@ export function useReport<Req, Data, M extends string, R extends ReportRow, F>(r
   };
 }
 
-export type ReportState = ReturnType<typeof useReport>;
+type ReportState = ReturnType<typeof useReport>;

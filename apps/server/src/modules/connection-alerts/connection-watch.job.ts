@@ -1,4 +1,4 @@
-import type { Job, SchedulerLog } from './scheduler';
+import type { Job, SchedulerLog } from '../../jobs/scheduler';
 
 export const CONNECTION_WATCH = 'connections.watch';
 

@@ -1,0 +1,34 @@
+/**
+ * The domain events: facts one module owns and publishes, that other modules react to (events/event-bus.ts). The only
+ * way one module reacts to another's facts. Payloads are JSON (they are kept in the outbox for after-commit handlers).
+ */
+export interface DomainEvents {
+  /** An order was saved from the order screens (status A, waiting for payment). Owner: orders. */
+  'order.saved': { orderNo: string; terminal: string; by: string };
+  /**
+   * Money was applied to an order (payments, in the applying transaction). `skipApproval`: the approval configuration
+   * let it through (status C, approved at once); otherwise it waits for staff (P).
+   */
+  'order.paid': { orderNo: string; payer: string | null; skipApproval: boolean; amount: number; transactionId: string };
+  /** A credit customer's order was confirmed to be paid later (orders): C when `skipApproval`, else P. */
+  'order.payLaterConfirmed': { orderNo: string; by: string; skipApproval: boolean };
+  /**
+   * An order became C and its approver was recorded (orders): by staff (`by`), or at once after payment (`payer`) or a
+   * pay-later confirmation. What follows (invoice, TOS, mail orders, the creator's live notice) are its handlers.
+   */
+  'order.approved': { orderNo: string; by: string | null; payer: string | null; createdBy: string | null };
+  /** Staff rejected a waiting order (P → D). */
+  'order.rejected': { orderNo: string; by: string; reason: string; createdBy: string | null };
+  /** Staff cancelled an approved order (C → D). */
+  'order.cancelled': { orderNo: string; by: string; reason: string; createdBy: string | null };
+  /** An order's e-invoice was issued (invoices). */
+  'invoice.issued': { orderNo: string; invoiceNo: string; by: string | null };
+  /** An order's e-invoice was cancelled with the provider (invoices). */
+  'invoice.cancelled': { orderNo: string; invoiceNo: string | null; by: string | null };
+  /** A payment attempt was recorded as paid (payments); the order's side is `order.paid`. */
+  'payment.recorded': { orderNo: string; partnerCode: string; transactionId: string; amount: number };
+  /** A settings form was saved (settings-form mechanism). */
+  'settings.changed': { form: string; scope: string | null; by: string | null };
+}
+
+export type EventName = keyof DomainEvents;

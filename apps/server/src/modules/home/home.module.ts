@@ -1,0 +1,17 @@
+import type { Module, ModuleContext } from '../../kernel/module';
+import { createHomeRepository } from './home.repository';
+import { homeHandlers } from './home.routes';
+import { createHomeService } from './home.service';
+
+/** The home dashboard: the caller's orders, what waits for payment, links to the public order and the invoice PDF. */
+export function homeModule(
+  ctx: ModuleContext,
+  deps: { invoicePdfUrl: (invoice: { InvoiceSeries: string; InvoiceNo: string }) => string | null },
+) {
+  const home = createHomeService({
+    repo: createHomeRepository(ctx.database),
+    publicOrders: ctx.orderLinks,
+    invoicePdfUrl: deps.invoicePdfUrl,
+  });
+  return { services: { home }, handlers: { home: homeHandlers(home) } } satisfies Module<unknown>;
+}

@@ -1,0 +1,98 @@
+import { createHttpTos } from '../../adapters/tos/tos.adapter';
+import type { Db } from '../../db/client';
+import type { Module, ModuleContext } from '../../kernel/module';
+import type { AdminRulesService } from '../admin/admin-rules.service';
+import type { TerminalConfigService } from '../admin/terminal-config.service';
+import type { ApprovalService } from '../approval/approval.service';
+import type { InvoicesService } from '../invoices/invoices.service';
+import { createOrderApprovalRepository } from './order-approval.repository';
+import { createOrderApprovalService } from './order-approval.service';
+import { createOrderCreateRepository } from './order-create.repository';
+import { createOrderCreateService } from './order-create.service';
+import { createOrdersRepository } from './orders.repository';
+import { ordersHandlers } from './orders.routes';
+import { createPricingRepository } from './pricing.repository';
+import { createPricingService, type PricingDeps } from './pricing.service';
+import { createPublicOrderService } from './public-order.service';
+import { createTosDeliveryService } from './tos-delivery.service';
+import { tosPushJob } from './tos-push.job';
+
+/**
+ * Orders: the public order view, creation (checks, pricing, save, pay later), the approval queue 'Duyệt lệnh' and the
+ * delivery of approved orders to the TOS. An order paid or confirmed without approval is approved in the transaction
+ * that made it C; what follows an approval (TOS, the creator's notice; invoices and mail orders in their modules) are
+ * handlers of `order.approved`.
+ */
+export function ordersModule(
+  ctx: ModuleContext,
+  deps: Pick<PricingDeps, 'storageRules' | 'holidays' | 'attachConfig'> & {
+    approval: Pick<ApprovalService, 'approvalNeeded'>;
+    invoices: Pick<InvoicesService, 'cancelForOrder' | 'cancelTrace'>;
+    adminRules: Pick<AdminRulesService, 'tosTariffCode' | 'imoAlertFor'>;
+    terminalConfig: Pick<TerminalConfigService, 'currentTos' | 'flags'>;
+    watched: <T extends object>(port: T, connection: 'smp2catos') => T;
+    alerts: { report(connection: 'smp2catos', outcome: { failure: 'refused'; detail: string }, what: string): Promise<unknown> };
+  },
+) {
+  const { database, events, log } = ctx;
+  const publicOrders = createPublicOrderService({ repo: createOrdersRepository(database.db), links: ctx.orderLinks });
+  const approvalRepo = createOrderApprovalRepository(database.db);
+  const approvalIn = (tx: Db) => createOrderApprovalRepository(tx);
+  // Approved orders to the TOS: the terminal's TOS connection in use, the job-mode and tariff mappings; a refusal
+  // raises the SMP → TOS connection alert, an outage is mailed by the watched port.
+  const tosDelivery = createTosDeliveryService({
+    repo: approvalRepo,
+    tos: deps.watched(createHttpTos(), 'smp2catos'),
+    connection: (terminal) => deps.terminalConfig.currentTos(terminal),
+    tosTariffCode: (code) => deps.adminRules.tosTariffCode(code),
+    alertRefused: (detail, what) => deps.alerts.report('smp2catos', { failure: 'refused', detail }, what),
+    log,
+  });
+  const orderApproval = createOrderApprovalService({
+    repo: approvalRepo,
+    transaction: (fn) => events.transaction((tx, ev) => fn(approvalIn(tx), ev)),
+    invoices: deps.invoices,
+    tos: tosDelivery,
+    live: ctx.live,
+    log,
+  });
+  // The tariff engine: tariffs, surcharges and rates of its own; free days, reefer rules, holidays and attached
+  // services asked of their modules.
+  const pricing = createPricingService({
+    repo: createPricingRepository(database.db),
+    storageRules: deps.storageRules,
+    holidays: deps.holidays,
+    attachConfig: deps.attachConfig,
+  });
+  const orderCreate = createOrderCreateService({
+    repo: createOrderCreateRepository(database.db),
+    transaction: (fn) => events.transaction((tx, ev) => fn(createOrderCreateRepository(tx), ev)),
+    publish: (name, payload) => events.publish(name, payload),
+    pricing,
+    approvalNeeded: (f) => deps.approval.approvalNeeded(f),
+    imoAlertFor: (q) => deps.adminRules.imoAlertFor(q),
+    flags: (terminal) => deps.terminalConfig.flags(terminal),
+    linkToken: (orderNo) => publicOrders.linkToken(orderNo),
+  });
+
+  // Paid or confirmed without approval (spec 02 §3: C): approved in the same transaction.
+  events.onInTransaction('order.paid', async (e, t) => {
+    if (e.skipApproval) await orderApproval.approved(approvalIn(t.tx), t, e.orderNo, null, e.payer);
+  });
+  events.onInTransaction('order.payLaterConfirmed', async (e, t) => {
+    if (e.skipApproval) await orderApproval.approved(approvalIn(t.tx), t, e.orderNo, e.by);
+  });
+  // The first TOS attempt goes now (the job sends what is still pending within 30 s).
+  events.onAfterCommit('order.approved', 'orders.tos-delivery', (e) => orderApproval.after.deliver(e.orderNo));
+  // The creator's live notices go before the publisher answers (the staff member's reply follows them).
+  const inline = { inline: true };
+  events.onAfterCommit('order.approved', 'orders.live-approved', async (e) => orderApproval.after.approvedNotice(e), inline);
+  events.onAfterCommit('order.rejected', 'orders.live-rejected', async (e) => orderApproval.after.rejectedNotice(e), inline);
+  events.onAfterCommit('order.cancelled', 'orders.live-cancelled', async (e) => orderApproval.after.cancelledNotice(e), inline);
+
+  return {
+    services: { publicOrders, pricing, orderCreate, orderApproval, tosDelivery },
+    handlers: { orders: ordersHandlers(publicOrders, orderCreate, orderApproval) },
+    jobs: [tosPushJob(tosDelivery, log)],
+  } satisfies Module<unknown>;
+}
