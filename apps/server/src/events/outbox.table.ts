@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 
-const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { tz } from '../db/columns';
 
 /**
  * Durable domain events (events/event-bus.ts): one row per event and after-commit handler, written in the publisher's

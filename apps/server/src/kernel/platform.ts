@@ -53,7 +53,11 @@ export async function openPlatform(
     events,
     live,
     grid: createGridService(opts.gridStore, { live }),
-    settingsForms: createSettingsFormService({ repo: opts.settingsStore, box: createSecretBox(settingsKey) }),
+    settingsForms: createSettingsFormService({
+      repo: opts.settingsStore,
+      box: createSecretBox(settingsKey),
+      publish: (name, payload) => events.publish(name, payload),
+    }),
     signer,
     orderLinks: createOrderLinks(signer),
     uploadRoot: uploads.root,

@@ -1,4 +1,5 @@
 import { firstProblem, type SettingsForm } from '@smartport/contract';
+import type { Publisher } from '../events/event-bus';
 import { badRequest } from '../http/errors';
 import type { SecretBox } from '../security/secret-box';
 import { maskSecrets, openSecrets, sealSecrets } from './secret-fields';
@@ -20,7 +21,12 @@ const given = (input: Record<string, unknown>): StoredRecord =>
  * order on what would be stored (so a masked secret counts only if one is stored), seals new
  * secrets and keeps masked ones, then replaces the record.
  */
-export function createSettingsFormService(deps: { repo: SettingsStoreRepository; box: SecretBox }) {
+export function createSettingsFormService(deps: {
+  repo: SettingsStoreRepository;
+  box: SecretBox;
+  /** `settings.changed` after a save, for the modules that react to a form's values. */
+  publish?: Publisher['publish'];
+}) {
   const { repo, box } = deps;
   const stored = async (form: SettingsForm, at?: string) => (await repo.load(formStoreKey(form, at))) ?? {};
   /** Only the form's own fields are stored (a terminal-scoped form's TerminalCode names the record, it is not in it). */
@@ -41,6 +47,7 @@ export function createSettingsFormService(deps: { repo: SettingsStoreRepository;
         if (problem) throw badRequest(problem);
         return next;
       });
+      await deps.publish?.('settings.changed', { form: form.name, scope: at ?? null, by: null });
       return { success: true, message: 'Lưu dữ liệu hoàn tất !' };
     },
 

@@ -107,6 +107,8 @@ describe('the queue', () => {
 
 describe('approve', () => {
   it('approves a paid waiting order: C with the approver, invoice issued, the TOS holds it with the mapped job and tariff codes', async () => {
+    const heard: { orderNo: string; invoiceNo: string }[] = [];
+    t.portal.events.onAfterCommit('invoice.issued', 'test.invoice-issued', async (e) => void heard.push(e));
     const orderNo = await waiting('LAYN');
     const r = await t.call(calls.orders.approveOrder, { OrderNo: orderNo }, tok.nhanvien);
     expect(r.status).toBe(200);
@@ -128,6 +130,24 @@ describe('approve', () => {
     const item = present(inv.body.msg?.[0]);
     const issued = present(await invoiceOf(orderNo));
     expect(item.InvoiceNo).toBe(`${issued.invoice_series}-${issued.invoice_no}`);
+
+    // The approval and the invoice were domain events: each after-commit handler ran once (its outbox row done).
+    await expect
+      .poll(() => heard.find((e) => e.orderNo === orderNo)?.invoiceNo, { timeout: 10_000 })
+      .toBe(`${issued.invoice_series}-${issued.invoice_no}`);
+    const rows = async () =>
+      t.sql<{ event: string; handler: string; attempts: number; done: boolean }>(
+        "select event, handler, attempts, done_time is not null as done from domain_outbox where payload->>'orderNo' = $1 order by handler",
+        [orderNo],
+      );
+    await expect.poll(async () => (await rows()).every((r) => r.done), { timeout: 10_000 }).toBe(true);
+    expect((await rows()).map((r) => `${r.event} ${r.handler} ${r.attempts}`)).toEqual([
+      'order.approved invoices.publish-approved 1',
+      'order.approved mail.orders-approved 1',
+      'order.approved orders.live-approved 1',
+      'order.approved orders.tos-delivery 1',
+      'invoice.issued test.invoice-issued 1',
+    ]);
   });
 
   it('approves once when two staff approve at the same moment; the second hears the order is no longer waiting', async () => {

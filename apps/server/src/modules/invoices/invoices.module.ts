@@ -27,6 +27,7 @@ export function invoicesModule(
     publicOrders: ctx.orderLinks,
     portalUrl: deps.portalUrl,
     log: ctx.log,
+    publish: (name, payload) => ctx.events.publish(name, payload),
   });
   // An approved order's invoice is the server's to publish (the payer's dialog need not stay open).
   ctx.events.onAfterCommit('order.approved', 'invoices.publish-approved', async (e) => {

@@ -1,5 +1,6 @@
 import { acceptMessages, type CallReply, type CallRequest, type calls, type PublishedItem, paymentMessages } from '@smartport/contract';
 import type { EinvoiceProvider } from '../../adapters/einvoice/einvoice.port';
+import type { Publisher } from '../../events/event-bus';
 import type { AuthUser } from '../../http/context';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { approvalReach, assertOrderActor, inReach } from '../../security/order-access';
@@ -46,6 +47,8 @@ export function createInvoicesService(deps: {
   retry?: InvoiceRetry;
   cancelRetry?: InvoiceRetry;
   log?: { warn(o: object, m: string): void };
+  /** `invoice.issued` / `invoice.cancelled`, published once the provider's answer is stored. */
+  publish?: Publisher['publish'];
 }) {
   const { repo, payments } = deps;
 
@@ -83,8 +86,11 @@ export function createInvoicesService(deps: {
     return p;
   }
 
+  const invoiceLabel = (i: { InvoiceSeries: string; InvoiceNo: string }) => `${i.InvoiceSeries}-${i.InvoiceNo}`;
+
   async function issue(order: PayOrder, userId: string | null): Promise<PublishOutcome> {
     let invoice = await repo.invoiceOf(order.OrderNo);
+    let issuedNow = false;
     if (!invoice) {
       try {
         const lines = await repo.containerLines(order.OrderNo);
@@ -114,6 +120,7 @@ export function createInvoicesService(deps: {
         });
         invoice = await repo.invoiceOf(order.OrderNo);
         if (!invoice) throw new AppError(424, paymentMessages.invoiceError);
+        issuedNow = true;
       } catch (err) {
         const error = err instanceof AppError ? err : new AppError(424, paymentMessages.invoiceError, (err as Error).message);
         const attempts = await repo.invoiceFailed(order.OrderNo, error.out ?? error.message, retry.maxAttempts, retry.backoffMs);
@@ -128,6 +135,7 @@ export function createInvoicesService(deps: {
       }
     }
     await repo.invoiceDone(order.OrderNo);
+    if (issuedNow) await deps.publish?.('invoice.issued', { orderNo: order.OrderNo, invoiceNo: invoiceLabel(invoice), by: userId });
     const published = item(order, invoice, null);
     payments.completion(
       userId,
@@ -155,7 +163,6 @@ export function createInvoicesService(deps: {
   }
 
   const cancelRetry = deps.cancelRetry ?? invoiceCancelRetry;
-  const invoiceLabel = (i: { InvoiceSeries: string; InvoiceNo: string }) => `${i.InvoiceSeries}-${i.InvoiceNo}`;
 
   /** One request to the provider to cancel, traced: provider_cancelled + done (invoice C), or provider_failed. */
   async function attemptCancel(
@@ -175,6 +182,7 @@ export function createInvoicesService(deps: {
     await repo.traceCancel(orderNo, 'provider_cancelled', label, null, by);
     await repo.markCancelled(orderNo);
     await repo.traceCancel(orderNo, 'done', label, null, by);
+    await deps.publish?.('invoice.cancelled', { orderNo, invoiceNo: label, by });
     return { ok: true, invoiceNo: label };
   }
 
