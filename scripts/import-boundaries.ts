@@ -380,7 +380,7 @@ export function serverBoundaryViolations(graph: ImportGraph): Violation[] {
       );
     }
     if (isRepository(e.to) && !serverWiring.has(e.from) && homeOf(e.from) !== homeOf(e.to)) {
-      add('server/repository-in-module', `a repository is used only inside its module (${homeOf(e.to)}/) and wired in app.ts.`);
+      add('server/repository-in-module', `a repository is used only inside its module (${homeOf(e.to)}/), built by its module file.`);
     }
     if ((isTable(e.to) || isSchema(e.to)) && !mayImportTables(e.from)) {
       add(
