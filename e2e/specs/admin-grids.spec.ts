@@ -3,7 +3,7 @@ import { confirm, editorReady, grid, rowWith } from '../fixtures/grid';
 import { loginAs, openMenu } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
-// The administration screens of spec 03 §2.5 (issue "Administration"): each opens with its title and rows, one add/save
+// The administration screens of spec 03 §2.5: each opens with its title and rows, one add/save
 // round trip per grid with the spec's messages, the release point's delete message, the holiday screen's save → reload.
 const SHOTS = '/tmp/admingrids';
 // A shared machine under load: screens and replies get more time than the default 10 s.
