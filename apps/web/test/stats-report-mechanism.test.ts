@@ -2,12 +2,14 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import {
   baseRequest,
+  datesRange,
   defineReport,
   exportColumns,
   exportRows,
   initialMeasure,
   initialPeriod,
   initialTerminals,
+  monthToDate,
   type ReportColumn,
   type ReportRow,
   sameRequest,
@@ -108,5 +110,22 @@ describe('the statistics report mechanism', () => {
       }),
     });
     expect(report.title).toBe('x.title');
+  });
+
+  it('holds a period of two dates only as the day type, from the first of the month to today, sent whole days', () => {
+    const at = dayjs('2026-03-15T10:20:30');
+    const own = monthToDate(at);
+    expect(own.from.format('YYYY-MM-DD HH:mm:ss')).toBe('2026-03-01 00:00:00');
+    expect(own.to.format('YYYY-MM-DD')).toBe('2026-03-15');
+    const dates = { fromLabel: 'f', toLabel: 't', format: 'DD/MM/YYYY', defaults: () => own };
+    const first = initialPeriod(undefined, dates);
+    expect(first.type).toBe('day');
+    expect(first.from.isSame(own.from)).toBe(true);
+    expect(datesRange({ type: 'day', from: at, to: at.add(2, 'day') }, 'YYYY-MM-DD HH:mm:ss')).toEqual({
+      from: '2026-03-15 00:00:00',
+      to: '2026-03-17 23:59:59',
+    });
+    // Without terminal chips the request's terminal list is empty.
+    expect(baseRequest(first, []).terminalList).toEqual([]);
   });
 });

@@ -57,9 +57,10 @@ export async function prefetchSession(queryClient: QueryClient): Promise<MenuNod
   return queryClient.getQueryData<MenuNode[]>(sessionKeys.menu(group));
 }
 
-export function useTerminals() {
+export function useTerminals(enabled = true) {
   return useQuery({
     queryKey: sessionKeys.terminals,
+    enabled,
     queryFn: async () => (await callApi(clientCalls.shell.getTerminalList, {})).payload ?? [],
     staleTime: 10 * 60_000,
   });

@@ -25,10 +25,11 @@ export const statsKeys = {
  * The letterhead of the statistics exports: the first row of common/getTerminalList for the user's current terminal
  * (spec 02 §7); null when the server has none.
  */
-export function useExportTerminal() {
+export function useExportTerminal(enabled = true) {
   const code = session.terminal();
   return useQuery({
     queryKey: statsKeys.exportTerminal(code),
+    enabled,
     queryFn: async ({ signal }): Promise<ExportTerminal | null> => {
       const reply = await callApi(clientCalls.shell.getTerminalList, code ? { TerminalCode: code } : {}, { signal });
       return reply.payload?.[0] ?? null;

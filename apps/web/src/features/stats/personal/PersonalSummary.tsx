@@ -1,9 +1,9 @@
-import SearchOutlined from '@ant-design/icons/SearchOutlined';
-import { App, Button, Card, Col, DatePicker, Flex, Row, Select, Table, type TableColumnsType, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type PersonalRequest, usePersonalSummaries } from '../api';
+import { datesRange, defineReport, monthToDate, type ReportColumn } from '../report/define-report';
+import { ReportFrame } from '../report/ReportFrame';
+import { useAskedSource } from '../report/useReport';
 import { REQUEST_TIME } from '../shared/period';
 import { formatCount } from '../shared/stats-format';
 import { registerStatsTexts, STATS_NS } from '../shared/texts';
@@ -16,117 +16,86 @@ const orderTypes = ['all', 'nh', 'dr', 'dv'] as const;
 type OrderType = (typeof orderTypes)[number];
 const kinds: PersonalKind[] = ['orders', 'invoices', 'transactions'];
 
+type Row = PersonalTableRow & { key: string };
+
 /**
  * /Personal/Summary 'Thống kê cá nhân': the caller's own orders, invoices and payments by terminal and status
- * (spec 02 §7 personal summaries: personal_info/order_summary, invoice_summary, transaction_summary).
+ * (spec 02 §7 personal summaries: personal_info/order_summary, invoice_summary, transaction_summary), the current
+ * month shown on opening.
  */
-export function PersonalSummary() {
-  const { t } = useTranslation(STATS_NS);
-  const { message } = App.useApp();
-  const [fromDate, setFromDate] = useState<Dayjs>(() => dayjs().startOf('month'));
-  const [toDate, setToDate] = useState<Dayjs>(() => dayjs().endOf('day'));
-  const [orderType, setOrderType] = useState<OrderType>('all');
-  const build = (): PersonalRequest => ({
-    fromDate: fromDate.startOf('day').format(REQUEST_TIME),
-    toDate: toDate.endOf('day').format(REQUEST_TIME),
-    ...(orderType === 'all' ? {} : { makeOrderType: orderType }),
-  });
-  // The current month is shown on opening.
-  const [asked, setAsked] = useState<PersonalRequest | null>(build);
-  const answer = usePersonalSummaries(asked);
-
+const personalReport = defineReport<PersonalRequest, ReturnType<typeof usePersonalSummaries>['data'], never, Row, OrderType>({
+  title: 'personal.title',
+  dates: { fromLabel: 'personal.fromDate', toLabel: 'personal.toDate', format: 'DD/MM/YYYY', defaults: monthToDate },
+  terminals: false,
+  asksOnOpen: true,
+  filter: {
+    initial: 'all',
+    col: {},
+    render: (value, onChange) => <OrderTypeSelect value={value} onChange={onChange} />,
+  },
+  request: (_, orderType, period) => {
+    const { from, to } = datesRange(period, REQUEST_TIME);
+    return { fromDate: from, toDate: to, ...(orderType === 'all' ? {} : { makeOrderType: orderType }) };
+  },
+  useSource: () => useAskedSource(usePersonalSummaries, () => Promise.resolve()),
   // An unsuccessful answer shows the server's message, a transport error its own (spec 02 §8).
-  useEffect(() => {
-    if (answer.error) void message.error(answer.error.message);
-  }, [answer.error, message]);
+  loadFailed: true,
+  useParts: ({ t, data }) => {
+    const columnsOf = (kind: PersonalKind): ReportColumn<Row>[] => [
+      {
+        key: 'TerminalCode',
+        title: t('personal.terminal'),
+        render: (r) => (r.TerminalCode ? r.TerminalCode : <Typography.Text strong>{t('personal.total')}</Typography.Text>),
+      },
+      ...personalStatuses[kind].map(
+        (status): ReportColumn<Row> => ({
+          key: status,
+          title: t(`personal.status.${kind}.${status}`),
+          align: 'right',
+          render: (r) => formatCount(r.counts[status] ?? 0),
+        }),
+      ),
+      {
+        key: 'total',
+        title: t('personal.total'),
+        align: 'right',
+        render: (r) => <Typography.Text strong>{formatCount(r.total)}</Typography.Text>,
+      },
+    ];
+    return {
+      cards: [],
+      charts: [],
+      table: {
+        tables: kinds.map((kind) => ({
+          key: kind,
+          col: { xs: 24, xl: kind === 'orders' ? 24 : 12 },
+          title: t(`personal.${kind}`),
+          rows: data ? personalTable(data[kind]).map((r) => ({ ...r, key: r.TerminalCode || '__total' })) : [],
+          columns: columnsOf(kind),
+          scrollX: 480,
+        })),
+      },
+      empty: !data,
+    };
+  },
+});
 
-  const search = () => {
-    const next = build();
-    if (asked && JSON.stringify(asked) === JSON.stringify(next)) void answer.refetch();
-    else setAsked(next);
-  };
-
-  const columnsOf = (kind: PersonalKind): TableColumnsType<PersonalTableRow> => [
-    {
-      title: t('personal.terminal'),
-      dataIndex: 'TerminalCode',
-      render: (code: string) => (code ? code : <Typography.Text strong>{t('personal.total')}</Typography.Text>),
-    },
-    ...personalStatuses[kind].map((status) => ({
-      title: t(`personal.status.${kind}.${status}`),
-      key: status,
-      align: 'right' as const,
-      render: (_: unknown, r: PersonalTableRow) => formatCount(r.counts[status] ?? 0),
-    })),
-    {
-      title: t('personal.total'),
-      key: 'total',
-      align: 'right',
-      render: (_, r) => <Typography.Text strong>{formatCount(r.total)}</Typography.Text>,
-    },
-  ];
-
+function OrderTypeSelect({ value, onChange }: { value: OrderType; onChange: (next: OrderType) => void }) {
+  const { t } = useTranslation(STATS_NS);
   return (
-    <Flex vertical gap={12} style={{ padding: 12 }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {t('personal.title')}
-      </Typography.Title>
-      <Card size="small">
-        <Flex gap={12} wrap align="flex-end">
-          <div>
-            <span style={{ display: 'block', fontSize: 12, color: '#666' }}>{t('personal.fromDate')}</span>
-            <DatePicker
-              aria-label={t('personal.fromDate')}
-              value={fromDate}
-              format="DD/MM/YYYY"
-              allowClear={false}
-              onChange={(d) => d && setFromDate(d)}
-            />
-          </div>
-          <div>
-            <span style={{ display: 'block', fontSize: 12, color: '#666' }}>{t('personal.toDate')}</span>
-            <DatePicker
-              aria-label={t('personal.toDate')}
-              value={toDate}
-              format="DD/MM/YYYY"
-              allowClear={false}
-              onChange={(d) => d && setToDate(d)}
-            />
-          </div>
-          <div>
-            <span style={{ display: 'block', fontSize: 12, color: '#666' }}>{t('personal.orderType')}</span>
-            <Select
-              aria-label={t('personal.orderType')}
-              value={orderType}
-              style={{ width: 150 }}
-              onChange={setOrderType}
-              options={orderTypes.map((o) => ({ value: o, label: t(`personal.orderTypes.${o}`) }))}
-            />
-          </div>
-          <Button type="primary" icon={<SearchOutlined />} onClick={search} loading={answer.isFetching}>
-            {t('common.search')}
-          </Button>
-        </Flex>
-      </Card>
-      <Row gutter={[12, 12]}>
-        {kinds.map((kind) => (
-          <Col key={kind} xs={24} xl={kind === 'orders' ? 24 : 12}>
-            <Card size="small" title={t(`personal.${kind}`)}>
-              <Table<PersonalTableRow>
-                size="small"
-                aria-label={t(`personal.${kind}`)}
-                rowKey={(r) => r.TerminalCode || '__total'}
-                columns={columnsOf(kind)}
-                dataSource={answer.data ? personalTable(answer.data[kind]) : []}
-                loading={answer.isFetching}
-                pagination={false}
-                scroll={{ x: 480 }}
-                locale={{ emptyText: t('common.noData') }}
-              />
-            </Card>
-          </Col>
-        ))}
-      </Row>
-    </Flex>
+    <div>
+      <span style={{ display: 'block', fontSize: 12, color: '#666' }}>{t('personal.orderType')}</span>
+      <Select
+        aria-label={t('personal.orderType')}
+        value={value}
+        style={{ width: 150 }}
+        onChange={onChange}
+        options={orderTypes.map((o) => ({ value: o, label: t(`personal.orderTypes.${o}`) }))}
+      />
+    </div>
   );
+}
+
+export function PersonalSummary() {
+  return <ReportFrame report={personalReport} />;
 }

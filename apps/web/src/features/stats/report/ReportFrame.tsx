@@ -1,13 +1,17 @@
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import FileExcelOutlined from '@ant-design/icons/FileExcelOutlined';
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
-import { Button, Card, Col, Flex, Row, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Card, Col, DatePicker, Flex, Row, Space, Table, type TableColumnsType, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
 import type { Key } from 'react';
+import { useTranslation } from 'react-i18next';
 import { EChart } from '../shared/EChart';
 import { PeriodControls } from '../shared/PeriodControls';
+import type { PeriodValue } from '../shared/period';
 import { StatCard } from '../shared/StatCard';
 import { TerminalToggles } from '../shared/TerminalToggles';
-import type { ReportColumn, ReportDeclaration, ReportRow } from './define-report';
+import { STATS_NS } from '../shared/texts';
+import type { DatesPeriod, ReportColumn, ReportDeclaration, ReportRow } from './define-report';
 import { useReport } from './useReport';
 
 /**
@@ -25,7 +29,9 @@ export function ReportFrame<Req, Data, M extends string, R extends ReportRow, F>
   const card = report.look === 'card';
   const cols = report.cols ?? { period: {}, terminals: {}, actions: {} };
 
-  const periodControls = (
+  const periodControls = report.dates ? (
+    <DatesControls dates={report.dates} value={r.period} onChange={r.setPeriod} />
+  ) : (
     <PeriodControls
       value={r.period}
       onChange={r.setPeriod}
@@ -41,7 +47,7 @@ export function ReportFrame<Req, Data, M extends string, R extends ReportRow, F>
       {t('common.search')}
     </Button>
   );
-  const exportButton = (
+  const exportButton = report.exportRange && (
     <Button
       icon={report.look === 'page' || !report.look ? <DownloadOutlined /> : <FileExcelOutlined />}
       disabled={!r.canExport}
@@ -51,7 +57,7 @@ export function ReportFrame<Req, Data, M extends string, R extends ReportRow, F>
     </Button>
   );
 
-  const cards = (
+  const cards = parts.cards.length > 0 && (
     <Row gutter={[12, 12]}>
       {parts.cards.map((c) => (
         <Col key={c.measure} xs={24} sm={8}>
@@ -72,27 +78,49 @@ export function ReportFrame<Req, Data, M extends string, R extends ReportRow, F>
     'own' in parts.charts ? (
       <Card size="small">{parts.charts.own}</Card>
     ) : (
-      <Row gutter={[12, 12]}>
-        {parts.charts.map((c) => {
-          const chart = <EChart option={c.option} empty={c.empty} emptyText={c.emptyText} label={c.label} style={c.style} />;
-          return (
-            <Col key={c.key} {...c.col}>
-              {c.title === undefined ? (
-                chart
-              ) : (
-                <Card size="small" title={c.title}>
-                  {chart}
-                </Card>
-              )}
-            </Col>
-          );
-        })}
-      </Row>
+      parts.charts.length > 0 && (
+        <Row gutter={[12, 12]}>
+          {parts.charts.map((c) => {
+            const chart = <EChart option={c.option} empty={c.empty} emptyText={c.emptyText} label={c.label} style={c.style} />;
+            return (
+              <Col key={c.key} {...c.col}>
+                {c.title === undefined ? (
+                  chart
+                ) : (
+                  <Card size="small" title={c.title}>
+                    {chart}
+                  </Card>
+                )}
+              </Col>
+            );
+          })}
+        </Row>
+      )
     );
 
   const table =
     'own' in parts.table ? (
       <Card size="small">{parts.table.own}</Card>
+    ) : 'tables' in parts.table ? (
+      <Row gutter={[12, 12]}>
+        {parts.table.tables.map((x) => (
+          <Col key={x.key} {...x.col}>
+            <Card size="small" title={x.title}>
+              <Table<R>
+                size="small"
+                aria-label={x.title}
+                rowKey="key"
+                columns={tableColumns(x.columns)}
+                dataSource={[...x.rows]}
+                loading={r.source.fetching}
+                pagination={false}
+                scroll={{ x: x.scrollX }}
+                locale={{ emptyText: x.emptyText ?? t('common.noData') }}
+              />
+            </Card>
+          </Col>
+        ))}
+      </Row>
     ) : (
       <Card size="small" title={parts.table.title}>
         <Table<R>
@@ -177,24 +205,59 @@ export function ReportFrame<Req, Data, M extends string, R extends ReportRow, F>
       <Typography.Title level={4} style={{ margin: 0 }}>
         {r.title}
       </Typography.Title>
-      <Card size="small">
-        <Row gutter={[12, 12]} align="bottom">
-          {period}
-          {filter}
-          <Col {...cols.terminals}>{chips}</Col>
-          <Col {...cols.actions}>
-            <Flex gap={8} wrap justify="flex-end">
-              {search}
-              {exportButton}
-            </Flex>
-          </Col>
-        </Row>
-      </Card>
+      {report.dates ? (
+        // Two dates only: the pickers, the report's filter and the buttons in one wrapping line.
+        <Card size="small">
+          <Flex gap={12} wrap align="flex-end">
+            {periodControls}
+            {report.filter?.render(r.filter, r.setFilter)}
+            {search}
+            {exportButton}
+          </Flex>
+        </Card>
+      ) : (
+        <Card size="small">
+          <Row gutter={[12, 12]} align="bottom">
+            {period}
+            {filter}
+            {report.terminals !== false && <Col {...cols.terminals}>{chips}</Col>}
+            <Col {...cols.actions}>
+              <Flex gap={8} wrap justify="flex-end">
+                {search}
+                {exportButton}
+              </Flex>
+            </Col>
+          </Row>
+        </Card>
+      )}
       {cards}
       {charts}
       {table}
       {report.footer?.(r.period)}
     </Flex>
+  );
+}
+
+/** The two date pickers of a report of two dates only, each under its caption. */
+function DatesControls({ dates, value, onChange }: { dates: DatesPeriod; value: PeriodValue; onChange: (next: PeriodValue) => void }) {
+  const { t } = useTranslation(STATS_NS);
+  const picker = (which: 'from' | 'to', label: string) => (
+    <div>
+      <span style={{ display: 'block', fontSize: 12, color: '#666' }}>{label}</span>
+      <DatePicker
+        aria-label={label}
+        value={value[which]}
+        format={dates.format}
+        allowClear={false}
+        onChange={(d: Dayjs | null) => d && onChange({ ...value, [which]: d })}
+      />
+    </div>
+  );
+  return (
+    <>
+      {picker('from', t(dates.fromLabel))}
+      {picker('to', t(dates.toLabel))}
+    </>
   );
 }
 

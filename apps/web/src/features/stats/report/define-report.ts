@@ -1,4 +1,5 @@
 import type { ColProps } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { CSSProperties, ReactNode } from 'react';
 import type { EChartsOption } from '../shared/echarts';
@@ -100,6 +101,28 @@ export interface ReportChart {
   style?: CSSProperties;
 }
 
+/** One of several declared tables side by side (the personal summaries), each in its own titled card. */
+export interface ReportTable<R> {
+  key: string;
+  col: ColProps;
+  title: string;
+  rows: readonly R[];
+  columns: readonly ReportColumn<R>[];
+  scrollX: number;
+  emptyText?: string;
+}
+
+/**
+ * A period of two dates only (no period type, spec 02 §7 personal summaries: fromDate, toDate), its pickers' labels
+ * (text keys), format and defaults.
+ */
+export interface DatesPeriod {
+  fromLabel: string;
+  toLabel: string;
+  format: string;
+  defaults: (now?: Dayjs) => { from: Dayjs; to: Dayjs };
+}
+
 /** What a report shows for the current answer and measure. */
 export interface ReportParts<M extends string, R extends ReportRow> {
   cards: readonly ReportCard<M>[];
@@ -108,11 +131,12 @@ export interface ReportParts<M extends string, R extends ReportRow> {
   /** Declared table (rows and columns, also the export), or the report's own with its own export rows. */
   table:
     | { rows: readonly R[]; columns: readonly ReportColumn<R>[]; title?: string; scrollX: number; emptyText?: string }
-    | { own: ReactNode; export: () => ReportExport | Promise<ReportExport> };
+    | { own: ReactNode; export: () => ReportExport | Promise<ReportExport> }
+    | { tables: readonly ReportTable<R>[] };
   /** No rows to show: the export stays disabled. */
   empty: boolean;
-  /** The export's file name (without .xlsx) and the title written in it. */
-  exportFile: { fileName: string; title: string };
+  /** The export's file name (without .xlsx) and the title written in it (none: a report without export). */
+  exportFile?: { fileName: string; title: string };
   /** The report's own 'Tra cứu' (the ranking: filters checked after the answer), instead of the source's. */
   search?: () => Promise<void>;
   /** Whether the export can be asked, when the report knows better than the declaration's `canExport`. */
@@ -141,23 +165,32 @@ export interface ReportDeclaration<Req, Data, M extends string, R extends Report
   title: string;
   /** Defaults of the pickers per period type (spec 02 §2.4: the current period; MB: its own, §2.6.2). */
   periodDefaults?: (type: PeriodType) => PeriodValue;
+  /** A period of two dates only, instead of the period type and its pickers. */
+  dates?: DatesPeriod;
+  /** Terminal chips (default true); without them the request's terminalList is empty. */
+  terminals?: boolean;
+  /** The shown answer is asked on opening, for the controls' first request (personal summaries). */
+  asksOnOpen?: boolean;
   /** Terminals off in the first selection (MB: GML, §2.6.2). */
   initiallyOff?: readonly string[];
-  /** The measures of the cards, in order; the first is chosen at first. */
-  measures: readonly M[];
+  /** The measures of the cards, in order; the first is chosen at first (none: a report without cards). */
+  measures?: readonly M[];
   filter?: ReportFilter<F>;
   /** The request of the controls (default: the base period request). */
-  request?: (base: BaseRequest, filter: F) => Req;
+  request?: (base: BaseRequest, filter: F, period: PeriodValue) => Req;
   /** The report's calls: the shown answer and the silent preload. */
   useSource: () => ReportSource<Req, Data>;
   /** The silent preload waits for the terminals to be loaded, or for at least one terminal (the dashboards). */
   preloadWhen?: 'loaded' | 'some';
-  /** Text key of a failed load ({{message}}); without it the source's error is shown as it is, on 'Tra cứu'. */
-  loadFailed?: string;
+  /**
+   * Text key of a failed load ({{message}}), or `true`: the error's own message; without it the source's error is
+   * shown as it is, on 'Tra cứu'.
+   */
+  loadFailed?: string | true;
   /** Text key of a failed export ({{message}}), or `true`: the error's own message; without it, not caught. */
   exportFailed?: string | true;
-  /** The range line of the export, from the asked request. */
-  exportRange: (asked: Req) => { from: string; to: string };
+  /** The range line of the export, from the asked request (none: no export button). */
+  exportRange?: (asked: Req) => { from: string; to: string };
   /** Whether the export can be asked (default: an answer asked and rows to show). */
   canExport?: (state: { asked: Req | null; data: Data | undefined; empty: boolean }) => boolean;
   /** What the report shows, computed from the context (a hook: it may memoise). */
@@ -183,9 +216,23 @@ export function defineReport<Req, Data, M extends string, R extends ReportRow, F
   return declaration;
 }
 
-/** The pickers at first: the month type with the report's defaults (the current month unless it says otherwise). */
-export function initialPeriod(defaults: (type: PeriodType) => PeriodValue = currentPeriod): PeriodValue {
+/**
+ * The pickers at first: the month type with the report's defaults (the current month unless it says otherwise); a
+ * report of two dates only holds them as the day type.
+ */
+export function initialPeriod(defaults: (type: PeriodType) => PeriodValue = currentPeriod, dates?: DatesPeriod): PeriodValue {
+  if (dates) return { type: 'day', ...dates.defaults() };
   return defaults('month');
+}
+
+/** Two dates' default: the first day of the current month to today (personal summaries). */
+export function monthToDate(now: Dayjs = dayjs()): { from: Dayjs; to: Dayjs } {
+  return { from: now.startOf('month'), to: now.endOf('day') };
+}
+
+/** The two dates' request: the first instant of the from-date to the last second of the to-date. */
+export function datesRange(period: PeriodValue, format: string): { from: string; to: string } {
+  return { from: period.from.startOf('day').format(format), to: period.to.endOf('day').format(format) };
 }
 
 /** The chips at first: every terminal of the user but those the report leaves off (spec 02 §2.6.2, §9). */

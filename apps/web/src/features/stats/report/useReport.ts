@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { App } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTerminals } from '../../../lib/session-queries';
 import { useExportTerminal } from '../api';
@@ -51,20 +51,22 @@ export function useAskedSource<Req, Data>(
 export function useReport<Req, Data, M extends string, R extends ReportRow, F>(report: ReportDeclaration<Req, Data, M, R, F>) {
   const { t } = useTranslation(STATS_NS);
   const { message } = App.useApp();
-  const terminals = useTerminals();
+  // A report without chips or export asks for neither the terminals nor the letterhead.
+  const terminals = useTerminals(report.terminals !== false);
   const terminalRows = terminals.data ?? [];
-  const letterhead = useExportTerminal();
-  const [period, setPeriod] = useState<PeriodValue>(() => initialPeriod(report.periodDefaults));
+  const letterhead = useExportTerminal(!!report.exportRange);
+  const [period, setPeriod] = useState<PeriodValue>(() => initialPeriod(report.periodDefaults, report.dates));
   const [chosen, setChosen] = useState<string[] | null>(null);
-  const [measure, setMeasure] = useState<M>(() => initialMeasure(report.measures));
+  // A report without cards has no measure.
+  const [measure, setMeasure] = useState<M>(() => (report.measures ? initialMeasure(report.measures) : (undefined as unknown as M)));
   const [filter, setFilter] = useState<F>(() => report.filter?.initial as F);
   const [expanded, setExpanded] = useState<string[]>([]);
   const source = report.useSource();
   const terminalCodes = useMemo(() => terminalRows.map((x) => x.TerminalCode), [terminalRows]);
-  const selected = chosen ?? initialTerminals(terminalCodes, report.initiallyOff);
+  const selected = report.terminals === false ? [] : (chosen ?? initialTerminals(terminalCodes, report.initiallyOff));
 
   const base = baseRequest(period, selected);
-  const request = report.request ? report.request(base, filter) : (base as Req);
+  const request = report.request ? report.request(base, filter, period) : (base as Req);
   useSilentPreload(request, source.preload, report.preloadWhen === 'some' ? terminalRows.length > 0 : terminals.isSuccess);
 
   const title = t(report.title);
@@ -78,8 +80,16 @@ export function useReport<Req, Data, M extends string, R extends ReportRow, F>(r
 
   const loadFailed = report.loadFailed;
   useEffect(() => {
-    if (loadFailed && source.error) void message.error(t(loadFailed, { message: source.error.message }));
+    if (!loadFailed || !source.error) return;
+    void message.error(loadFailed === true ? source.error.message : t(loadFailed, { message: source.error.message }));
   }, [source.error, loadFailed, message, t]);
+
+  // The first request is asked on opening (once: a later 'Tra cứu' asks again).
+  const openRequest = useRef(report.asksOnOpen ? request : null);
+  const openSearch = useRef(source.search);
+  useEffect(() => {
+    if (openRequest.current) void openSearch.current(openRequest.current, () => {});
+  }, []);
 
   const colorOf = useMemo(() => {
     const server = new Map(terminalRows.map((x) => [x.TerminalCode, x.ChartColor]));
@@ -113,15 +123,16 @@ export function useReport<Req, Data, M extends string, R extends ReportRow, F>(r
 
   const exportExcel = async () => {
     const asked = source.asked;
-    if (!asked) return;
+    const range = report.exportRange;
+    const file = parts.exportFile;
+    if (!asked || !range || !file || 'tables' in parts.table) return;
+    const table = parts.table;
     const write = async () => {
       const { columns, rows } =
-        'own' in parts.table
-          ? await parts.table.export()
-          : { columns: exportColumns(parts.table.columns), rows: exportRows(parts.table.rows, parts.table.columns) };
+        'own' in table ? await table.export() : { columns: exportColumns(table.columns), rows: exportRows(table.rows, table.columns) };
       await downloadReportWorkbook(
-        parts.exportFile.fileName,
-        { title: parts.exportFile.title, range: report.exportRange(asked), terminal: letterhead.data ?? null },
+        file.fileName,
+        { title: file.title, range: range(asked), terminal: letterhead.data ?? null },
         columns,
         rows,
       );
