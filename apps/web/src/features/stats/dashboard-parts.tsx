@@ -3,7 +3,7 @@ import type { StatsGroup, StatsMeasures, StatsRow } from '@smartport/contract';
 import { Col, Row } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { type MeasureChoice, measureChoices, measureValue } from './measure-choice';
+import { type MeasureChoice, measureChoices } from './measure-choice';
 import { groups, terminalGroupValues } from './ranking';
 import type { ReportCard } from './report/define-report';
 import { EChart } from './shared/EChart';

@@ -173,5 +173,3 @@ export function useReport<Req, Data, M extends string, R extends ReportRow, F>(r
     canExport,
   };
 }
-
-type ReportState = ReturnType<typeof useReport>;
