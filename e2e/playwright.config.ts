@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 
 /** The first worker's product server; worker n listens on E2E_PORT + 10·n (fixtures/server.ts). */
@@ -24,9 +25,10 @@ export default defineConfig({
   // Per port, so parallel runs on one machine keep their own traces.
   outputDir: `./test-results/${e2eBasePort}`,
   // Files are shared out between the workers, each with its own product server (fixtures/server.ts); a file's tests
-  // run in order in one worker. E2E_WORKERS overrides (e.g. 1 on a busy machine).
+  // run in order in one worker. A worker needs about two cores (its product server and its browser): one worker per
+  // two cores (one on a two-core machine, where two left pages 'Đang tải' past the 10 s expectations). E2E_WORKERS overrides.
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: Number(process.env.E2E_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / 2))),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -32,6 +32,21 @@ export function lockKeyOf(name: string): number {
 const runningHere = new WeakMap<Database, Set<string>>();
 
 /**
+ * The runs of one instance take turns for their lock session: a run holds a pooled connection for its session lock
+ * while its work asks the same pool for more, so runs side by side (a dozen jobs share a tick) could hold every
+ * connection and each wait for one more, for ever. One session at a time leaves the rest of the pool to the work
+ * and to requests.
+ */
+const sessionTurns = new WeakMap<Database, { tail: Promise<unknown> }>();
+function inTurn<T>(database: Database, fn: () => Promise<T>): Promise<T> {
+  const turns = sessionTurns.get(database) ?? { tail: Promise.resolve() };
+  sessionTurns.set(database, turns);
+  const run = turns.tail.then(fn, fn);
+  turns.tail = run.catch(() => undefined);
+  return run;
+}
+
+/**
  * Jobs under a PostgreSQL advisory lock, on PostgreSQL and on PGlite:
  *  1. on one dedicated connection (`database.session`), `pg_try_advisory_lock` for the job: held →
  *     another instance is running it, skip (no overlapping runs, even of a run longer than a tick);
@@ -58,37 +73,39 @@ export function createPgJobLock(database: Database, instance = `${hostname()}:${
       if (running?.has(name)) return { outcome: 'busy' };
       running?.add(name);
       try {
-        return await database.session(async (q) => {
-          const key = lockKeyOf(name);
-          const [lock] = await q<{ locked: boolean }>('select pg_try_advisory_lock($1::int, $2::int) locked', [LOCK_SPACE, key]);
-          if (!lock?.locked) return { outcome: 'busy' } as const;
-          try {
-            const claimed = await q(
-              `insert into scheduled_jobs (name, last_tick, run_count, last_started, last_instance, last_error)
+        return await inTurn(database, () =>
+          database.session(async (q) => {
+            const key = lockKeyOf(name);
+            const [lock] = await q<{ locked: boolean }>('select pg_try_advisory_lock($1::int, $2::int) locked', [LOCK_SPACE, key]);
+            if (!lock?.locked) return { outcome: 'busy' } as const;
+            try {
+              const claimed = await q(
+                `insert into scheduled_jobs (name, last_tick, run_count, last_started, last_instance, last_error)
                values ($1, $2, 1, now(), $3, null)
                on conflict (name) do update
                  set last_tick = excluded.last_tick, run_count = scheduled_jobs.run_count + 1,
                      last_started = now(), last_instance = excluded.last_instance, last_error = null
                where scheduled_jobs.last_tick < excluded.last_tick
                returning 1`,
-              [name, tick, instance],
-            );
-            if (!claimed.length) return { outcome: 'done' } as const;
-            let error: Error | null = null;
-            try {
-              await run();
-            } catch (err) {
-              error = err instanceof Error ? err : new Error(String(err));
+                [name, tick, instance],
+              );
+              if (!claimed.length) return { outcome: 'done' } as const;
+              let error: Error | null = null;
+              try {
+                await run();
+              } catch (err) {
+                error = err instanceof Error ? err : new Error(String(err));
+              }
+              await q('update scheduled_jobs set last_finished = now(), last_error = $2 where name = $1', [
+                name,
+                error ? error.message.slice(0, 2000) : null,
+              ]);
+              return error ? ({ outcome: 'failed', error } as const) : ({ outcome: 'ran' } as const);
+            } finally {
+              await q('select pg_advisory_unlock($1::int, $2::int)', [LOCK_SPACE, key]);
             }
-            await q('update scheduled_jobs set last_finished = now(), last_error = $2 where name = $1', [
-              name,
-              error ? error.message.slice(0, 2000) : null,
-            ]);
-            return error ? ({ outcome: 'failed', error } as const) : ({ outcome: 'ran' } as const);
-          } finally {
-            await q('select pg_advisory_unlock($1::int, $2::int)', [LOCK_SPACE, key]);
-          }
-        });
+          }),
+        );
       } finally {
         running?.delete(name);
       }
