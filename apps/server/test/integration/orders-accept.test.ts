@@ -29,11 +29,12 @@ const inbox = async (to: string): Promise<ReceivedMail[]> => {
   return Promise.all(list.messages.map(async (m) => (await (await fetch(`${sims.mail?.url}/messages/${m.id}`)).json()) as ReceivedMail));
 };
 
-/** The demo orders waiting for staff at NDP (db/seed/approval-queue.data.ts), by job mode. */
+/** The demo orders waiting for staff at NDP (db/seed/approval-queue.data.ts), by job mode, in seed order (the serial: an
+ * order made before port midnight carries the day before in its number, so the number alone does not sort them). */
 async function waiting(job: string, paid = true): Promise<string> {
   const [row] = await t.sql<{ order_no: string }>(
     `select order_no from orders where terminal_code = 'NDP' and order_status = 'P' and job_mode_code = $1
-       and (transaction_id is not null) = $2 and order_no like 'NDP%900000_' order by order_no limit 1`,
+       and (transaction_id is not null) = $2 and order_no like 'NDP%900000_' order by right(order_no, 7) limit 1`,
     [job, paid],
   );
   return present(row, `a waiting ${job} order`).order_no;
