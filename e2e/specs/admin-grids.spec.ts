@@ -1,6 +1,6 @@
 import { expect as baseExpect, type Page } from '@playwright/test';
 import { confirm, editorReady, grid, rowWith } from '../fixtures/grid';
-import { loginAs, openMenu } from '../fixtures/portal';
+import { openMenu, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
 // The administration screens of spec 03 §2.5: each opens with its title and rows, one add/save
@@ -47,8 +47,7 @@ async function saveOk(page: Page) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/');
-  await loginAs(page, 'admin', { timeout: 60_000 });
+  await signIn(page, 'admin', '/', { timeout: 60_000 });
 });
 
 test('release points: title and rows, delete with nothing selected, add/save, delete', async ({ page }) => {

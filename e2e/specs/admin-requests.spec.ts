@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { confirm, grid, rowWith } from '../fixtures/grid';
-import { demo, loginAs, openMenu } from '../fixtures/portal';
+import { demo, openMenu, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
 // 'Quản lý yêu cầu' (spec 03 §2.5, §4, §5, §6): add with confirmation, a row click opens 'Điều chỉnh yêu cầu',
@@ -47,8 +47,7 @@ async function addRequest(page: Page, content: string, type?: string) {
 
 test('staff: add with confirmation, edit by row click, completion sets the release date, image add and remove', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto('/');
-  await loginAs(page, 'nhanvien');
+  await signIn(page, 'nhanvien');
   await openScreen(page);
   const content = `Màn hình lệnh cần lọc theo hãng tàu ${Date.now()}`;
 
@@ -133,8 +132,7 @@ test('staff: add with confirmation, edit by row click, completion sets the relea
 
 test('a lower rank (customs officer, rank 3) creates and changes the type; every other field is locked', async ({ page }) => {
   test.setTimeout(90_000);
-  await page.goto('/');
-  await loginAs(page, 'haiquan');
+  await signIn(page, 'haiquan');
   await openScreen(page);
   const content = `Tra cứu tờ khai theo ngày đăng ký ${Date.now()}`;
 

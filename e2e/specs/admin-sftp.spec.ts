@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { rowWith } from '../fixtures/grid';
-import { loginAs, openMenu, pickOption } from '../fixtures/portal';
+import { openMenu, pickOption, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
 // Spec 03 §2.5, §5, §8: the three SFTP screens against the real file-transfer service `npm start` runs
@@ -36,8 +36,7 @@ async function dialog(page: Page, title: string, text: string | RegExp, shot?: s
 }
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/login');
-  await loginAs(page, 'admin');
+  await signIn(page, 'admin');
 });
 
 test('create an account, see it in the list, edit its type, and drive the service config', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { confirm } from '../fixtures/grid';
-import { loginAs, openMenu, runtimeInfo } from '../fixtures/portal';
+import { openMenu, runtimeInfo, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
 // 'Cấu hình cảng' and 'Cấu hình Loyalty' (spec 03 §2.5, §5, §8): the messages as the spec writes them, and the
@@ -50,8 +50,7 @@ async function shots(page: Page, name: string, target: Locator) {
 test.describe('Cấu hình cảng (/SystemManager/terminal_config)', () => {
   test('switches, Test mail, Test connection both ways, the connection in use, Add TOS ip, Save', async ({ page }) => {
     test.setTimeout(180_000);
-    await page.goto('/');
-    await loginAs(page, 'admin');
+    await signIn(page, 'admin');
     await openMenu(page, 'Quản trị hệ thống', 'Cấu hình cảng');
     await expect(page).toHaveURL(/\/SystemManager\/terminal_config$/);
     const screen = page.getByTestId('terminal-config');
@@ -150,8 +149,7 @@ test.describe('Cấu hình cảng (/SystemManager/terminal_config)', () => {
 
 test.describe('Cấu hình Loyalty (/SystemManager/loyalty)', () => {
   test('five numbers, thresholds in order, saved and read back', async ({ page }) => {
-    await page.goto('/');
-    await loginAs(page, 'admin');
+    await signIn(page, 'admin');
     await openMenu(page, 'Quản trị hệ thống', 'Cấu hình Loyalty');
     await expect(page).toHaveURL(/\/SystemManager\/loyalty$/);
     const form = page.getByTestId('settings-form-loyalty');

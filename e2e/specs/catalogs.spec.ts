@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { confirm, editorReady, grid, legend, rowWith } from '../fixtures/grid';
-import { loginAs, openMenu } from '../fixtures/portal';
+import { openMenu, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
 // Codes unique to this run, so a retry against the same server does not trip over its own rows.
@@ -15,8 +15,7 @@ async function openMethods(page: Page) {
   page.on('console', (msg) => {
     if ((msg.type() === 'error' || msg.type() === 'warning') && /AG Grid/i.test(msg.text())) gridWarnings.push(msg.text());
   });
-  await page.goto('/');
-  await loginAs(page, 'admin');
+  await signIn(page, 'admin');
   await openMenu(page, 'Danh mục', 'Phương thức giao nhận');
   await expect(page).toHaveURL(/\/common\/method$/);
   await expect(page.getByRole('heading', { name: 'Danh sách phương thức giao nhận' })).toBeVisible();
@@ -207,8 +206,7 @@ test.describe('catalogue grid: delivery methods (/common/method)', () => {
 
 test.describe('other catalogue screens', () => {
   test('a read-only catalogue (container status) has search and export only, and a 65vh grid', async ({ page }) => {
-    await page.goto('/');
-    await loginAs(page, 'admin');
+    await signIn(page, 'admin');
     await openMenu(page, 'Danh mục', 'Trạng thái container');
     await expect(page).toHaveURL(/\/common\/container_status$/);
     await expect(page.getByRole('heading', { name: 'Danh sách trạng thái container' })).toBeVisible();
@@ -224,8 +222,7 @@ test.describe('other catalogue screens', () => {
   });
 
   test('the shipping-line screen is "Quản lý hãng tàu" with save and export only, choices by their meanings', async ({ page }) => {
-    await page.goto('/');
-    await loginAs(page, 'admin');
+    await signIn(page, 'admin');
     await openMenu(page, 'Danh mục', 'Hãng tàu');
     await expect(page.getByRole('heading', { name: 'Quản lý hãng tàu' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Danh sách hãng tàu' })).toBeVisible();
@@ -237,8 +234,7 @@ test.describe('other catalogue screens', () => {
   });
 
   test('exchange rates take numbers and DD/MM/YYYY HH:mm:ss times the Vietnamese way', async ({ page }) => {
-    await page.goto('/');
-    await loginAs(page, 'admin');
+    await signIn(page, 'admin');
     await openMenu(page, 'Danh mục', 'Tỷ giá');
     await expect(page.getByRole('heading', { name: 'Danh sách tỷ giá' })).toBeVisible();
     await page.getByRole('button', { name: 'Thêm dòng' }).click();

@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import { portContainerPlan } from '../../apps/server/src/db/seed/port-containers.data';
 import { containerNumber } from '../../apps/server/src/db/seed/random';
 import { grid } from '../fixtures/grid';
-import { demo, loginAs, openMenu } from '../fixtures/portal';
+import { demo, openMenu, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
 type Values = Record<string, string | null>;
@@ -138,8 +138,7 @@ test.describe('container data comparison (/common/compare)', () => {
     const expected = (status: Expected) =>
       sheet.rows.filter((r) => r.expected === status).length - lost.filter((r) => r.expected === status).length;
 
-    await page.goto('/');
-    await loginAs(page, 'admin');
+    await signIn(page, 'admin');
     await openMenu(page, 'Danh mục', 'Đối chiếu dữ liệu container');
     await expect(page).toHaveURL(/\/common\/compare$/);
     await expect(page.getByRole('heading', { name: 'Đối chiếu dữ liệu container' })).toBeVisible();
@@ -224,8 +223,7 @@ test.describe('container data comparison (/common/compare)', () => {
     test.setTimeout(120_000);
     const file = join(await mkdtemp(join(tmpdir(), 'sp-compare-')), 'khong-phai-excel.xlsx');
     await writeFile(file, 'Số container;Tên tàu\nMSCU1234565;MSC ANNA\n');
-    await page.goto('/');
-    await loginAs(page, 'nhanvien');
+    await signIn(page, 'nhanvien');
     await openMenu(page, 'Danh mục', 'Đối chiếu dữ liệu container');
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Nhập Excel' }).click();

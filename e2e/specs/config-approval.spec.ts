@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { loginAs, openMenu } from '../fixtures/portal';
+import { openMenu, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
 // 'Cấu hình duyệt lệnh' (spec 03 §2.4, §4, §5, §8, §9): the load's two messages in order, every job mode with its two
@@ -31,9 +31,8 @@ test('approval config: messages in order, toggles saved at once and exclusive, r
   page,
 }) => {
   test.setTimeout(120_000);
-  await page.goto('/');
   // The shell can take longer than the usual 10 s on a loaded machine.
-  await loginAs(page, 'admin', { timeout: 40_000 });
+  await signIn(page, 'admin', '/', { timeout: 40_000 });
   await openMenu(page, 'Cấu hình', 'Cấu hình duyệt lệnh');
   await expect(page).toHaveURL(/\/config\/approval_config$/);
   await expect(page.getByRole('heading', { name: 'Cấu hình duyệt lệnh' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, type Page, type Request } from '@playwright/test';
 import { confirm } from '../fixtures/grid';
-import { demo, loginAs, openMenu } from '../fixtures/portal';
+import { demo, openMenu, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
 // 'Cấu hình lệnh đính kèm' (/config/attach_config), spec 03 §2.4, §4, §8: the radio, a job option, the services' ticks
@@ -41,8 +41,7 @@ async function shots(page: Page, name: string) {
 }
 
 test('radio, job option, select enables the default charge, untick clears it, save, reload shows the ticks', async ({ page }) => {
-  await page.goto('/');
-  await loginAs(page, 'nhanvien');
+  await signIn(page, 'nhanvien');
   await clearScope(page);
   await openMenu(page, 'Cấu hình', 'Cấu hình lệnh đính kèm');
   await expect(page).toHaveURL(/\/config\/attach_config$/);

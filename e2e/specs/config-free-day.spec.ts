@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { confirm, editorReady, grid, legend } from '../fixtures/grid';
-import { loginAs, openMenu, pickOption } from '../fixtures/portal';
+import { openMenu, pickOption, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
 // Spec 03 §2.4, §4, §5, §8, §9: 'Cấu hình thời gian lưu bãi' (/config/free_day) and 'Cấu hình điện lạnh' (/config/reffer_config).
@@ -49,9 +49,8 @@ async function save(page: Page) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/');
   // The machine is shared: the first screens may take a while.
-  await loginAs(page, 'admin', { timeout: 30_000 });
+  await signIn(page, 'admin', '/', { timeout: 30_000 });
 });
 
 test('free day: blank template, messages in order, save and reload, template pick fills header and rules', async ({ page }) => {

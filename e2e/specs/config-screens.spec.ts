@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { confirm, editorReady, grid, rowWith } from '../fixtures/grid';
-import { loginAs, openMenu, runtimeInfo } from '../fixtures/portal';
+import { openMenu, runtimeInfo, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
 // The configuration screens, spec 03 §2.4, §5, §8: messages as the spec writes them,
@@ -49,8 +49,7 @@ async function shots(page: Page, name: string) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/');
-  await loginAs(page, 'admin');
+  await signIn(page, 'admin');
 });
 
 test('report mail: the four messages in order, send now with its warning, the mail arrives', async ({ page }) => {

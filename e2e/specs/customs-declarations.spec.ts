@@ -1,5 +1,5 @@
 import { expect as baseExpect, type Page } from '@playwright/test';
-import { loginAs, openMenu } from '../fixtures/portal';
+import { loginAs, openMenu, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
 // The machine running the suite may be busy: screens get more time to appear than the default 10 s.
@@ -29,8 +29,7 @@ test.describe('customs declarations: registration and staff review', () => {
   test.describe.configure({ timeout: 300_000 });
 
   test('a pending row with a note shows "Xem lý do" to the registrant', async ({ page }) => {
-    await page.goto('/');
-    await loginAs(page, 'khachhang');
+    await signIn(page, 'khachhang');
     await openMenu(page, 'Hải quan', 'Đăng ký tờ khai hàng xuất');
     await expect(page.getByText('Thông tin đã đăng ký')).toBeVisible();
     const withNote = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Xem lý do' }) });
@@ -49,8 +48,7 @@ test.describe('customs declarations: registration and staff review', () => {
 
   test('register an export declaration with a file → staff approves → the registrant sees it approved', async ({ page }) => {
     const customNo = `30${String(Date.now()).slice(-10)}`;
-    await page.goto('/');
-    await loginAs(page, 'khachhang');
+    await signIn(page, 'khachhang');
     await openMenu(page, 'Hải quan', 'Đăng ký tờ khai hàng xuất');
     await expect(page.getByText('Thông tin đã đăng ký')).toBeVisible();
 
@@ -135,8 +133,7 @@ test.describe('customs declarations: registration and staff review', () => {
   });
 
   test('lookup needs the business code and the declaration number, and says when nothing matches', async ({ page }) => {
-    await page.goto('/');
-    await loginAs(page, 'khachhang');
+    await signIn(page, 'khachhang');
     await openMenu(page, 'Hải quan', 'Đăng ký tờ khai hàng nhập');
     await page.getByText('Tra cứu', { exact: true }).first().click();
     const lookup = page.getByRole('button', { name: 'Tra cứu', exact: true });
@@ -150,8 +147,7 @@ test.describe('customs declarations: registration and staff review', () => {
 
   test('a refused upload leaves the file list, and its error toast stays 5 seconds (spec 01 §8, §9)', async ({ page }) => {
     await page.clock.install();
-    await page.goto('/');
-    await loginAs(page, 'khachhang');
+    await signIn(page, 'khachhang');
     await openMenu(page, 'Hải quan', 'Đăng ký tờ khai hàng xuất');
     await expect(page.getByText('Thông tin đã đăng ký')).toBeVisible();
     // The page's clock time at which the toast appears, whatever the machine's speed.
@@ -185,8 +181,7 @@ test.describe('customs declarations: registration and staff review', () => {
   test('staff management pages by 20 rows and truncates long texts at 20 characters with click-to-expand', async ({ page }) => {
     const stamp = String(Date.now()).slice(-8);
     const booking = `MSCB ${stamp} LONG BOOKING REFERENCE`;
-    await page.goto('/');
-    await loginAs(page, 'khachhang');
+    await signIn(page, 'khachhang');
     await openMenu(page, 'Hải quan', 'Đăng ký tờ khai hàng xuất');
     const businessCode = await ownBusinessCode(page);
     // 21 real registrations through the portal's calls (folder, PDF upload, add).

@@ -1,7 +1,7 @@
 import { expect as baseExpect, type Page } from '@playwright/test';
 import { customsStatusText } from '@smartport/contract';
 import { findDeclaration } from '@smartport/simulators';
-import { loginAs, openMenu } from '../fixtures/portal';
+import { openMenu, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
 // The customs simulator's fixed demo declarations (apps/simulators/src/customs/customs-data.ts).
@@ -45,8 +45,7 @@ const gridTitled = (page: Page, title: string) =>
 test('single scan: queued 367 message, the result arrives by socket and fills the table', async ({ page }) => {
   const socketFrames: string[] = [];
   page.on('websocket', (ws) => ws.on('framereceived', (f) => socketFrames.push(String(f.payload))));
-  await page.goto('/');
-  await loginAs(page, 'khachhang');
+  await signIn(page, 'khachhang');
   await openMenu(page, 'Hải quan', 'Kiểm tra thông quan tờ khai');
   await expect(page).toHaveURL(/\/Custom\/CustomsRelease$/);
   await expect(page.locator('a[href="/docs/huong-dan-thong-quan.pdf"]')).toContainText('(PDF)');
@@ -88,8 +87,7 @@ test('single scan: queued 367 message, the result arrives by socket and fills th
 });
 
 test('batch scan: duplicate and empty-list messages, statuses per declaration, a selected row shows its containers', async ({ page }) => {
-  await page.goto('/');
-  await loginAs(page, 'nhanvien');
+  await signIn(page, 'nhanvien');
   await openMenu(page, 'Hải quan', 'Kiểm tra thông quan theo lô');
   await page.getByRole('button', { name: 'Bắt đầu quét' }).click();
   await toast(page, 'Chưa có tờ khai nào trong danh sách quét');
@@ -121,8 +119,7 @@ test('batch scan: duplicate and empty-list messages, statuses per declaration, a
 });
 
 test('gate scan (363) with a voyage chosen in the vessel picker', async ({ page }) => {
-  await page.goto('/');
-  await loginAs(page, 'nhanvien');
+  await signIn(page, 'nhanvien');
   await openMenu(page, 'Hải quan', 'Container đủ điều kiện qua KVGS');
   await expect(page.getByRole('heading', { name: 'CONTAINER ĐỦ ĐIỀU KIỆN QUA KVGS' })).toBeVisible();
   await page.getByLabel('Số container').fill('MSCU1234565');
@@ -175,8 +172,7 @@ test('gate scan (363) with a voyage chosen in the vessel picker', async ({ page 
 });
 
 test('request log: empty until queried, then the requests just made with their raw data', async ({ page }) => {
-  await page.goto('/');
-  await loginAs(page, 'nhanvien');
+  await signIn(page, 'nhanvien');
   await openMenu(page, 'Hải quan', 'Lịch sử truy vấn thông quan');
   await expect(page).toHaveTitle('Lịch sử truy vấn thông quan');
   const log = gridTitled(page, 'Lịch sử truy vấn thông quan');

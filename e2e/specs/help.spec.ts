@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { helpDocs } from '@smartport/contract';
-import { type DemoUser, loginAs, openMenu } from '../fixtures/portal';
+import { type DemoUser, openMenu, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
 /** The help screen opens its PDF in a new tab; returns that tab once it has loaded the PDF. */
@@ -19,8 +19,7 @@ async function expectServedPdf(page: Page, path: string) {
 }
 
 async function startOnProfile(page: Page, who: DemoUser) {
-  await page.goto('/Personal/Profile');
-  await loginAs(page, who);
+  await signIn(page, who, '/Personal/Profile');
   await expect(page).toHaveURL(/\/Personal\/Profile$/);
   await expect(page.getByText('Thông tin tài khoản').first()).toBeVisible();
 }
@@ -44,8 +43,7 @@ test.describe('help screens (spec 03 §2.2)', () => {
   });
 
   test('FAQ opens the Q&A PDF and the app goes back to the home page', async ({ page }) => {
-    await page.goto('/');
-    await loginAs(page, 'nhanvien');
+    await signIn(page, 'nhanvien');
     await expect(page).toHaveURL(/\/$/);
     const tab = await openHelpFromMenu(page, 'Câu hỏi thường gặp');
     await expect(tab).toHaveURL(new RegExp(`${helpDocs.faq}$`));

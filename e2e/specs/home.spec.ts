@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { loginAs } from '../fixtures/portal';
+import { loginAs, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
 const allTypes = [
@@ -34,8 +34,7 @@ test.describe('home page SMARTPORT dashboard', () => {
   test.describe.configure({ timeout: 180_000 });
 
   test('the guide tab shows only the order types the user menu permits, with real screen images', async ({ page }) => {
-    await page.goto('/');
-    await loginAs(page, 'khachhang');
+    await signIn(page, 'khachhang');
     await expect(page).toHaveTitle('SMARTPORT dashboard');
     const tree = page.getByRole('navigation', { name: 'Loại lệnh' });
     for (const title of allTypes) await expect(tree.getByText(title, { exact: true })).toBeVisible(slow);
@@ -87,8 +86,7 @@ test.describe('home page SMARTPORT dashboard', () => {
   });
 
   test("deletes an unpaid order after 'Lệnh sẽ được xóa?' and the badge count goes down", async ({ page }) => {
-    await page.goto('/');
-    await loginAs(page, 'nhanvien');
+    await signIn(page, 'nhanvien');
     await openPendingTab(page);
     const before = await badgeCount(page);
     expect(before).toBeGreaterThan(0);
@@ -111,8 +109,7 @@ test.describe('home page SMARTPORT dashboard', () => {
   });
 
   test("searches by PIN and by container number, 'Nạp dữ liệu' reloads, files show 'Không có dữ liệu !'", async ({ page }) => {
-    await page.goto('/');
-    await loginAs(page, 'nhanvien');
+    await signIn(page, 'nhanvien');
     await openPendingTab(page);
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');
     const { pin, container } = await rowFacts(page, 2);
@@ -145,8 +142,7 @@ test.describe('home page SMARTPORT dashboard', () => {
   });
 
   test('pin codes in the URL hash load the tracking list; /tracking/pincode/{pin} shows one order', async ({ page }) => {
-    await page.goto('/');
-    await loginAs(page, 'nhanvien');
+    await signIn(page, 'nhanvien');
     await openPendingTab(page);
     const a = await rowFacts(page, 0);
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');
@@ -178,8 +174,7 @@ test.describe('home page SMARTPORT dashboard', () => {
   });
 
   test('the dashboard fits 1366×768 and 800 px wide', async ({ page }) => {
-    await page.goto('/');
-    await loginAs(page, 'khachhang');
+    await signIn(page, 'khachhang');
     for (const width of [1366, 800]) {
       await page.setViewportSize({ width, height: 768 });
       await page.goto('/');

@@ -1,6 +1,6 @@
 import { expect, type Page, type Request } from '@playwright/test';
 import { confirm, grid, rowWith } from '../fixtures/grid';
-import { loginAs, openMenu } from '../fixtures/portal';
+import { openMenu, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
 const rowCount = (page: Page) => page.getByText(/^\d+ \/ \d+ dòng$/);
@@ -20,8 +20,7 @@ test.describe('customers (/common/customer)', () => {
 
   // Opened by address after signing in (the menu itself is covered by the shell and catalogue specs).
   async function openCustomers(page: Page) {
-    await page.goto('/');
-    await loginAs(page, 'admin');
+    await signIn(page, 'admin');
     const first = bodyOf(page, 'common/getCustomerList', () => page.goto('/common/customer'));
     await expect(page).toHaveURL(/\/common\/customer$/);
     return first;
@@ -110,8 +109,7 @@ test.describe('commodities (/common/commodity)', () => {
   const tick = (page: Page, code: string) => rowWith(page, code).locator('[col-id="__linked"] input[type="checkbox"]');
 
   async function openCommodities(page: Page) {
-    await page.goto('/');
-    await loginAs(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/common/commodity');
     await expect(page).toHaveURL(/\/common\/commodity$/);
     await expect(page.getByRole('heading', { name: 'Danh sách mặt hàng' })).toBeVisible();
@@ -193,8 +191,7 @@ test.describe('commodities (/common/commodity)', () => {
 
 test.describe('commodities: unsaved links', () => {
   test('leaving with ticked links not saved asks first; ticked back, it does not', async ({ page }) => {
-    await page.goto('/');
-    await loginAs(page, 'admin');
+    await signIn(page, 'admin');
     await openMenu(page, 'Danh mục', 'Mặt hàng');
     await expect(page).toHaveURL(/\/common\/commodity$/);
     const left = page.locator('.ant-card').filter({ hasText: 'Danh sách phương án' });
@@ -224,8 +221,7 @@ test.describe('commodities: unsaved links', () => {
 
 test.describe('vessel schedule (/common/vessel_schedule)', () => {
   async function openSchedule(page: Page) {
-    await page.goto('/');
-    await loginAs(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/common/vessel_schedule');
     await expect(page).toHaveURL(/\/common\/vessel_schedule$/);
   }

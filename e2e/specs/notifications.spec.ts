@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { editorReady, rowWith } from '../fixtures/grid';
-import { demo, loginAs, openMenu } from '../fixtures/portal';
+import { demo, openMenu, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
 // Titles unique to this run, so a retry against the same server does not meet its own rows.
@@ -55,8 +55,7 @@ test.describe('notification configuration (/config/notify_config) and notices fo
     // A long story (a new row, a dialog, a save) on a machine that may be busy.
     test.setTimeout(180_000);
     const script = watchForScript(page);
-    await page.goto('/');
-    await loginAs(page, 'admin');
+    await signIn(page, 'admin');
     await openMenu(page, 'Cấu hình', 'Cấu hình thông báo');
     await expect(page).toHaveURL(/\/config\/notify_config$/);
     // The grid's chunk is large; a busy machine takes a while to parse it the first time.
@@ -145,8 +144,7 @@ test.describe('notification configuration (/config/notify_config) and notices fo
   test('a customer reads it: formatting and the PNG shown, the payload never runs, the banner stays away once read', async ({ page }) => {
     test.setTimeout(120_000);
     const script = watchForScript(page);
-    await page.goto('/');
-    await loginAs(page, 'khachhang');
+    await signIn(page, 'khachhang');
     const banner = page.getByRole('region', { name: 'Thông báo mới' });
     await expect(banner).toContainText(title);
     await banner.getByRole('button', { name: 'Xem nội dung' }).click();
@@ -180,8 +178,7 @@ test.describe('notification configuration (/config/notify_config) and notices fo
     page,
     request,
   }) => {
-    await page.goto('/');
-    await loginAs(page, 'khachhang');
+    await signIn(page, 'khachhang');
     await expect(page.getByRole('button', { name: /Danh sách thông báo/ })).toBeVisible();
 
     const login = await request.post('/api/auth/login', { data: { UserID: demo.admin.user, Password: demo.admin.password } });

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { loginAs, openMenu, pickOption } from '../fixtures/portal';
+import { openMenu, pickOption, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
 // 'Duyệt lệnh': a staff member approves one waiting order and rejects another with a reason; the approved
@@ -23,8 +23,7 @@ async function shots(page: Page, name: string) {
 
 test('staff approve one waiting order, reject another with a reason, cancel the approved one and trace its invoice', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto('/');
-  await loginAs(page, 'nhanvien', { timeout: 40_000 });
+  await signIn(page, 'nhanvien', '/', { timeout: 40_000 });
   await openMenu(page, 'Tác nghiệp', 'Duyệt lệnh');
   await expect(page).toHaveURL(/\/Order\/AcceptOrder$/);
   await expect(page.getByRole('heading', { name: 'Duyệt lệnh' })).toBeVisible();

@@ -5,7 +5,7 @@ import { type APIRequestContext, expect as baseExpect, type Locator, type Page }
 import { containerCheckDigit, orderMessages, orderSteps } from '@smartport/contract';
 import ExcelJS from 'exceljs';
 import { grid } from '../fixtures/grid';
-import { type DemoUser, demo, loginAs, openMenu, pickOption } from '../fixtures/portal';
+import { type DemoUser, demo, openMenu, pickOption, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
 // Orders are checked, priced and paid through several calls and partners on a shared, busy machine.
@@ -43,8 +43,7 @@ const stepBar = (page: Page) => page.locator('.ant-steps');
 const next = (page: Page) => page.getByRole('button', { name: 'Tiếp tục' });
 
 async function openOrderScreen(page: Page, who: DemoUser, title: string) {
-  await page.goto('/login');
-  await loginAs(page, who, { timeout: 40_000 });
+  await signIn(page, who, '/', { timeout: 40_000 });
   await openMenu(page, 'Tác nghiệp', title);
   await expect(page.getByText(title, { exact: true }).last()).toBeVisible();
   for (const s of orderSteps) await expect(stepBar(page).getByText(s, { exact: true })).toBeVisible();

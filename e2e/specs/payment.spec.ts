@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect as baseExpect, type Page } from '@playwright/test';
 import { editorReady, grid, legend } from '../fixtures/grid';
-import { demo, loginAs, runtimeInfo } from '../fixtures/portal';
+import { demo, runtimeInfo, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
 // Payments wait on partners and a shared, busy machine: allow more than the default 10 s per step.
@@ -71,9 +71,8 @@ test.describe('online payment', () => {
   });
 
   test.beforeEach(async ({ page }) => {
-    await page.goto('/login');
     // The shell can take longer than the usual 10 s on a loaded machine.
-    await loginAs(page, 'admin', { timeout: 40_000 });
+    await signIn(page, 'admin', '/', { timeout: 40_000 });
   });
 
   test('pays an order by card + OTP through to the invoice and the completion event', async ({ page }) => {
@@ -157,8 +156,7 @@ test.describe('payment partner configuration', () => {
     test.setTimeout(120_000);
     // A code of this run, so a retry against the same server does not find its own row.
     const code = `BIDV_NAPAS${String(Date.now() % 100_000).padStart(5, '0')}`;
-    await page.goto('/login');
-    await loginAs(page, 'admin', { timeout: 40_000 });
+    await signIn(page, 'admin', '/', { timeout: 40_000 });
     await page.goto('/config/pay_partner_config');
     await expect(page.getByRole('heading', { name: 'Cấu hình phương thức thanh toán' })).toBeVisible();
     await expect(cells(page, 'partnerCode').filter({ hasText: 'VIETQR' }).first()).toBeVisible();

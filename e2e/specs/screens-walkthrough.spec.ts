@@ -1,7 +1,7 @@
 import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { portContainerPlan } from '../../apps/server/src/db/seed/port-containers.data';
-import { loginAs, openMenu } from '../fixtures/portal';
+import { openMenu, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
 // What a walkthrough of the built screens found, each checked as a person sees it in Chromium.
@@ -46,8 +46,7 @@ test('item 15: a single scan of a mistyped declaration says "Không tìm thấy 
   page,
 }) => {
   const toasts = await recordToasts(page);
-  await page.goto('/');
-  await loginAs(page, 'khachhang');
+  await signIn(page, 'khachhang');
   await openMenu(page, 'Hải quan', 'Kiểm tra thông quan tờ khai');
   // Eight digits instead of twelve: customs knows no such declaration.
   await page.getByLabel('Số tờ khai').fill(`30${run}`);
@@ -68,8 +67,7 @@ test('item 15: a single scan of a mistyped declaration says "Không tìm thấy 
 });
 
 test('item 16: a live search that matches nothing says so in Vietnamese, never "No Matching Rows"', async ({ page }) => {
-  await page.goto('/');
-  await loginAs(page, 'admin');
+  await signIn(page, 'admin');
   await openMenu(page, 'Danh mục', 'Phương thức giao nhận');
   await expect(page.getByRole('gridcell', { name: 'TRUCK', exact: true })).toBeVisible();
   await page.getByRole('textbox', { name: 'Tìm kiếm' }).fill('không có phương thức nào như thế này');
@@ -90,8 +88,7 @@ test('item 18: "Tổng số container" refuses 0, -3 and 2.5 on the form; a cust
   page.on('request', (r) => {
     if (r.url().includes('/api/custom/add')) adds.push(r.url());
   });
-  await page.goto('/');
-  await loginAs(page, 'khachhang');
+  await signIn(page, 'khachhang');
   await openMenu(page, 'Hải quan', 'Đăng ký tờ khai hàng xuất');
   const code = page.getByLabel('Mã doanh nghiệp');
   await expect(code).toHaveValue(/^\d{10}$/);
@@ -123,8 +120,7 @@ test('item 18: "Tổng số container" refuses 0, -3 and 2.5 on the form; a cust
 });
 
 test('item 20: the pending-orders table shows each container’s own amount, not the order total on every row', async ({ page }) => {
-  await page.goto('/');
-  await loginAs(page, 'khachhang');
+  await signIn(page, 'khachhang');
   await page.getByRole('tab', { name: /Lệnh chờ thanh toán/ }).click();
   const rows = page.locator('.ant-table-tbody tr.ant-table-row');
   await expect(rows.first()).toBeVisible();
@@ -191,8 +187,7 @@ test('item 21: the comparison names a malformed row by its sheet row and sends t
     sent.push(...body.data.map((d) => d.ContainerNo));
     terminalsAsked.push(body.TerminalCode);
   });
-  await page.goto('/');
-  await loginAs(page, 'nhanvien');
+  await signIn(page, 'nhanvien');
   await openMenu(page, 'Danh mục', 'Đối chiếu dữ liệu container');
   // The user's terminals (NDP, NDV, NHP) or all of them.
   const terminal = page.getByLabel('Cảng đối chiếu');
@@ -258,8 +253,7 @@ const listGrid = (page: Page) => gridTitled(page, 'Danh sách quét');
 const resultGrid = (page: Page) => gridTitled(page, 'Kết quả');
 
 test('item 17: the scan lists show their key result whole at 1366×768, and stay usable at 800 px', async ({ page }) => {
-  await page.goto('/');
-  await loginAs(page, 'nhanvien');
+  await signIn(page, 'nhanvien');
 
   // Batch scan: the list's status.
   await openMenu(page, 'Hải quan', 'Kiểm tra thông quan theo lô');

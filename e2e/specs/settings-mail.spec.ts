@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { confirm } from '../fixtures/grid';
-import { loginAs, openMenu } from '../fixtures/portal';
+import { openMenu, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
 const PASSWORD = 'Smtp-Mật@khẩu#2026';
@@ -31,8 +31,7 @@ async function expectRefused(page: Page, text: string) {
 test.describe('sender mail (/config/mail_config, spec 03 §2.4, §5)', () => {
   test('admin sees the four required messages in order, saves, and after a reload sees the password masked', async ({ page }) => {
     test.setTimeout(120_000);
-    await page.goto('/');
-    await loginAs(page, 'admin');
+    await signIn(page, 'admin');
     await openMenu(page, 'Cấu hình', 'Mail gửi');
     await expect(page).toHaveURL(/\/config\/mail_config$/);
     const f = mailForm(page);
@@ -101,8 +100,7 @@ test.describe('sender mail (/config/mail_config, spec 03 §2.4, §5)', () => {
   });
 
   test('a user without the sender mail entry is refused the page', async ({ page }) => {
-    await page.goto('/');
-    await loginAs(page, 'nhanvien');
+    await signIn(page, 'nhanvien');
     await page.goto('/config/mail_config');
     await expect(page.getByTestId('settings-form-mail_config')).toHaveCount(0);
     await expect(page.getByText('Bạn không có quyền truy cập trang này.')).toBeVisible();

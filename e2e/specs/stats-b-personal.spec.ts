@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { demo, loginAs, openMenu } from '../fixtures/portal';
+import { demo, openMenu, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
 const slow = { timeout: 30_000 };
@@ -16,8 +16,7 @@ function range() {
 test('personal summaries (spec 02 §7): a customer reads its own orders by terminal and status, as the server counts them', async ({
   page,
 }) => {
-  await page.goto('/');
-  await loginAs(page, 'khachhang');
+  await signIn(page, 'khachhang');
   await openMenu(page, 'Tài khoản', 'Thống kê cá nhân');
   await expect(page).toHaveURL(/\/Personal\/Summary$/);
   await expect(page.getByRole('heading', { name: 'Thống kê cá nhân', level: 4 })).toBeVisible(slow);

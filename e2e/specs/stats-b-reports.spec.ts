@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { MbSummaryRow, RatingAggregateRow, SmpTosRow } from '@smartport/contract';
 import ExcelJS from 'exceljs';
-import { demo, loginAs, openMenu } from '../fixtures/portal';
+import { demo, openMenu, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
 // The statistics read rollups over the demo data; the first answers can take a while on a loaded machine.
@@ -25,8 +25,7 @@ const monthBack = (back: number) => {
 const vnd = (n: number) => Math.round(n).toLocaleString('vi-VN');
 
 async function open(page: Page, menu: string, path: RegExp) {
-  await page.goto('/');
-  await loginAs(page, 'admin');
+  await signIn(page, 'admin');
   await openMenu(page, 'Thống kê', menu);
   await expect(page).toHaveURL(path);
   await expect(page.getByRole('heading', { name: menu, level: 4 })).toBeVisible(slow);

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { confirm, editorReady, grid, legend, rowWith } from '../fixtures/grid';
-import { loginAs, openMenu } from '../fixtures/portal';
+import { openMenu, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
 // 'Biểu cước chuẩn' (/config/StandardTariff) and 'Biểu cước hợp đồng' (/config/ContractTariff) for port staff.
@@ -69,8 +69,7 @@ async function saveAndReload(page: Page, code: string) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/');
-  await loginAs(page, 'nhanvien', { timeout: 60_000 });
+  await signIn(page, 'nhanvien', '/', { timeout: 60_000 });
 });
 
 test('standard tariff: the seeded prices are listed; staff add a row, save it and see it after a reload', async ({ page }) => {

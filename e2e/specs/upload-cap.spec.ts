@@ -1,5 +1,5 @@
 import { expect as baseExpect } from '@playwright/test';
-import { loginAs, openMenu } from '../fixtures/portal';
+import { openMenu, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
 // It spends the administrator's upload folders for the port day on its worker's server: no other spec makes upload
@@ -9,8 +9,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntraile
 
 test('the daily upload-folder cap: the registration screen says the server’s reason, not a generic folder error', async ({ page }) => {
   test.setTimeout(180_000);
-  await page.goto('/');
-  await loginAs(page, 'admin');
+  await signIn(page, 'admin');
   // Use up the day's folders through the portal's own call (the cap is per user and port day).
   const refused = await page.evaluate(async () => {
     for (let i = 0; i < 500; i++) {

@@ -1,6 +1,7 @@
 import { Empty } from 'antd';
 import { type CSSProperties, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { prefersReducedMotion } from '../../../lib/reduced-motion';
 import { type EChartsOption, echarts, loadCartesian, needsCartesian } from './echarts';
 import { STATS_NS } from './texts';
 
@@ -22,7 +23,10 @@ export interface EChartProps {
   onClick?: (e: EChartClick) => void;
 }
 
-/** One ECharts chart: created once, the option replaced when it changes, resized with its box, disposed on unmount. */
+/**
+ * One ECharts chart: created once, the option replaced when it changes, resized with its box, disposed on unmount;
+ * drawn without animation for a person who asked for less motion.
+ */
 export function EChart({ option, empty, emptyText, style, label, onClick }: EChartProps) {
   const { t } = useTranslation(STATS_NS);
   const box = useRef<HTMLDivElement>(null);
@@ -49,7 +53,13 @@ export function EChart({ option, empty, emptyText, style, label, onClick }: ECha
     if (empty) return;
     let current = true;
     const draw = () => {
-      if (current) chart.current?.setOption({ aria: { enabled: true }, ...option }, { notMerge: true });
+      if (current)
+        chart.current?.setOption(
+          { aria: { enabled: true }, ...option, ...(prefersReducedMotion() ? { animation: false } : {}) },
+          {
+            notMerge: true,
+          },
+        );
     };
     if (needsCartesian(option)) void loadCartesian().then(draw);
     else draw();
