@@ -255,6 +255,27 @@ test.describe('order creation: each order type of the task menu in six steps', (
     });
   }
 
+  test("a size typed against the yard's record is refused naming the yard's; the grid then shows the yard's, read-only", async ({
+    page,
+  }) => {
+    // MSCU 261058 is a 45G1 in the demo yard; the customer types 22G1.
+    const box = yard.imports(57, 1)[0] as string;
+    await openOrderScreen(page, 'khachhang', 'Lấy nguyên container');
+    await fillInfo(page, { vessel: true, bl: yard.bill });
+    await pasteContainers(page, [`${box}\t22G1`]);
+    await next(page).click();
+    await expect(page.getByText(orderMessages.containersInvalid).last()).toBeVisible();
+    await expect(cellsOf(page, 'problems').first()).toHaveText(`Dòng 1: Kích cỡ của container ${box} trong bãi là 45G1, không phải 22G1`);
+    const size = cellsOf(page, 'IsoSizetype').first();
+    await expect(size).toHaveText('45G1');
+    // The yard's size is not the customer's to change: no editor opens.
+    await size.dblclick();
+    await expect(grid(page).locator('.ag-cell-inline-editing')).toHaveCount(0);
+    // Sent again as the yard has it, the row passes.
+    await next(page).click();
+    await expect(page.getByLabel('Mã số thuế')).toBeVisible();
+  });
+
   test('Lệnh dịch vụ (kiểm hóa) for a credit customer: confirmed to be paid later, waits for approval', async ({ page }) => {
     // The credit customer's order is entered by terminal staff (a customer account pays only as itself).
     await openOrderScreen(page, 'nhanvien', 'Lệnh dịch vụ');

@@ -105,12 +105,19 @@ describe('container rows (step 2)', () => {
         FPOD: null,
         VentUnit: null,
         PlugHours: null,
-        DateIn: null,
+        DateIn: '2026-11-14T00:00:00.000Z',
+        FromYard: true,
         problems: ['Dòng 1: Container MSCU2610014 không thuộc vận đơn X'],
         notes: ['Dòng 1: ghi chú'],
       } as never,
     ]);
-    expect(checked).toMatchObject({ IsoSizetype: '22G1', CargoTypeCode: 'GP', checked: true, notes: ['Dòng 1: ghi chú'] });
+    expect(checked).toMatchObject({
+      IsoSizetype: '22G1',
+      CargoTypeCode: 'GP',
+      checked: true,
+      fromYard: true,
+      notes: ['Dòng 1: ghi chú'],
+    });
     expect(checked?.problems).toHaveLength(1);
   });
 

@@ -159,6 +159,46 @@ const orderRow = async (orderNo: string) =>
     )[0],
   );
 
+describe('the yard decides what a container is, whatever the client typed', () => {
+  const big = MSCU(261002); // 45G1 in the demo yard, MSC's, on the import bill
+  const reefer = MSCU(261101); // 22R1 full reefer, on the reefer bill
+
+  it("a typed size that differs from the yard's is refused naming the yard's, at check, pricing and save", async () => {
+    const d = draft('import_pickup', [{ ContainerNo: big, IsoSizetype: '22G1' }]);
+    const refusal = `Dòng 1: Kích cỡ của container ${big} trong bãi là 45G1, không phải 22G1`;
+    const check = await t.call(calls.orders.checkContainers, d, customer);
+    expect(present(check.body.payload)[0]).toMatchObject({ IsoSizetype: '45G1', FromYard: true, problems: [refusal] });
+    const priced = await t.call(calls.orders.calculateCharges, d, customer);
+    const refused = `${orderMessages.containersInvalid}. ${refusal}`;
+    expect([priced.status, priced.body.message]).toEqual([400, refused]);
+    const saved = await t.call(calls.orders.saveOrder, { ...d, TotalAmount: job(20), ClientKey: randomUUID() }, customer);
+    expect([saved.status, saved.body.message]).toEqual([400, refused]);
+    // Left to the yard, the box is priced as the 40' it is.
+    const yard = await t.call(calls.orders.calculateCharges, draft('import_pickup', [{ ContainerNo: big, IsoSizetype: '' }]), customer);
+    expect(present(yard.body.data).TotalAmount).toBe(job(40) + storage(demoYard.imports.days));
+  });
+
+  it("a reefer typed as dry cargo is refused naming the yard's 22R1 and RF", async () => {
+    const d = draft('import_pickup', [{ ContainerNo: reefer, IsoSizetype: '22G1', CargoTypeCode: 'GP', Temperature: -18 }], {
+      BLNo: demoYard.reeferBill,
+    });
+    const check = await t.call(calls.orders.checkContainers, d, customer);
+    expect(present(check.body.payload)[0]?.problems).toEqual([
+      `Dòng 1: Kích cỡ của container ${reefer} trong bãi là 22R1, không phải 22G1`,
+      `Dòng 1: Loại hàng của container ${reefer} trong bãi là RF, không phải GP`,
+    ]);
+  });
+
+  it("another line named for the yard's MSC container is refused: its contract and free days never apply", async () => {
+    const d = draft('import_pickup', [{ ContainerNo: big, IsoSizetype: '' }], { OperationCode: 'MAE' });
+    const priced = await t.call(calls.orders.calculateCharges, d, customer);
+    expect([priced.status, priced.body.message]).toEqual([
+      400,
+      `${orderMessages.containersInvalid}. Dòng 1: Container ${big} trong bãi thuộc hãng MSC, không phải hãng MAE`,
+    ]);
+  });
+});
+
 describe('each order type: checked, priced by the tariff, saved (A), paid by card (C)', () => {
   const cases: { type: OrderType; containers: Draft['containers']; total: number }[] = [
     {

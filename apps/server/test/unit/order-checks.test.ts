@@ -31,6 +31,7 @@ const visit = (no: string, v: Partial<YardVisit> = {}): YardVisit => ({
   IsoSizetype: '22G1',
   FE: 'F',
   OperationCode: 'MSC',
+  CargoTypeCode: 'GP',
   BLNo: 'BL1',
   BookingNo: null,
   DateIn: new Date('2026-11-14T00:00:00Z'),
@@ -194,6 +195,60 @@ describe('container rows', () => {
       `Dòng 2: Container ${b} trong bãi là container rỗng (E)`,
     ]);
     expect(rows[2]?.problems[0]).toBe(`Dòng 3: Container ${c} không có trong bãi cảng NDP`);
+  });
+
+  it("the yard decides what a held container is: a typed size, operator or cargo type that differs is refused with the yard's value", () => {
+    const reefer = cntr('MSCU', 261101);
+    const big = cntr('MSCU', 261002);
+    const yard = new Map([
+      [reefer, visit(reefer, { IsoSizetype: '22R1', CargoTypeCode: 'RF' })],
+      [big, visit(big, { IsoSizetype: '45G1' })],
+    ]);
+    const rows = checkRows(
+      [
+        row({ ContainerNo: reefer, IsoSizetype: '22G1', CargoTypeCode: 'GP', Temperature: -18 }),
+        row({ ContainerNo: big, IsoSizetype: '20DC' }),
+      ],
+      ctx('import_pickup', 'BL1'),
+      facts({ yard }),
+    );
+    expect(rows[0]?.problems).toEqual([
+      `Dòng 1: Kích cỡ của container ${reefer} trong bãi là 22R1, không phải 22G1`,
+      `Dòng 1: Loại hàng của container ${reefer} trong bãi là RF, không phải GP`,
+    ]);
+    // Whatever was typed, the row carries the yard's record (the price is never worked out from the typed one).
+    expect(rows[0]).toMatchObject({ IsoSizetype: '22R1', CargoTypeCode: 'RF', FromYard: true });
+    // The operator's own size code is read as its ISO type (20DC = 22G1) before it is compared.
+    expect(rows[1]?.problems).toEqual([`Dòng 2: Kích cỡ của container ${big} trong bãi là 45G1, không phải 20DC`]);
+    expect(rows[1]).toMatchObject({ IsoSizetype: '45G1', LocalSizetype: null, Teu: 2 });
+  });
+
+  it('nothing typed: size, full/empty and cargo type come from the yard; the same values typed pass', () => {
+    const reefer = cntr('MSCU', 261101);
+    const yard = new Map([[reefer, visit(reefer, { IsoSizetype: '22R1', CargoTypeCode: 'RF' })]]);
+    const [blank] = checkRows(
+      [row({ ContainerNo: reefer, IsoSizetype: '', Temperature: -18 })],
+      ctx('import_pickup', 'BL1'),
+      facts({ yard }),
+    );
+    expect(blank).toMatchObject({ problems: [], IsoSizetype: '22R1', FE: 'F', CargoTypeCode: 'RF', FromYard: true });
+    const [same] = checkRows(
+      [row({ ContainerNo: reefer, IsoSizetype: '22r1', CargoTypeCode: 'rf', Temperature: -18 })],
+      ctx('import_pickup', 'BL1'),
+      facts({ yard }),
+    );
+    expect(same?.problems).toEqual([]);
+  });
+
+  it("the operator is the yard's: an order naming another line for a held container is refused", () => {
+    const yard = new Map([[a, visit(a, { OperationCode: 'MSC' })]]);
+    const [r] = checkRows([row({ ContainerNo: a })], { ...ctx('import_pickup', 'BL1'), OperationCode: 'MAE' }, facts({ yard }));
+    expect(r?.problems).toEqual([`Dòng 1: Container ${a} trong bãi thuộc hãng MSC, không phải hãng MAE`]);
+  });
+
+  it('a drop-off is not from the yard: its typed size and cargo type stand', () => {
+    const [r] = checkRows([row({ ContainerNo: a, IsoSizetype: '45G1', CargoTypeCode: 'GP' })], ctx('fcl_pre_advice'), facts());
+    expect(r).toMatchObject({ problems: [], IsoSizetype: '45G1', CargoTypeCode: 'GP', FromYard: false, DateIn: null });
   });
 
   it('ImportPickupAllCont: the containers of the bill left out are named on the first row', () => {

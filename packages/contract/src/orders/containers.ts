@@ -163,6 +163,11 @@ export const checkedContainer = z.object({
   PlugHours: z.number().nullable(),
   /** When the container entered the yard (pickups: from the port's records), ISO string. */
   DateIn: z.string().nullable(),
+  /**
+   * The port holds the container: its size, full/empty, operator and cargo type are the yard's record (the grid shows
+   * them read-only), whatever was typed.
+   */
+  FromYard: z.boolean(),
   /** Problems of this row (empty = the row can be ordered), each a full Vietnamese sentence starting 'Dòng N: '. */
   problems: z.array(z.string()),
   /** Notes that do not block (e.g. the dangerous-goods alert text of the IMO list). */

@@ -107,6 +107,12 @@ const vesselCode = (name: string) =>
     .toUpperCase()
     .slice(0, 8);
 
+/** The cargo type the yard records for a visit: empty (MT), a reefer by its ISO group R (RF), else general (GP). */
+export function yardCargoType(fe: string, isoSizetype: string): string {
+  if (fe === 'E') return 'MT';
+  return isoSizetype.charAt(2) === 'R' ? 'RF' : 'GP';
+}
+
 /** Writes the plan placed in time (`now`) and on the seeded vessel calls, in one bulk insert. */
 export async function seedPortContainers(database: Database, now = new Date()) {
   const voyages = await database.query<{ k: string; tc: string; n: string; im: string; ex: string; etb: number }>(
@@ -128,6 +134,7 @@ export async function seedPortContainers(database: Database, now = new Date()) {
     iso: [] as string[],
     opr: [] as string[],
     fe: [] as string[],
+    cargo: [] as string[],
     dateIn: [] as number[],
     dateOut: [] as (number | null)[],
     vk: [] as (string | null)[],
@@ -152,6 +159,7 @@ export async function seedPortContainers(database: Database, now = new Date()) {
     cols.iso.push(v.IsoSizetype);
     cols.opr.push(v.OperationCode);
     cols.fe.push(v.FE);
+    cols.cargo.push(yardCargoType(v.FE, v.IsoSizetype));
     cols.dateIn.push(dateIn);
     cols.dateOut.push(left ? dateIn + (v.dwellMinutes as number) * MINUTE : null);
     cols.vk.push(voyage?.key ?? null);
@@ -166,12 +174,13 @@ export async function seedPortContainers(database: Database, now = new Date()) {
     cols.status.push(left ? (isImport ? 'D' : 'B') : v.hold ? 'H' : 'S');
   }
   await database.query(
-    `insert into port_containers (terminal_code, container_no, class_code, iso_sizetype, operation_code, fe, date_in, date_out,
-       vessel_key, vessel_code, vessel_name, vessel_im_voy, vessel_ex_voy, call_seq, call_year, bl_no, booking_no, container_status_code)
-     select tc, no, cls, iso, opr, fe, to_timestamp(di / 1000.0), to_timestamp(dout / 1000.0), vk, vc, vn, im, ex, seq, yr, bl, bk, st
-     from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::float8[], $8::float8[], $9::text[], $10::text[],
-                 $11::text[], $12::text[], $13::text[], $14::int[], $15::int[], $16::text[], $17::text[], $18::text[])
-          as p(tc, no, cls, iso, opr, fe, di, dout, vk, vc, vn, im, ex, seq, yr, bl, bk, st)
+    `insert into port_containers (terminal_code, container_no, class_code, iso_sizetype, operation_code, fe, cargo_type_code, date_in,
+       date_out, vessel_key, vessel_code, vessel_name, vessel_im_voy, vessel_ex_voy, call_seq, call_year, bl_no, booking_no,
+       container_status_code)
+     select tc, no, cls, iso, opr, fe, cargo, to_timestamp(di / 1000.0), to_timestamp(dout / 1000.0), vk, vc, vn, im, ex, seq, yr, bl, bk, st
+     from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::float8[], $9::float8[],
+                 $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::int[], $16::int[], $17::text[], $18::text[], $19::text[])
+          as p(tc, no, cls, iso, opr, fe, cargo, di, dout, vk, vc, vn, im, ex, seq, yr, bl, bk, st)
      on conflict do nothing`,
     Object.values(cols),
   );
@@ -230,10 +239,11 @@ export async function seedDemoYard(database: Database, now = new Date()) {
       bl: y.reeferBill,
     });
   await database.query(
-    `insert into port_containers (terminal_code, container_no, class_code, iso_sizetype, operation_code, fe, date_in, date_out,
-       vessel_key, vessel_code, vessel_name, vessel_im_voy, vessel_ex_voy, bl_no, container_status_code)
-     select $1, no, cls, iso, $2, fe, to_timestamp(di / 1000.0), null, $3, $4, $5, $6, $7, bl, 'S'
-       from unnest($8::text[], $9::text[], $10::text[], $11::text[], $12::float8[], $13::text[]) as p(no, cls, iso, fe, di, bl)
+    `insert into port_containers (terminal_code, container_no, class_code, iso_sizetype, operation_code, fe, cargo_type_code, date_in,
+       date_out, vessel_key, vessel_code, vessel_name, vessel_im_voy, vessel_ex_voy, bl_no, container_status_code)
+     select $1, no, cls, iso, $2, fe, cargo, to_timestamp(di / 1000.0), null, $3, $4, $5, $6, $7, bl, 'S'
+       from unnest($8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::float8[], $14::text[])
+         as p(no, cls, iso, fe, cargo, di, bl)
      on conflict do nothing`,
     [
       y.terminal,
@@ -247,6 +257,7 @@ export async function seedDemoYard(database: Database, now = new Date()) {
       rows.map((r) => r.cls),
       rows.map((r) => r.iso),
       rows.map((r) => r.fe),
+      rows.map((r) => yardCargoType(r.fe, r.iso)),
       rows.map((r) => r.dateIn),
       rows.map((r) => r.bl),
     ],

@@ -19,6 +19,8 @@ export const portContainers = pgTable(
     IsoSizetype: varchar('iso_sizetype', { length: 4 }).notNull(),
     OperationCode: varchar('operation_code', { length: 10 }).notNull(),
     FE: varchar('fe', { length: 1 }).notNull(),
+    /** The cargo type the yard recorded (cargo types catalogue); orders on the container take it, never a typed one. */
+    CargoTypeCode: varchar('cargo_type_code', { length: 10 }),
     DateIn: tz('date_in').notNull(),
     DateOut: tz('date_out'),
     VesselKey: varchar('vessel_key', { length: 30 }),

@@ -76,6 +76,8 @@ export interface YardVisit {
   IsoSizetype: string;
   FE: string;
   OperationCode: string;
+  /** The cargo type the yard recorded (GP, MT, RF, DG, OG), null where it recorded none. */
+  CargoTypeCode: string | null;
   BLNo: string | null;
   BookingNo: string | null;
   DateIn: Date;
@@ -110,7 +112,8 @@ const hasValue = (v: number | null | undefined) => v != null && v > 0;
  * Checks every row (spec 02 §3 extras): ISO 6346 number, size (operator's code or ISO), F/E, cargo type,
  * reefer temperature, dangerous goods (Class, UN No, the terminal's IMO list for drop-offs), out-of-gauge dimensions,
  * duplicates, other live orders, and the yard (pickups and yard services: in the yard, on the bill for an import
- * pickup, full/empty as recorded; drop-offs: not in the yard). Problems start 'Dòng N: '.
+ * pickup, size, full/empty, operator and cargo type as the yard recorded them, never as typed; drop-offs: not in the
+ * yard). Problems start 'Dòng N: '.
  */
 export function checkRows(rows: readonly OrderContainerInput[], ctx: RowContext, facts: RowFacts): CheckedContainer[] {
   const firstRow = new Map<string, number>();
@@ -125,7 +128,9 @@ export function checkRows(rows: readonly OrderContainerInput[], ctx: RowContext,
     if (noProblem) say(noProblem);
     const visit = noProblem ? undefined : facts.yard.get(ContainerNo);
 
-    // Size: the operator's own code first, then an ISO code; a pickup may leave it to the yard's record.
+    // Size: the operator's own code first, then an ISO code. A container the yard holds (pickups, yard services) is
+    // the size the yard recorded: a typed size that differs is refused, none typed takes the yard's.
+    const fromYard = type.direction !== 'in' ? visit : undefined;
     const sizeText = (input.IsoSizetype ?? '').trim().toUpperCase();
     let IsoSizetype = sizeText;
     let LocalSizetype: string | null = null;
@@ -133,8 +138,8 @@ export function checkRows(rows: readonly OrderContainerInput[], ctx: RowContext,
     if (local) {
       IsoSizetype = local.IsoSizetype;
       LocalSizetype = sizeText;
-    } else if (!sizeText && visit) {
-      IsoSizetype = visit.IsoSizetype;
+    } else if (!sizeText && fromYard) {
+      IsoSizetype = fromYard.IsoSizetype;
     } else {
       const p = isoSizetypeProblem(sizeText);
       if (p)
@@ -143,6 +148,12 @@ export function checkRows(rows: readonly OrderContainerInput[], ctx: RowContext,
             ? `Kích cỡ "${sizeText}" không có trong cấu hình kích cỡ của hãng ${ctx.OperationCode} và không phải mã ISO hợp lệ (ví dụ 22G1, 45G1)`
             : p,
         );
+    }
+    if (fromYard && sizeText && IsoSizetype !== fromYard.IsoSizetype) {
+      if (!isoSizetypeProblem(IsoSizetype))
+        say(`Kích cỡ của container ${ContainerNo} trong bãi là ${fromYard.IsoSizetype}, không phải ${sizeText}`);
+      IsoSizetype = fromYard.IsoSizetype;
+      LocalSizetype = null;
     }
     const isoValid = !isoSizetypeProblem(IsoSizetype);
 
@@ -159,9 +170,15 @@ export function checkRows(rows: readonly OrderContainerInput[], ctx: RowContext,
       say('Vui lòng chọn Hàng/Rỗng (F/E)');
     }
 
-    // Cargo type: as given (must exist), else the size config's, else empty / general cargo.
-    let CargoTypeCode = input.CargoTypeCode?.trim().toUpperCase() || '';
-    if (CargoTypeCode) {
+    // Cargo type: the yard's record for a container it holds (a typed one that differs is refused); else as given
+    // (must exist), else the size config's, else empty / general cargo.
+    const typedCargo = input.CargoTypeCode?.trim().toUpperCase() || '';
+    let CargoTypeCode = typedCargo;
+    if (fromYard?.CargoTypeCode) {
+      if (typedCargo && typedCargo !== fromYard.CargoTypeCode)
+        say(`Loại hàng của container ${ContainerNo} trong bãi là ${fromYard.CargoTypeCode}, không phải ${typedCargo}`);
+      CargoTypeCode = fromYard.CargoTypeCode;
+    } else if (CargoTypeCode) {
       if (!facts.cargoTypes.has(CargoTypeCode)) say(`Loại hàng ${CargoTypeCode} không có trong danh mục loại hàng`);
     } else {
       const configured = local ? (FE === 'E' ? local.CargoEmptyCode : local.CargoTypeCode) : null;
@@ -219,8 +236,9 @@ export function checkRows(rows: readonly OrderContainerInput[], ctx: RowContext,
         if (type.type === 'import_pickup' && ctx.BLNo && visit.BLNo !== ctx.BLNo)
           say(`Container ${ContainerNo} không thuộc vận đơn ${ctx.BLNo}`);
         if (visit.FE !== FE) say(`Container ${ContainerNo} trong bãi là container ${visit.FE === 'E' ? 'rỗng (E)' : 'hàng (F)'}`);
-        if (isoValid && visit.IsoSizetype !== IsoSizetype)
-          notes.push(`Dòng ${Row}: Kích cỡ trong bãi của container ${ContainerNo} là ${visit.IsoSizetype}`);
+        // The operator prices the order (contracts, free days): it is the yard's, never one the client names.
+        if (visit.OperationCode !== ctx.OperationCode)
+          say(`Container ${ContainerNo} trong bãi thuộc hãng ${visit.OperationCode}, không phải hãng ${ctx.OperationCode}`);
       }
     }
 
@@ -251,7 +269,8 @@ export function checkRows(rows: readonly OrderContainerInput[], ctx: RowContext,
       OogBack: input.OogBack ?? null,
       OogFront: input.OogFront ?? null,
       PlugHours: input.PlugHours ?? null,
-      DateIn: type.direction !== 'in' && visit ? visit.DateIn.toISOString() : null,
+      DateIn: fromYard ? fromYard.DateIn.toISOString() : null,
+      FromYard: !!fromYard,
       problems,
       notes,
     };

@@ -116,7 +116,8 @@ export function createOrderCreateRepository(db: Db) {
       if (!containerNos.length) return [];
       return rows<YardVisit>(
         sql`select distinct on (container_no) container_no "ContainerNo", iso_sizetype "IsoSizetype", fe "FE",
-                   operation_code "OperationCode", bl_no "BLNo", booking_no "BookingNo", date_in "DateIn"
+                   operation_code "OperationCode", cargo_type_code "CargoTypeCode", bl_no "BLNo",
+                   booking_no "BookingNo", date_in "DateIn"
               from port_containers
              where terminal_code = ${terminal} and date_out is null and container_no = any(${sql.param(containerNos)}::text[])
              order by container_no, date_in desc`,

@@ -381,6 +381,8 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
           OogFront: c.OogFront == null ? null : Number(c.OogFront),
           PlugHours: c.PlugHours == null ? null : Number(c.PlugHours),
           DateIn: c.DateIn == null ? null : new Date(c.DateIn as string).toISOString(),
+          // Saved from the yard's record: only a container the yard held has its DateIn.
+          FromYard: c.DateIn != null,
         })),
         charges,
       };

@@ -22,6 +22,7 @@ import {
   setField,
   shownFields,
   withClientChecks,
+  yardFields,
 } from './container-rows';
 
 interface Props {
@@ -96,7 +97,8 @@ export function ContainersStep({ type, rows, onRows, disabled }: Props) {
         field,
         headerName: col?.title ?? field,
         width: col?.width ?? 120,
-        editable,
+        // The yard's record of a container the port holds is not the client's to change.
+        editable: yardFields.has(field) ? (p) => editable && !p.data?.fromYard : editable,
         pinned: field === 'ContainerNo' ? 'left' : undefined,
       };
       if (field === 'CargoTypeCode') {
@@ -149,7 +151,8 @@ export function ContainersStep({ type, rows, onRows, disabled }: Props) {
     commit(
       rowsRef.current.map((r) => {
         if (r.id !== id) return r;
-        const next = { ...r, checked: false };
+        // Another container number: what the yard said of the old one no longer holds.
+        const next = { ...r, checked: false, fromYard: field === 'ContainerNo' ? false : r.fromYard };
         setField(next, field, e.newValue);
         return next;
       }),

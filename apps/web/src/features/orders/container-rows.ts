@@ -35,9 +35,14 @@ export interface ContainerRow {
   notes: string[];
   /** The server checked the row as it is now. */
   checked: boolean;
+  /** The port holds the container: its yard-recorded fields are the yard's, shown read-only (`yardFields`). */
+  fromYard: boolean;
 }
 
-export type ContainerField = Exclude<keyof ContainerRow, 'id' | 'problems' | 'notes' | 'checked'>;
+export type ContainerField = Exclude<keyof ContainerRow, 'id' | 'problems' | 'notes' | 'checked' | 'fromYard'>;
+
+/** What the yard's record decides for a container the port holds (the server refuses a typed value that differs). */
+export const yardFields: ReadonlySet<ContainerField> = new Set(['IsoSizetype', 'FE', 'CargoTypeCode']);
 
 /** Cargo types that bring their own columns (spec 02 §3 cargo extras). */
 const reeferCargo = 'RF';
@@ -103,6 +108,7 @@ export function newContainerRow(type: OrderTypeDef, values: Partial<Record<Conta
     problems: [],
     notes: [],
     checked: false,
+    fromYard: false,
   };
   for (const [field, value] of Object.entries(values)) setField(row, field as ContainerField, value);
   return row;
@@ -196,6 +202,7 @@ export function applyServerCheck(rows: readonly ContainerRow[], checked: readonl
       problems: c.problems,
       notes: c.notes,
       checked: true,
+      fromYard: c.FromYard,
     };
   });
 }
