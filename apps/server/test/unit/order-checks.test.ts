@@ -6,6 +6,7 @@ import {
   orderTypes,
   portDayKey,
 } from '@smartport/contract';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   checkRows,
@@ -244,6 +245,28 @@ describe('container rows', () => {
     const yard = new Map([[a, visit(a, { OperationCode: 'MSC' })]]);
     const [r] = checkRows([row({ ContainerNo: a })], { ...ctx('import_pickup', 'BL1'), OperationCode: 'MAE' }, facts({ yard }));
     expect(r?.problems).toEqual([`Dòng 1: Container ${a} trong bãi thuộc hãng MSC, không phải hãng MAE`]);
+  });
+
+  it("property: whatever a client types for a held container, the checked row (what pricing reads) is the yard's record", () => {
+    const held = cntr('MSCU', 261101);
+    const record = visit(held, { IsoSizetype: '22R1', CargoTypeCode: 'RF', FE: 'F' });
+    const yard = new Map([[held, record]]);
+    const typed = fc.record({
+      IsoSizetype: fc.constantFrom('', '22G1', '45G1', '22R1', '45R1', '20DC', '22U1', 'XXXX'),
+      CargoTypeCode: fc.constantFrom(null, 'GP', 'RF', 'DG', 'OG', 'MT'),
+      FE: fc.constantFrom(null, 'F', 'E'),
+    });
+    fc.assert(
+      fc.property(typed, fc.constantFrom('import_pickup', 'unstuffing', 'service') as fc.Arbitrary<keyof typeof orderTypes>, (t, type) => {
+        const [r] = checkRows([row({ ContainerNo: held, ...t, Temperature: -18 })], ctx(type, 'BL1'), facts({ yard }));
+        expect(r).toMatchObject({ IsoSizetype: '22R1', CargoTypeCode: 'RF', FromYard: true });
+        // A typed value other than the record never passes unnoticed.
+        const differs =
+          (t.IsoSizetype !== '' && t.IsoSizetype !== '22R1') || (t.CargoTypeCode !== null && t.CargoTypeCode !== 'RF') || t.FE === 'E';
+        if (differs) expect(r?.problems.length).toBeGreaterThan(0);
+        else expect(r?.problems).toEqual([]);
+      }),
+    );
   });
 
   it('a drop-off is not from the yard: its typed size and cargo type stand', () => {
