@@ -27,32 +27,28 @@ export function ReportFrame<Req, Data, M extends string, R extends ReportRow, F>
   const r = useReport(report);
   const { t, parts } = r;
   const card = report.look === 'card';
+  const side = report.look === 'side';
+  const panel = side ? (report.panel ?? {}) : {};
   const cols = report.cols ?? { period: {}, terminals: {}, actions: {} };
 
   const periodControls = report.dates ? (
-    <DatesControls dates={report.dates} value={r.period} onChange={r.setPeriod} />
+    <DatesControls dates={report.dates} value={r.period} onChange={r.setPeriod} block={side} />
   ) : (
-    <PeriodControls
-      value={r.period}
-      onChange={r.setPeriod}
-      defaults={report.periodDefaults}
-      layout={report.look === 'side' ? 'column' : 'row'}
-    />
+    <PeriodControls value={r.period} onChange={r.setPeriod} defaults={report.periodDefaults} layout={side ? 'column' : 'row'} />
   );
   const period = <Col {...cols.period}>{periodControls}</Col>;
-  const filter = report.filter && <Col {...report.filter.col}>{report.filter.render(r.filter, r.setFilter)}</Col>;
+  const filterControl = report.filter?.render?.(r.filter, r.setFilter);
+  const filter = filterControl && <Col {...report.filter?.col}>{filterControl}</Col>;
   const chips = <TerminalToggles terminals={r.terminals} selected={r.selected} onChange={r.setSelected} />;
+  // A submit button of the report's own text goes without the search icon.
   const search = (
-    <Button type="primary" icon={<SearchOutlined />} loading={r.source.fetching} onClick={() => void r.search()}>
-      {t('common.search')}
+    <Button type="primary" icon={panel.submit ? undefined : <SearchOutlined />} loading={r.source.fetching} onClick={() => void r.search()}>
+      {t(panel.submit ?? 'common.search')}
     </Button>
   );
-  const exportButton = report.exportRange && (
-    <Button
-      icon={report.look === 'page' || !report.look ? <DownloadOutlined /> : <FileExcelOutlined />}
-      disabled={!r.canExport}
-      onClick={() => void r.exportExcel()}
-    >
+  // The dashboard and the rankings show the Excel icon; the reports the download icon.
+  const exportButton = report.exportRange && report.exportButton !== 'table' && (
+    <Button icon={card || side ? <FileExcelOutlined /> : <DownloadOutlined />} disabled={!r.canExport} onClick={() => void r.exportExcel()}>
       {t('common.exportExcel')}
     </Button>
   );
@@ -137,29 +133,45 @@ export function ReportFrame<Req, Data, M extends string, R extends ReportRow, F>
       </Card>
     );
 
-  if (report.look === 'side') {
-    return (
+  const heading = (
+    <Typography.Title level={4} style={{ margin: 0 }}>
+      {r.title}
+    </Typography.Title>
+  );
+
+  if (side) {
+    const sideCols = panel.cols ?? { panel: { xs: 24, lg: 7, xl: 6 }, main: { xs: 24, lg: 17, xl: 18 } };
+    const layout = (
       <Row gutter={[12, 12]}>
-        <Col xs={24} lg={7} xl={6}>
-          <Card size="small" title={<Typography.Text strong>{r.title}</Typography.Text>}>
+        <Col {...sideCols.panel}>
+          <Card size="small" title={panel.titleAbove ? undefined : <Typography.Text strong>{r.title}</Typography.Text>}>
             <Flex vertical gap={10}>
               {periodControls}
               {parts.controls?.before}
-              <div>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {t('common.terminals')}
-                </Typography.Text>
-                {chips}
-              </div>
+              {panel.terminalsCaption === false ? (
+                chips
+              ) : (
+                <div>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {t('common.terminals')}
+                  </Typography.Text>
+                  {chips}
+                </div>
+              )}
               {parts.controls?.after}
-              <Space wrap>
-                {search}
-                {exportButton}
-              </Space>
+              {/* A lone button spans the panel (the rating report's submit, its export being in its grid). */}
+              {exportButton ? (
+                <Space wrap>
+                  {search}
+                  {exportButton}
+                </Space>
+              ) : (
+                search
+              )}
             </Flex>
           </Card>
         </Col>
-        <Col xs={24} lg={17} xl={18}>
+        <Col {...sideCols.main}>
           <Flex vertical gap={12}>
             {cards}
             {table}
@@ -167,6 +179,14 @@ export function ReportFrame<Req, Data, M extends string, R extends ReportRow, F>
         </Col>
         {parts.extra}
       </Row>
+    );
+    return panel.titleAbove ? (
+      <Flex vertical gap={12} style={{ padding: 12 }}>
+        {heading}
+        {layout}
+      </Flex>
+    ) : (
+      layout
     );
   }
   if (card) {
@@ -202,15 +222,13 @@ export function ReportFrame<Req, Data, M extends string, R extends ReportRow, F>
   }
   return (
     <Flex vertical gap={12} style={{ padding: 12 }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {r.title}
-      </Typography.Title>
+      {heading}
       {report.dates ? (
         // Two dates only: the pickers, the report's filter and the buttons in one wrapping line.
         <Card size="small">
           <Flex gap={12} wrap align="flex-end">
             {periodControls}
-            {report.filter?.render(r.filter, r.setFilter)}
+            {filterControl}
             {search}
             {exportButton}
           </Flex>
@@ -238,8 +256,18 @@ export function ReportFrame<Req, Data, M extends string, R extends ReportRow, F>
   );
 }
 
-/** The two date pickers of a report of two dates only, each under its caption. */
-function DatesControls({ dates, value, onChange }: { dates: DatesPeriod; value: PeriodValue; onChange: (next: PeriodValue) => void }) {
+/** The two date pickers of a report of two dates only, each under its caption; `block`: across the side panel. */
+function DatesControls({
+  dates,
+  value,
+  onChange,
+  block,
+}: {
+  dates: DatesPeriod;
+  value: PeriodValue;
+  onChange: (next: PeriodValue) => void;
+  block: boolean;
+}) {
   const { t } = useTranslation(STATS_NS);
   const picker = (which: 'from' | 'to', label: string) => (
     <div>
@@ -249,6 +277,7 @@ function DatesControls({ dates, value, onChange }: { dates: DatesPeriod; value: 
         value={value[which]}
         format={dates.format}
         allowClear={false}
+        style={block ? { width: '100%' } : undefined}
         onChange={(d: Dayjs | null) => d && onChange({ ...value, [which]: d })}
       />
     </div>

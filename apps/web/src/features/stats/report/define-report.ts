@@ -56,6 +56,13 @@ export interface ReportContext<Req, Data, M extends string, F> {
   /** The table's expanded rows (a report drawing its own table). */
   expanded: readonly string[];
   onExpandedChange: (keys: string[]) => void;
+  /** Changes the report's filter (a filter drawn by the parts among their own controls, look 'side'). */
+  onFilterChange: (next: F) => void;
+  /**
+   * The frame's export (letterhead, range, the table's rows, the failure message), for an export button the parts
+   * draw themselves (`exportButton: 'table'`).
+   */
+  exportExcel: () => Promise<void>;
 }
 
 /** A row of the expandable table and of the export; `children` are the next level (period → terminal → …). */
@@ -153,11 +160,26 @@ export interface ReportExport {
   rows: ExportRow[];
 }
 
-/** A filter of the report's own (the usage report's job type), kept by the frame and put in the request. */
+/**
+ * A filter of the report's own (the usage report's job type), kept by the frame and put in the request; drawn by the
+ * frame among the controls (looks 'page' and 'card'), or without `render` by the parts (`onFilterChange`).
+ */
 export interface ReportFilter<F> {
   initial: F;
-  col: ColProps;
-  render: (value: F, onChange: (next: F) => void) => ReactNode;
+  col?: ColProps;
+  render?: (value: F, onChange: (next: F) => void) => ReactNode;
+}
+
+/** Where the side look's panel differs from the rankings' (the rating report, spec 02 §2.6.1). */
+export interface SidePanel {
+  /** The title as a heading above the padded page (as the look 'page'), the panel's card without title. */
+  titleAbove?: boolean;
+  /** The 'Cảng' caption above the chips (default true). */
+  terminalsCaption?: boolean;
+  /** Text key of the submit button, drawn without the search icon (default: 'Tra cứu' with it). */
+  submit?: string;
+  /** The panel's and the report's columns (default: lg 7 / 17, xl 6 / 18). */
+  cols?: { panel: ColProps; main: ColProps };
 }
 
 export interface ReportDeclaration<Req, Data, M extends string, R extends ReportRow, F = undefined> {
@@ -191,6 +213,11 @@ export interface ReportDeclaration<Req, Data, M extends string, R extends Report
   exportFailed?: string | true;
   /** The range line of the export, from the asked request (none: no export button). */
   exportRange?: (asked: Req) => { from: string; to: string };
+  /**
+   * Where the export button is: among the controls (default), or in the report's own table ('table': the parts draw
+   * it in their grid's toolbar and export through `ctx.exportExcel`).
+   */
+  exportButton?: 'controls' | 'table';
   /** Whether the export can be asked (default: an answer asked and rows to show). */
   canExport?: (state: { asked: Req | null; data: Data | undefined; empty: boolean }) => boolean;
   /** What the report shows, computed from the context (a hook: it may memoise). */
@@ -203,6 +230,8 @@ export interface ReportDeclaration<Req, Data, M extends string, R extends Report
    * 'side': the controls in a side panel titled by the report, cards and table beside it (the rankings).
    */
   look?: 'page' | 'card' | 'side';
+  /** The side look's panel where it differs from the rankings'. */
+  panel?: SidePanel;
   /** The document title is the report's title (the dashboard sets it after the menu entry's). */
   documentTitle?: boolean;
   /** Shown under the report (the approval screen's §2.7 dashboard), given the screen's period. */
@@ -228,6 +257,11 @@ export function initialPeriod(defaults: (type: PeriodType) => PeriodValue = curr
 /** Two dates' default: the first day of the current month to today (personal summaries). */
 export function monthToDate(now: Dayjs = dayjs()): { from: Dayjs; to: Dayjs } {
   return { from: now.startOf('month'), to: now.endOf('day') };
+}
+
+/** Two dates' default: the start of the current year to the end of today (the rating report, spec 02 §2.6.1). */
+export function yearToDate(now: Dayjs = dayjs()): { from: Dayjs; to: Dayjs } {
+  return { from: now.startOf('year'), to: now.endOf('day') };
 }
 
 /** The two dates' request: the first instant of the from-date to the last second of the to-date. */

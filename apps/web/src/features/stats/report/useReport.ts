@@ -17,6 +17,7 @@ import {
   initialPeriod,
   initialTerminals,
   type ReportDeclaration,
+  type ReportParts,
   type ReportRow,
   type ReportSource,
   sameRequest,
@@ -96,7 +97,7 @@ export function useReport<Req, Data, M extends string, R extends ReportRow, F>(r
     return (code: string) => terminalColor(code, server.get(code));
   }, [terminalRows]);
 
-  const parts = report.useParts({
+  const parts: ReportParts<M, R> = report.useParts({
     t,
     data: source.data,
     asked: source.asked,
@@ -110,6 +111,9 @@ export function useReport<Req, Data, M extends string, R extends ReportRow, F>(r
     request,
     expanded,
     onExpandedChange: setExpanded,
+    onFilterChange: setFilter,
+    // Asked on a click, after this render's parts are known.
+    exportExcel: () => exportExcel(),
   });
 
   const search = async () => {
