@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import {
   baseRequest,
+  checkedTerminals,
   datesRange,
   defineReport,
   exportColumns,
@@ -137,5 +138,12 @@ describe('the statistics report mechanism', () => {
     expect(own.to.format('YYYY-MM-DD HH:mm:ss')).toBe('2026-03-15 23:59:59');
     const first = initialPeriod(undefined, { fromLabel: 'f', toLabel: 't', format: 'DD/MM/YYYY', defaults: () => own });
     expect(datesRange(first, 'YYYY-MM-DD HH:mm:ss')).toEqual({ from: '2026-01-01 00:00:00', to: '2026-03-15 23:59:59' });
+  });
+
+  it('keeps a port list’s checked ports in the terminals’ order (spec 02 §2.7)', () => {
+    expect(checkedTerminals(codes, ['GML', 'NDP', 'BDP'])).toEqual(['NDP', 'GML', 'BDP']);
+    expect(checkedTerminals(codes, [])).toEqual([]);
+    // A code no longer among the user's terminals is not sent.
+    expect(checkedTerminals(['NDP'], ['NDP', 'XXX'])).toEqual(['NDP']);
   });
 });

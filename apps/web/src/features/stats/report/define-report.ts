@@ -108,6 +108,15 @@ export interface ReportChart {
   style?: CSSProperties;
 }
 
+/** The expandable table of a report (period → terminal → …), its columns also the export's. */
+export interface DeclaredTable<R> {
+  rows: readonly R[];
+  columns: readonly ReportColumn<R>[];
+  title?: string;
+  scrollX: number;
+  emptyText?: string;
+}
+
 /** One of several declared tables side by side (the personal summaries), each in its own titled card. */
 export interface ReportTable<R> {
   key: string;
@@ -136,10 +145,7 @@ export interface ReportParts<M extends string, R extends ReportRow> {
   /** Declared charts, or the report's own drawing of them (drawn in one card). */
   charts: readonly ReportChart[] | { own: ReactNode };
   /** Declared table (rows and columns, also the export), or the report's own with its own export rows. */
-  table:
-    | { rows: readonly R[]; columns: readonly ReportColumn<R>[]; title?: string; scrollX: number; emptyText?: string }
-    | { own: ReactNode; export: () => ReportExport | Promise<ReportExport> }
-    | { tables: readonly ReportTable<R>[] };
+  table: DeclaredTable<R> | { own: ReactNode; export: () => ReportExport | Promise<ReportExport> } | { tables: readonly ReportTable<R>[] };
   /** No rows to show: the export stays disabled. */
   empty: boolean;
   /** The export's file name (without .xlsx) and the title written in it (none: a report without export). */
@@ -189,14 +195,19 @@ export interface ReportDeclaration<Req, Data, M extends string, R extends Report
   periodDefaults?: (type: PeriodType) => PeriodValue;
   /** A period of two dates only, instead of the period type and its pickers. */
   dates?: DatesPeriod;
-  /** Terminal chips (default true); without them the request's terminalList is empty. */
-  terminals?: boolean;
+  /**
+   * Terminal chips (default true); `{ list }`: a list of port checkboxes labelled by the text key `list`, each port
+   * toggling its search-active flag (spec 02 §2.7); without them the request's terminalList is empty.
+   */
+  terminals?: boolean | { list: string };
   /** The shown answer is asked on opening, for the controls' first request (personal summaries). */
   asksOnOpen?: boolean;
   /** Terminals off in the first selection (MB: GML, §2.6.2). */
   initiallyOff?: readonly string[];
   /** The measures of the cards, in order; the first is chosen at first (none: a report without cards). */
   measures?: readonly M[];
+  /** The cards are drawn hidden (spec 02 §2.7): the measure stays the first. */
+  cardsHidden?: boolean;
   filter?: ReportFilter<F>;
   /** The request of the controls (default: the base period request). */
   request?: (base: BaseRequest, filter: F, period: PeriodValue) => Req;
@@ -227,9 +238,12 @@ export interface ReportDeclaration<Req, Data, M extends string, R extends Report
   /**
    * 'page': title above the controls' card, padded page, download icon, buttons to the right (the reports);
    * 'card': title in the controls' card, the chips under a 'Cảng' caption, Excel icon (the dashboard);
-   * 'side': the controls in a side panel titled by the report, cards and table beside it (the rankings).
+   * 'side': the controls in a side panel titled by the report, cards and table beside it (the rankings);
+   * 'part': a part of another report's screen over its period (`<ReportFrame period>`), in one card titled by the
+   * report: the terminals and the buttons in one line, the cards, the charts in a column beside the bare table (the
+   * approval screen's §2.7 dashboard).
    */
-  look?: 'page' | 'card' | 'side';
+  look?: 'page' | 'card' | 'side' | 'part';
   /** The side look's panel where it differs from the rankings'. */
   panel?: SidePanel;
   /** The document title is the report's title (the dashboard sets it after the menu entry's). */
@@ -272,6 +286,11 @@ export function datesRange(period: PeriodValue, format: string): { from: string;
 /** The chips at first: every terminal of the user but those the report leaves off (spec 02 §2.6.2, §9). */
 export function initialTerminals(codes: readonly string[], initiallyOff: readonly string[] = []): string[] {
   return codes.filter((c) => !initiallyOff.includes(c));
+}
+
+/** A port list's selection (spec 02 §2.7): the checked ports in the terminals' order, whatever order they were checked in. */
+export function checkedTerminals(codes: readonly string[], checked: readonly string[]): string[] {
+  return codes.filter((c) => checked.includes(c));
 }
 
 /** The measure at first: the report's first card (spec 02 §4: orders first; MB: the service fee). */
