@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import {
   baseRequest,
+  checkedTerminals,
   datesRange,
   defineReport,
   exportColumns,
@@ -13,6 +14,7 @@ import {
   type ReportColumn,
   type ReportRow,
   sameRequest,
+  yearToDate,
 } from '../src/features/stats/report/define-report';
 import { currentPeriod, type PeriodType } from '../src/features/stats/shared/period';
 import { allToggleAction } from '../src/features/stats/shared/TerminalToggles';
@@ -127,5 +129,21 @@ describe('the statistics report mechanism', () => {
     });
     // Without terminal chips the request's terminal list is empty.
     expect(baseRequest(first, []).terminalList).toEqual([]);
+  });
+
+  it('opens the rating report on the start of the year to the end of today (spec 02 §2.6.1)', () => {
+    const at = dayjs('2026-03-15T10:20:30');
+    const own = yearToDate(at);
+    expect(own.from.format('YYYY-MM-DD HH:mm:ss')).toBe('2026-01-01 00:00:00');
+    expect(own.to.format('YYYY-MM-DD HH:mm:ss')).toBe('2026-03-15 23:59:59');
+    const first = initialPeriod(undefined, { fromLabel: 'f', toLabel: 't', format: 'DD/MM/YYYY', defaults: () => own });
+    expect(datesRange(first, 'YYYY-MM-DD HH:mm:ss')).toEqual({ from: '2026-01-01 00:00:00', to: '2026-03-15 23:59:59' });
+  });
+
+  it('keeps a port list’s checked ports in the terminals’ order (spec 02 §2.7)', () => {
+    expect(checkedTerminals(codes, ['GML', 'NDP', 'BDP'])).toEqual(['NDP', 'GML', 'BDP']);
+    expect(checkedTerminals(codes, [])).toEqual([]);
+    // A code no longer among the user's terminals is not sent.
+    expect(checkedTerminals(['NDP'], ['NDP', 'XXX'])).toEqual(['NDP']);
   });
 });

@@ -1,8 +1,8 @@
 import { ReportFrame } from '../report/ReportFrame';
 import { splitReport } from '../usage/SplitReport';
-import { ApprovalDashboard } from './ApprovalDashboard';
+import { approvalDashboard } from './ApprovalDashboard';
 
-const approvalReport = splitReport('approval', (period) => <ApprovalDashboard period={period} />);
+const approvalReport = splitReport('approval', (period) => <ReportFrame report={approvalDashboard} period={period} />);
 
 /**
  * /Report/Approval 'Thống kê duyệt lệnh theo loại tác nghiệp': TỰ ĐỘNG vs DUYỆT TAY (spec 02 §2.6.4), with the

@@ -1,7 +1,7 @@
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import FileExcelOutlined from '@ant-design/icons/FileExcelOutlined';
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
-import { Button, Card, Col, DatePicker, Flex, Row, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Card, Checkbox, Col, DatePicker, Flex, Row, Space, Table, type TableColumnsType, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,54 +11,73 @@ import type { PeriodValue } from '../shared/period';
 import { StatCard } from '../shared/StatCard';
 import { TerminalToggles } from '../shared/TerminalToggles';
 import { STATS_NS } from '../shared/texts';
-import type { DatesPeriod, ReportColumn, ReportDeclaration, ReportRow } from './define-report';
+import {
+  checkedTerminals,
+  type DatesPeriod,
+  type DeclaredTable,
+  type ReportColumn,
+  type ReportDeclaration,
+  type ReportRow,
+} from './define-report';
 import { useReport } from './useReport';
 
 /**
  * The statistics report frame (spec 02 §2.3, §2.6): title, the controls (period type and pickers, the report's own
  * filter, terminal chips with select-all, 'Tra cứu' and 'Xuất Excel'), the cards choosing the measure, the charts and
- * the expandable table, all from the report's declaration.
+ * the expandable table, all from the report's declaration. `period`: the period of the screen around it (look
+ * 'part'), without pickers of its own.
  */
 export function ReportFrame<Req, Data, M extends string, R extends ReportRow, F>({
   report,
+  period: given,
 }: {
   report: ReportDeclaration<Req, Data, M, R, F>;
+  period?: PeriodValue;
 }) {
-  const r = useReport(report);
+  const r = useReport(report, given);
   const { t, parts } = r;
   const card = report.look === 'card';
+  const side = report.look === 'side';
+  const part = report.look === 'part';
+  const panel = side ? (report.panel ?? {}) : {};
   const cols = report.cols ?? { period: {}, terminals: {}, actions: {} };
 
   const periodControls = report.dates ? (
-    <DatesControls dates={report.dates} value={r.period} onChange={r.setPeriod} />
+    <DatesControls dates={report.dates} value={r.period} onChange={r.setPeriod} block={side} />
   ) : (
-    <PeriodControls
-      value={r.period}
-      onChange={r.setPeriod}
-      defaults={report.periodDefaults}
-      layout={report.look === 'side' ? 'column' : 'row'}
-    />
+    <PeriodControls value={r.period} onChange={r.setPeriod} defaults={report.periodDefaults} layout={side ? 'column' : 'row'} />
   );
   const period = <Col {...cols.period}>{periodControls}</Col>;
-  const filter = report.filter && <Col {...report.filter.col}>{report.filter.render(r.filter, r.setFilter)}</Col>;
-  const chips = <TerminalToggles terminals={r.terminals} selected={r.selected} onChange={r.setSelected} />;
+  const filterControl = report.filter?.render?.(r.filter, r.setFilter);
+  const filter = filterControl && <Col {...report.filter?.col}>{filterControl}</Col>;
+  const portList = typeof report.terminals === 'object' ? report.terminals.list : undefined;
+  const chips =
+    portList === undefined ? (
+      <TerminalToggles terminals={r.terminals} selected={r.selected} onChange={r.setSelected} />
+    ) : (
+      <Checkbox.Group
+        aria-label={t(portList)}
+        value={r.selected}
+        onChange={(codes) => r.setSelected(checkedTerminals(r.terminalCodes, codes))}
+        options={r.terminalCodes.map((code) => ({ value: code, label: code }))}
+      />
+    );
+  // A submit button of the report's own text goes without the search icon.
   const search = (
-    <Button type="primary" icon={<SearchOutlined />} loading={r.source.fetching} onClick={() => void r.search()}>
-      {t('common.search')}
+    <Button type="primary" icon={panel.submit ? undefined : <SearchOutlined />} loading={r.source.fetching} onClick={() => void r.search()}>
+      {t(panel.submit ?? 'common.search')}
     </Button>
   );
-  const exportButton = report.exportRange && (
-    <Button
-      icon={report.look === 'page' || !report.look ? <DownloadOutlined /> : <FileExcelOutlined />}
-      disabled={!r.canExport}
-      onClick={() => void r.exportExcel()}
-    >
+  // The dashboard and the rankings show the Excel icon; the reports the download icon.
+  const exportButton = report.exportRange && report.exportButton !== 'table' && (
+    <Button icon={card || side ? <FileExcelOutlined /> : <DownloadOutlined />} disabled={!r.canExport} onClick={() => void r.exportExcel()}>
       {t('common.exportExcel')}
     </Button>
   );
 
   const cards = parts.cards.length > 0 && (
-    <Row gutter={[12, 12]}>
+    // Hidden cards are there all the same (spec 02 §2.7).
+    <Row gutter={[12, 12]} hidden={report.cardsHidden} style={report.cardsHidden ? { display: 'none' } : undefined}>
       {parts.cards.map((c) => (
         <Col key={c.measure} xs={24} sm={8}>
           <StatCard
@@ -74,12 +93,17 @@ export function ReportFrame<Req, Data, M extends string, R extends ReportRow, F>
     </Row>
   );
 
+  // In the look 'part' the charts stand in a column beside the table, 8 px apart, and nothing is carded again.
   const charts =
     'own' in parts.charts ? (
-      <Card size="small">{parts.charts.own}</Card>
+      part ? (
+        parts.charts.own
+      ) : (
+        <Card size="small">{parts.charts.own}</Card>
+      )
     ) : (
       parts.charts.length > 0 && (
-        <Row gutter={[12, 12]}>
+        <Row gutter={part ? [12, 8] : [12, 12]}>
           {parts.charts.map((c) => {
             const chart = <EChart option={c.option} empty={c.empty} emptyText={c.emptyText} label={c.label} style={c.style} />;
             return (
@@ -98,9 +122,26 @@ export function ReportFrame<Req, Data, M extends string, R extends ReportRow, F>
       )
     );
 
+  const expandableTable = (x: DeclaredTable<R>) => (
+    <Table<R>
+      size="small"
+      rowKey="key"
+      columns={tableColumns(x.columns)}
+      dataSource={[...x.rows]}
+      pagination={false}
+      loading={r.source.fetching}
+      scroll={{ x: x.scrollX }}
+      expandable={{ expandedRowKeys: r.expanded, onExpandedRowsChange: (keys: readonly Key[]) => r.setExpanded(keys.map(String)) }}
+      locale={{ emptyText: x.emptyText ?? t('common.noData') }}
+    />
+  );
   const table =
     'own' in parts.table ? (
-      <Card size="small">{parts.table.own}</Card>
+      part ? (
+        parts.table.own
+      ) : (
+        <Card size="small">{parts.table.own}</Card>
+      )
     ) : 'tables' in parts.table ? (
       <Row gutter={[12, 12]}>
         {parts.table.tables.map((x) => (
@@ -121,45 +162,78 @@ export function ReportFrame<Req, Data, M extends string, R extends ReportRow, F>
           </Col>
         ))}
       </Row>
+    ) : part ? (
+      expandableTable(parts.table)
     ) : (
       <Card size="small" title={parts.table.title}>
-        <Table<R>
-          size="small"
-          rowKey="key"
-          columns={tableColumns(parts.table.columns)}
-          dataSource={[...parts.table.rows]}
-          pagination={false}
-          loading={r.source.fetching}
-          scroll={{ x: parts.table.scrollX }}
-          expandable={{ expandedRowKeys: r.expanded, onExpandedRowsChange: (keys: readonly Key[]) => r.setExpanded(keys.map(String)) }}
-          locale={{ emptyText: parts.table.emptyText ?? t('common.noData') }}
-        />
+        {expandableTable(parts.table)}
       </Card>
     );
 
-  if (report.look === 'side') {
+  const heading = (
+    <Typography.Title level={4} style={{ margin: 0 }}>
+      {r.title}
+    </Typography.Title>
+  );
+
+  if (part) {
     return (
+      <Card size="small" title={r.title} aria-label={r.title}>
+        <Flex vertical gap={12}>
+          <Flex gap={12} wrap align="center" justify="space-between">
+            {chips}
+            <Flex gap={8}>
+              {search}
+              {exportButton}
+            </Flex>
+          </Flex>
+          {cards}
+          <Row gutter={[12, 12]}>
+            <Col xs={24} lg={8}>
+              {charts}
+            </Col>
+            <Col xs={24} lg={16}>
+              {table}
+            </Col>
+          </Row>
+        </Flex>
+        {parts.extra}
+      </Card>
+    );
+  }
+  if (side) {
+    const sideCols = panel.cols ?? { panel: { xs: 24, lg: 7, xl: 6 }, main: { xs: 24, lg: 17, xl: 18 } };
+    const layout = (
       <Row gutter={[12, 12]}>
-        <Col xs={24} lg={7} xl={6}>
-          <Card size="small" title={<Typography.Text strong>{r.title}</Typography.Text>}>
+        <Col {...sideCols.panel}>
+          <Card size="small" title={panel.titleAbove ? undefined : <Typography.Text strong>{r.title}</Typography.Text>}>
             <Flex vertical gap={10}>
               {periodControls}
               {parts.controls?.before}
-              <div>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {t('common.terminals')}
-                </Typography.Text>
-                {chips}
-              </div>
+              {panel.terminalsCaption === false ? (
+                chips
+              ) : (
+                <div>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {t('common.terminals')}
+                  </Typography.Text>
+                  {chips}
+                </div>
+              )}
               {parts.controls?.after}
-              <Space wrap>
-                {search}
-                {exportButton}
-              </Space>
+              {/* A lone button spans the panel (the rating report's submit, its export being in its grid). */}
+              {exportButton ? (
+                <Space wrap>
+                  {search}
+                  {exportButton}
+                </Space>
+              ) : (
+                search
+              )}
             </Flex>
           </Card>
         </Col>
-        <Col xs={24} lg={17} xl={18}>
+        <Col {...sideCols.main}>
           <Flex vertical gap={12}>
             {cards}
             {table}
@@ -167,6 +241,14 @@ export function ReportFrame<Req, Data, M extends string, R extends ReportRow, F>
         </Col>
         {parts.extra}
       </Row>
+    );
+    return panel.titleAbove ? (
+      <Flex vertical gap={12} style={{ padding: 12 }}>
+        {heading}
+        {layout}
+      </Flex>
+    ) : (
+      layout
     );
   }
   if (card) {
@@ -202,15 +284,13 @@ export function ReportFrame<Req, Data, M extends string, R extends ReportRow, F>
   }
   return (
     <Flex vertical gap={12} style={{ padding: 12 }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {r.title}
-      </Typography.Title>
+      {heading}
       {report.dates ? (
         // Two dates only: the pickers, the report's filter and the buttons in one wrapping line.
         <Card size="small">
           <Flex gap={12} wrap align="flex-end">
             {periodControls}
-            {report.filter?.render(r.filter, r.setFilter)}
+            {filterControl}
             {search}
             {exportButton}
           </Flex>
@@ -238,8 +318,18 @@ export function ReportFrame<Req, Data, M extends string, R extends ReportRow, F>
   );
 }
 
-/** The two date pickers of a report of two dates only, each under its caption. */
-function DatesControls({ dates, value, onChange }: { dates: DatesPeriod; value: PeriodValue; onChange: (next: PeriodValue) => void }) {
+/** The two date pickers of a report of two dates only, each under its caption; `block`: across the side panel. */
+function DatesControls({
+  dates,
+  value,
+  onChange,
+  block,
+}: {
+  dates: DatesPeriod;
+  value: PeriodValue;
+  onChange: (next: PeriodValue) => void;
+  block: boolean;
+}) {
   const { t } = useTranslation(STATS_NS);
   const picker = (which: 'from' | 'to', label: string) => (
     <div>
@@ -249,6 +339,7 @@ function DatesControls({ dates, value, onChange }: { dates: DatesPeriod; value: 
         value={value[which]}
         format={dates.format}
         allowClear={false}
+        style={block ? { width: '100%' } : undefined}
         onChange={(d: Dayjs | null) => d && onChange({ ...value, [which]: d })}
       />
     </div>

@@ -56,6 +56,13 @@ export interface ReportContext<Req, Data, M extends string, F> {
   /** The table's expanded rows (a report drawing its own table). */
   expanded: readonly string[];
   onExpandedChange: (keys: string[]) => void;
+  /** Changes the report's filter (a filter drawn by the parts among their own controls, look 'side'). */
+  onFilterChange: (next: F) => void;
+  /**
+   * The frame's export (letterhead, range, the table's rows, the failure message), for an export button the parts
+   * draw themselves (`exportButton: 'table'`).
+   */
+  exportExcel: () => Promise<void>;
 }
 
 /** A row of the expandable table and of the export; `children` are the next level (period → terminal → …). */
@@ -101,6 +108,15 @@ export interface ReportChart {
   style?: CSSProperties;
 }
 
+/** The expandable table of a report (period → terminal → …), its columns also the export's. */
+export interface DeclaredTable<R> {
+  rows: readonly R[];
+  columns: readonly ReportColumn<R>[];
+  title?: string;
+  scrollX: number;
+  emptyText?: string;
+}
+
 /** One of several declared tables side by side (the personal summaries), each in its own titled card. */
 export interface ReportTable<R> {
   key: string;
@@ -129,10 +145,7 @@ export interface ReportParts<M extends string, R extends ReportRow> {
   /** Declared charts, or the report's own drawing of them (drawn in one card). */
   charts: readonly ReportChart[] | { own: ReactNode };
   /** Declared table (rows and columns, also the export), or the report's own with its own export rows. */
-  table:
-    | { rows: readonly R[]; columns: readonly ReportColumn<R>[]; title?: string; scrollX: number; emptyText?: string }
-    | { own: ReactNode; export: () => ReportExport | Promise<ReportExport> }
-    | { tables: readonly ReportTable<R>[] };
+  table: DeclaredTable<R> | { own: ReactNode; export: () => ReportExport | Promise<ReportExport> } | { tables: readonly ReportTable<R>[] };
   /** No rows to show: the export stays disabled. */
   empty: boolean;
   /** The export's file name (without .xlsx) and the title written in it (none: a report without export). */
@@ -153,11 +166,26 @@ export interface ReportExport {
   rows: ExportRow[];
 }
 
-/** A filter of the report's own (the usage report's job type), kept by the frame and put in the request. */
+/**
+ * A filter of the report's own (the usage report's job type), kept by the frame and put in the request; drawn by the
+ * frame among the controls (looks 'page' and 'card'), or without `render` by the parts (`onFilterChange`).
+ */
 export interface ReportFilter<F> {
   initial: F;
-  col: ColProps;
-  render: (value: F, onChange: (next: F) => void) => ReactNode;
+  col?: ColProps;
+  render?: (value: F, onChange: (next: F) => void) => ReactNode;
+}
+
+/** Where the side look's panel differs from the rankings' (the rating report, spec 02 §2.6.1). */
+export interface SidePanel {
+  /** The title as a heading above the padded page (as the look 'page'), the panel's card without title. */
+  titleAbove?: boolean;
+  /** The 'Cảng' caption above the chips (default true). */
+  terminalsCaption?: boolean;
+  /** Text key of the submit button, drawn without the search icon (default: 'Tra cứu' with it). */
+  submit?: string;
+  /** The panel's and the report's columns (default: lg 7 / 17, xl 6 / 18). */
+  cols?: { panel: ColProps; main: ColProps };
 }
 
 export interface ReportDeclaration<Req, Data, M extends string, R extends ReportRow, F = undefined> {
@@ -167,14 +195,19 @@ export interface ReportDeclaration<Req, Data, M extends string, R extends Report
   periodDefaults?: (type: PeriodType) => PeriodValue;
   /** A period of two dates only, instead of the period type and its pickers. */
   dates?: DatesPeriod;
-  /** Terminal chips (default true); without them the request's terminalList is empty. */
-  terminals?: boolean;
+  /**
+   * Terminal chips (default true); `{ list }`: a list of port checkboxes labelled by the text key `list`, each port
+   * toggling its search-active flag (spec 02 §2.7); without them the request's terminalList is empty.
+   */
+  terminals?: boolean | { list: string };
   /** The shown answer is asked on opening, for the controls' first request (personal summaries). */
   asksOnOpen?: boolean;
   /** Terminals off in the first selection (MB: GML, §2.6.2). */
   initiallyOff?: readonly string[];
   /** The measures of the cards, in order; the first is chosen at first (none: a report without cards). */
   measures?: readonly M[];
+  /** The cards are drawn hidden (spec 02 §2.7): the measure stays the first. */
+  cardsHidden?: boolean;
   filter?: ReportFilter<F>;
   /** The request of the controls (default: the base period request). */
   request?: (base: BaseRequest, filter: F, period: PeriodValue) => Req;
@@ -191,6 +224,11 @@ export interface ReportDeclaration<Req, Data, M extends string, R extends Report
   exportFailed?: string | true;
   /** The range line of the export, from the asked request (none: no export button). */
   exportRange?: (asked: Req) => { from: string; to: string };
+  /**
+   * Where the export button is: among the controls (default), or in the report's own table ('table': the parts draw
+   * it in their grid's toolbar and export through `ctx.exportExcel`).
+   */
+  exportButton?: 'controls' | 'table';
   /** Whether the export can be asked (default: an answer asked and rows to show). */
   canExport?: (state: { asked: Req | null; data: Data | undefined; empty: boolean }) => boolean;
   /** What the report shows, computed from the context (a hook: it may memoise). */
@@ -200,9 +238,14 @@ export interface ReportDeclaration<Req, Data, M extends string, R extends Report
   /**
    * 'page': title above the controls' card, padded page, download icon, buttons to the right (the reports);
    * 'card': title in the controls' card, the chips under a 'Cảng' caption, Excel icon (the dashboard);
-   * 'side': the controls in a side panel titled by the report, cards and table beside it (the rankings).
+   * 'side': the controls in a side panel titled by the report, cards and table beside it (the rankings);
+   * 'part': a part of another report's screen over its period (`<ReportFrame period>`), in one card titled by the
+   * report: the terminals and the buttons in one line, the cards, the charts in a column beside the bare table (the
+   * approval screen's §2.7 dashboard).
    */
-  look?: 'page' | 'card' | 'side';
+  look?: 'page' | 'card' | 'side' | 'part';
+  /** The side look's panel where it differs from the rankings'. */
+  panel?: SidePanel;
   /** The document title is the report's title (the dashboard sets it after the menu entry's). */
   documentTitle?: boolean;
   /** Shown under the report (the approval screen's §2.7 dashboard), given the screen's period. */
@@ -230,6 +273,11 @@ export function monthToDate(now: Dayjs = dayjs()): { from: Dayjs; to: Dayjs } {
   return { from: now.startOf('month'), to: now.endOf('day') };
 }
 
+/** Two dates' default: the start of the current year to the end of today (the rating report, spec 02 §2.6.1). */
+export function yearToDate(now: Dayjs = dayjs()): { from: Dayjs; to: Dayjs } {
+  return { from: now.startOf('year'), to: now.endOf('day') };
+}
+
 /** The two dates' request: the first instant of the from-date to the last second of the to-date. */
 export function datesRange(period: PeriodValue, format: string): { from: string; to: string } {
   return { from: period.from.startOf('day').format(format), to: period.to.endOf('day').format(format) };
@@ -238,6 +286,11 @@ export function datesRange(period: PeriodValue, format: string): { from: string;
 /** The chips at first: every terminal of the user but those the report leaves off (spec 02 §2.6.2, §9). */
 export function initialTerminals(codes: readonly string[], initiallyOff: readonly string[] = []): string[] {
   return codes.filter((c) => !initiallyOff.includes(c));
+}
+
+/** A port list's selection (spec 02 §2.7): the checked ports in the terminals' order, whatever order they were checked in. */
+export function checkedTerminals(codes: readonly string[], checked: readonly string[]): string[] {
+  return codes.filter((c) => checked.includes(c));
 }
 
 /** The measure at first: the report's first card (spec 02 §4: orders first; MB: the service fee). */

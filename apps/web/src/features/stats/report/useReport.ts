@@ -17,6 +17,7 @@ import {
   initialPeriod,
   initialTerminals,
   type ReportDeclaration,
+  type ReportParts,
   type ReportRow,
   type ReportSource,
   sameRequest,
@@ -47,15 +48,22 @@ export function useAskedSource<Req, Data>(
   };
 }
 
-/** The state of a declared report: controls, chosen measure, expanded rows, the source, 'Tra cứu' and the export. */
-export function useReport<Req, Data, M extends string, R extends ReportRow, F>(report: ReportDeclaration<Req, Data, M, R, F>) {
+/**
+ * The state of a declared report: controls, chosen measure, expanded rows, the source, 'Tra cứu' and the export.
+ * `given`: the period of the screen around it (look 'part'), instead of its own pickers.
+ */
+export function useReport<Req, Data, M extends string, R extends ReportRow, F>(
+  report: ReportDeclaration<Req, Data, M, R, F>,
+  given?: PeriodValue,
+) {
   const { t } = useTranslation(STATS_NS);
   const { message } = App.useApp();
   // A report without chips or export asks for neither the terminals nor the letterhead.
   const terminals = useTerminals(report.terminals !== false);
   const terminalRows = terminals.data ?? [];
   const letterhead = useExportTerminal(!!report.exportRange);
-  const [period, setPeriod] = useState<PeriodValue>(() => initialPeriod(report.periodDefaults, report.dates));
+  const [ownPeriod, setPeriod] = useState<PeriodValue>(() => initialPeriod(report.periodDefaults, report.dates));
+  const period = given ?? ownPeriod;
   const [chosen, setChosen] = useState<string[] | null>(null);
   // A report without cards has no measure.
   const [measure, setMeasure] = useState<M>(() => (report.measures ? initialMeasure(report.measures) : (undefined as unknown as M)));
@@ -96,7 +104,7 @@ export function useReport<Req, Data, M extends string, R extends ReportRow, F>(r
     return (code: string) => terminalColor(code, server.get(code));
   }, [terminalRows]);
 
-  const parts = report.useParts({
+  const parts: ReportParts<M, R> = report.useParts({
     t,
     data: source.data,
     asked: source.asked,
@@ -110,6 +118,9 @@ export function useReport<Req, Data, M extends string, R extends ReportRow, F>(r
     request,
     expanded,
     onExpandedChange: setExpanded,
+    onFilterChange: setFilter,
+    // Asked on a click, after this render's parts are known.
+    exportExcel: () => exportExcel(),
   });
 
   const search = async () => {
@@ -155,6 +166,7 @@ export function useReport<Req, Data, M extends string, R extends ReportRow, F>(r
     t,
     title,
     terminals: terminalRows,
+    terminalCodes,
     selected,
     setSelected: setChosen,
     period,
