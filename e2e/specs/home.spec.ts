@@ -72,17 +72,11 @@ test.describe('home page SMARTPORT dashboard', () => {
     await expect(carousel).toBeHidden();
 
     await page.getByRole('button', { name: 'Đăng xuất' }).click();
+    // A shipping line orders nothing (no order entry in its menu): the guide says so, the side panel links no task.
     await loginAs(page, 'hangtau');
-    const shipping = page.getByRole('navigation', { name: 'Loại lệnh' });
-    await expect(shipping.getByText('Hạ container rỗng', { exact: true })).toBeVisible();
-    await expect(shipping.getByText('Cấp container rỗng', { exact: true })).toBeVisible();
-    for (const title of allTypes.filter((t) => t !== 'Hạ container rỗng' && t !== 'Cấp container rỗng')) {
-      await expect(shipping.getByText(title, { exact: true })).toHaveCount(0);
-    }
-    // The side panel offers the same permitted tasks as links to /Task/{menuId}.
-    const tasks = page.getByRole('navigation', { name: 'Tác nghiệp' });
-    await expect(tasks.getByRole('link')).toHaveCount(2);
-    await expect(tasks.getByRole('link', { name: 'Cấp container rỗng' })).toHaveAttribute('href', '/Task/TASK_EMPTY_PICKUP');
+    await expect(page.getByText('Tài khoản của bạn chưa được cấp loại lệnh nào để xem hướng dẫn.')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Loại lệnh' })).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Tác nghiệp' }).getByRole('link')).toHaveCount(0);
   });
 
   test("deletes an unpaid order after 'Lệnh sẽ được xóa?' and the badge count goes down", async ({ page }) => {

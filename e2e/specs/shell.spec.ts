@@ -72,7 +72,8 @@ test.describe('menus per user group', () => {
     nhanvien: { sees: ['Danh mục', 'Cấu hình', 'Thống kê', 'Hải quan'], hidden: [] },
     // Customs officers and shipping lines file requests ('Quản trị hệ thống' › 'Quản lý yêu cầu', docs/decisions.md).
     haiquan: { sees: ['Hải quan', 'Danh mục', 'Quản trị hệ thống'], hidden: ['Cấu hình', 'Thống kê', 'Tác nghiệp'] },
-    hangtau: { sees: ['Hải quan', 'Tác nghiệp', 'Quản trị hệ thống'], hidden: ['Cấu hình', 'Thống kê'] },
+    // A shipping line orders nothing: no 'Tác nghiệp' (docs/decisions.md: who acts on an order).
+    hangtau: { sees: ['Hải quan', 'Quản trị hệ thống'], hidden: ['Cấu hình', 'Thống kê', 'Tác nghiệp'] },
     khachhang: { sees: ['Tác nghiệp', 'Hải quan'], hidden: ['Cấu hình', 'Thống kê', 'Quản trị hệ thống'] },
   } as const;
 

@@ -22,7 +22,7 @@ const tosHolds = async (): Promise<HeldTosOrder[]> =>
   ((await (await fetch(`${tos.url}/_knobs/orders`)).json()) as { orders: HeldTosOrder[] }).orders;
 let customer: string; // khachhang: customer C0000001 at NDP
 let staff: string; // nhanvien: staff order grant, NDP NDV NHP
-let shippingLine: string; // hangtau: holds the empty-pickup and pre-advice menus, acts on nobody's orders
+let shippingLine: string; // hangtau: no order entries, acts on nobody's orders
 let officer: string; // haiquan: no task menu
 
 const cntr = containerNumber;
@@ -400,21 +400,29 @@ describe('who may create which order', () => {
   it('a group without any task menu: 403 at the call; a type the group lacks: 403 naming it', async () => {
     const none = await t.call(calls.orders.checkContainers, draft('fcl_pre_advice', rows), officer);
     expect(none.status).toBe(403);
+    // A group holding one order type's entry only (the pre-advice).
+    await t.addUser({ UserID: 'kt_hara', UserGroupCode: 'KT_HARA', password: 'Kiem@Tra1', grants: ['HOME', 'TASK_PRE_ADVICE'] });
     const lacks = await t.call(
       calls.orders.checkContainers,
       draft('import_pickup', [{ ContainerNo: MSCU(261020), IsoSizetype: '22G1' }]),
-      shippingLine,
+      await t.login('kt_hara', 'Kiem@Tra1'),
     );
     expect(lacks.status).toBe(403);
     expect(lacks.body.message).toBe('Bạn không có quyền tạo lệnh "Lấy nguyên container".');
     expect(lacks.body.message).toMatch(vietnamese);
   });
 
-  it('a shipping line holds the menu but acts on nobody’s orders: calculate and save are 403', async () => {
+  it('a shipping line acts on nobody’s orders: no order entry in its menu, every order call and the payer look-up 403', async () => {
+    const menu = await t.call(calls.shell.getMenu, {}, shippingLine);
+    expect(JSON.stringify(menu.body)).not.toMatch(/TASK_/);
     const d = draft('pre_advice', rows);
-    expect((await t.call(calls.orders.checkContainers, d, shippingLine)).status).toBe(200);
-    expect((await t.call(calls.orders.calculateCharges, d, shippingLine)).status).toBe(403);
-    expect((await t.call(calls.orders.saveOrder, d, shippingLine)).status).toBe(403);
+    for (const call of [calls.orders.checkContainers, calls.orders.calculateCharges, calls.orders.saveOrder])
+      expect((await t.call(call, d, shippingLine)).status).toBe(403);
+    // A payer's name, address and e-mail are not for a caller who orders for nobody.
+    const tax = present((await t.sql<{ tax_code: string }>("select tax_code from customers where customer_code = 'C0000001'"))[0]);
+    const lookup = await t.call(calls.orders.loadPayer, { TaxCode: tax.tax_code }, shippingLine);
+    expect(lookup.status).toBe(403);
+    expect(lookup.raw).not.toContain(tax.tax_code);
   });
 
   it('a customer pays for itself only; the payer is found by tax code', async () => {

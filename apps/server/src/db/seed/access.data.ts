@@ -83,10 +83,9 @@ export const defaultGrants: Record<string, MenuId[] | 'all'> = {
     'PERSONAL_PROFILE',
     'PERSONAL_SUMMARY',
   ],
+  // A shipping line acts on nobody's orders (security/order-access.ts): no order entries.
   Operation: [
     'HOME',
-    'TASK_EMPTY_PICKUP',
-    'TASK_PRE_ADVICE',
     'CUSTOMS_RELEASE',
     'CUSTOMS_GATE_SCAN',
     'CAT_VESSEL_SCHEDULE',

@@ -214,6 +214,8 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
 
     /** task/import_pickup/load_payer: active customers with that tax code (a customer account: its own only). */
     async loadPayer(user: AuthUser, taxCode: string) {
+      // Names, addresses and e-mails of payers are for those who order for them, not for any holder of the menu.
+      assertOrderActor(user);
       const list = await repo.payersByTax(taxCode, user.CustomerCode);
       // Not found is an answer like any refusal: 404 with its message (a 2xx reply always means success).
       if (!list.length) throw notFound(orderMessages.payerNotFound);
