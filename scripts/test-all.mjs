@@ -1,9 +1,9 @@
-// `npm test`: unit tests (vitest), then end-to-end (Playwright in Chromium) with the server integration tests (vitest,
-// PGlite then PostgreSQL) running beside it, each stage's time printed as it ends; then the table of stage times (with .ci/run's own stages when CI_STAGE_TIMES
+// `npm test`: unit + server integration (vitest), then end-to-end (Playwright in Chromium), one stage after another,
+// each stage's time printed as it ends; then the table of stage times (with .ci/run's own stages when CI_STAGE_TIMES
 // names its file) and one closing line 'Tests: N passed, N failed, N skipped' over all stages (CI reads it).
 // `node scripts/test-all.mjs --stage-table` prints only the table (.ci/run, when a stage before the tests failed).
-import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -54,67 +54,34 @@ function stage(name, cmd, args, env) {
   return status;
 }
 
-/**
- * Runs one stage while another runs: answers a promise of its exit status. With `quiet`, its output goes to a log
- * file printed whole when it ends, so two stages' lines never interleave.
- */
-function stageBeside(name, cmd, args, env = {}, quiet = false) {
-  const t0 = Date.now();
-  const log = join(out, `${name.replace(/\W+/g, '-')}.log`);
-  const fd = quiet ? openSync(log, 'w') : null;
-  const stdio = fd === null ? 'inherit' : ['ignore', fd, fd];
-  const child = spawn(cmd, args, { cwd: root, stdio, env: { ...process.env, ...env } });
-  return new Promise((done) =>
-    child.on('close', (code) => {
-      if (fd !== null) {
-        closeSync(fd);
-        process.stdout.write(`\n::: output of stage ${name} :::\n${readFileSync(log, 'utf8')}`);
-      }
-      const status = code ?? 1;
-      recordStage(name, (Date.now() - t0) / 1000, status);
-      done(status);
-    }),
-  );
-}
-
 const reports = [];
 const statuses = [];
+statuses.push(vitestStageNamed('unit/web/bench', ['unit', 'web', 'bench']));
+statuses.push(vitestStageNamed('server pglite', ['server-pglite']));
+if (process.env.TEST_DATABASE_URL) statuses.push(vitestStageNamed('server postgres', ['server-postgres']));
 
-/** The arguments of one vitest run over some projects, with its own JSON report. */
-function vitestArgs(name, projects, extra = []) {
+/** One vitest run over some projects, with its own JSON report. */
+function vitestStageNamed(name, projects) {
   const json = join(out, `vitest-${name.replace(/\W+/g, '-')}.json`);
   rmSync(json, { force: true });
   reports.push(json);
-  return [
+  return stage(name, 'npx', [
     'vitest',
     'run',
     ...projects.flatMap((p) => ['--project', p]),
-    ...extra,
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${json}`,
-  ];
+  ]);
 }
 
-statuses.push(stage('unit/web/bench', 'npx', vitestArgs('unit/web/bench', ['unit', 'web', 'bench'])));
-
-// The end-to-end run drives one browser against one product server and leaves most of two cores idle (it waits on
-// the page); the server's integration tests run beside it, one file at a time, on PGlite and then on PostgreSQL.
 const playwrightJson = join(out, 'playwright.json');
 rmSync(playwrightJson, { force: true });
 stage('web build', 'node', ['scripts/build-web-if-needed.mjs']);
-const serverStages = (async () => {
-  const one = ['--maxWorkers=1'];
-  const results = [await stageBeside('server pglite', 'npx', vitestArgs('server pglite', ['server-pglite'], one), {}, true)];
-  if (process.env.TEST_DATABASE_URL) {
-    results.push(await stageBeside('server postgres', 'npx', vitestArgs('server postgres', ['server-postgres'], one), {}, true));
-  }
-  return results;
-})();
-const e2e = stageBeside('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+const e2e = stage('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
 });
-statuses.push(...(await serverStages), await e2e);
+statuses.push(e2e);
 
 let passed = 0;
 let failed = 0;
