@@ -147,14 +147,24 @@ describe('dangerous goods allowed to be dropped off (config/getIMOAlert, update,
     expect(ok.body).toEqual({ success: true, allowed: true, AlertMsg: ['Xăng (UN 1203): hạ khu hàng nguy hiểm, cách ly nguồn nhiệt'] });
     const no = await t.call(calls.admin.checkIMOAlert, { Class: '3', Unno: '1993' }, customer);
     expect(no.body).toEqual({ success: true, allowed: false, AlertMsg: [], message: imoMessages.notAllowed('3', '1993', 'NDP') });
-    // Two terminals and none named: which one?
-    const which = await t.send(calls.admin.checkIMOAlert, { Class: '3', Unno: '1203' }, shippingLine);
+    // A user of two terminals holding a drop-off entry, none named: which one?
+    await t.addUser({
+      UserID: 'kt_imo2',
+      UserGroupCode: 'KT_IMO2',
+      password: 'Kiem@Tra1',
+      terminals: ['NDP', 'GML'],
+      grants: ['HOME', 'TASK_PRE_ADVICE'],
+    });
+    const twoTerminals = await t.login('kt_imo2', 'Kiem@Tra1');
+    const which = await t.send(calls.admin.checkIMOAlert, { Class: '3', Unno: '1203' }, twoTerminals);
     expect(which.status).toBe(400);
     expect(which.body.message).toBe(imoMessages.chooseTerminal);
-    expect((await t.call(calls.admin.checkIMOAlert, { TerminalCode: 'ndp', Class: '3', Unno: '1203' }, shippingLine)).body.allowed).toBe(
+    expect((await t.call(calls.admin.checkIMOAlert, { TerminalCode: 'ndp', Class: '3', Unno: '1203' }, twoTerminals)).body.allowed).toBe(
       true,
     );
-    expect((await t.send(calls.admin.checkIMOAlert, { TerminalCode: 'NHI', Class: '3', Unno: '1203' }, shippingLine)).status).toBe(403);
+    expect((await t.send(calls.admin.checkIMOAlert, { TerminalCode: 'NHI', Class: '3', Unno: '1203' }, twoTerminals)).status).toBe(403);
+    // A shipping line orders nothing: no drop-off entry, no answer.
+    expect((await t.send(calls.admin.checkIMOAlert, { TerminalCode: 'NDP', Class: '3', Unno: '1203' }, shippingLine)).status).toBe(403);
     expect((await t.send(calls.admin.checkIMOAlert, { Class: '3', Unno: '12' }, customer)).status).toBe(400);
     expect((await t.send(calls.admin.checkIMOAlert, { Class: '3', Unno: '1203' }, customs)).status).toBe(403);
   });
