@@ -77,6 +77,13 @@ export {
   customsStatusText,
   type VesselVoyageRecord,
 } from './customs/scan';
+export {
+  customsHeld,
+  customsHoldMessages,
+  customsReleased,
+  customsReleaseStatuses,
+  underCustomsControl,
+} from './customs/status';
 export * from './events';
 export * from './fields';
 export * from './grid/columns';

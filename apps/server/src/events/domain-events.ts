@@ -27,6 +27,11 @@ export interface DomainEvents {
   'invoice.cancelled': { orderNo: string; invoiceNo: string | null; by: string | null };
   /** A payment attempt was recorded as paid (payments); the order's side is `order.paid`. */
   'payment.recorded': { orderNo: string; partnerCode: string; transactionId: string; amount: number };
+  /**
+   * Customs answered for containers (a 367 or 363 answer) and their open yard visits took the status (customs). The
+   * orders re-read their holds: a waiting order whose last held container was released goes on.
+   */
+  'customs.statusRecorded': { containerNos: string[] };
   /** A settings form was saved (settings-form mechanism). */
   'settings.changed': { form: string; scope: string | null; by: string | null };
 }

@@ -59,7 +59,7 @@ describe('the port records the comparison reads', () => {
   it('are seeded from the deterministic plan: every planned visit is there, with valid ISO 6346 numbers', async () => {
     const plan = portContainerPlan();
     // The plan, and the demo yard of the order screens (MSC at NDP).
-    const yard = demoYard.imports.count + demoYard.empties.count + demoYard.reefers.count;
+    const yard = demoYard.imports.count + demoYard.empties.count + demoYard.reefers.count + demoYard.held.statuses.length;
     const [count] = await t.sql<{ n: number }>('select count(*)::int as n from port_containers');
     expect(count?.n).toBe(plan.length + yard);
     expect(plan.length).toBeGreaterThan(5000);

@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { type CallInput, calls, containerNumber, type OrderType, orderMessages, orderTypes, paymentMessages } from '@smartport/contract';
+import {
+  type CallInput,
+  calls,
+  containerNumber,
+  customsHoldMessages,
+  type OrderType,
+  orderMessages,
+  orderTypes,
+  paymentMessages,
+} from '@smartport/contract';
 import {
   cardSimulator,
+  customsSimulator,
   demoTosAccount,
   einvoiceSimulator,
   type HeldTosOrder,
@@ -48,11 +58,12 @@ beforeAll(async () => {
   const card = await startSimulator(cardSimulator, 0);
   const einvoice = await startSimulator(einvoiceSimulator, 0);
   tos = await startSimulator(tosSimulator, 0);
-  sims = [card, einvoice, tos];
+  const customs = await startSimulator(customsSimulator, 0);
+  sims = [card, einvoice, tos, customs];
   t = await createTestApp({
     jobs: { start: false },
     config: {
-      simulators: { card: card.url, einvoice: einvoice.url, tos: tos.url },
+      simulators: { card: card.url, einvoice: einvoice.url, tos: tos.url, customs: customs.url },
       tosUser: demoTosAccount.user,
       tosPassword: demoTosAccount.pass,
     },
@@ -196,6 +207,116 @@ describe('the yard decides what a container is, whatever the client typed', () =
       400,
       `${orderMessages.containersInvalid}. Dòng 1: Container ${big} trong bãi thuộc hãng MSC, không phải hãng MAE`,
     ]);
+  });
+});
+
+describe('customs holds (spec 02 §4): foreign goods leave only once customs releases them', () => {
+  const [unanswered, refused, waiting] = demoYard.held.statuses.map((_, i) => MSCU(demoYard.held.from + i)) as [string, string, string];
+  const heldDraft = (containers: Draft['containers']) => draft('import_pickup', containers, { BLNo: demoYard.heldBill });
+  const state = async (orderNo: string) =>
+    present(
+      (
+        await t.sql<{ order_status: string; customs_wait: boolean; tos_status: string; approved_by: string | null }>(
+          'select order_status, customs_wait, tos_status, approved_by from orders where order_no = $1',
+          [orderNo],
+        )
+      )[0],
+    );
+  const scan367 = (declareNo: string) =>
+    t.call(calls.customs.reqAciss, { requestType: 367, requestData: [{ declareNo, office: '03EE' }] }, customer);
+  async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
+    const end = Date.now() + 10_000;
+    for (;;) {
+      const v = await read();
+      if (ok(v) || Date.now() > end) return v;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  it('a held container is ordered with a note, paid, and waits in Duyệt lệnh: staff cannot approve it, the TOS never hears of it', async () => {
+    const d = heldDraft([{ ContainerNo: refused, IsoSizetype: '' }]);
+    const check = await t.call(calls.orders.checkContainers, d, customer);
+    expect(present(check.body.payload)[0]).toMatchObject({
+      CusHold: true,
+      IsLocalForeign: 'F',
+      problems: [],
+      notes: [customsHoldMessages.note(1, refused, 'NA')],
+    });
+    expect(present(check.body.payload)[0]?.notes[0]).toBe(
+      `Dòng 1: Container ${refused} chưa thanh lý hải quan (trạng thái Không đủ điều kiện qua khu vực giám sát): lệnh chờ duyệt, chỉ được duyệt và giao cho cảng khi hải quan thông quan.`,
+    );
+    const { order } = await createOrder(d);
+    const paid = await payByCard(order.OrderNo);
+    expect(paid.status, paid.raw).toBe(200);
+    expect(await state(order.OrderNo)).toMatchObject({ order_status: 'P', customs_wait: true, tos_status: 'none' });
+
+    const queue = await t.call(calls.orders.loadAcceptOrders, { OrderStatus: 'P', FindValue: order.OrderNo }, staff);
+    expect(present(queue.body.payload).find((r) => r.OrderNo === order.OrderNo)?.CustomsHeld).toEqual([refused]);
+    const approve = await t.call(calls.orders.approveOrder, { OrderNo: order.OrderNo }, staff);
+    expect([approve.status, approve.body.message]).toEqual([409, customsHoldMessages.approveRefused([refused])]);
+    expect(approve.body.message).toBe(
+      `Không duyệt được: container ${refused} chưa thanh lý hải quan. Lệnh chờ đến khi hải quan thông quan.`,
+    );
+    expect(await state(order.OrderNo)).toMatchObject({ order_status: 'P', tos_status: 'none' });
+    expect((await tosHolds()).some((h) => JSON.stringify(h).includes(refused))).toBe(false);
+  });
+
+  it("the yard's foreign goods cannot be typed as local to escape the hold", async () => {
+    const check = await t.call(
+      calls.orders.checkContainers,
+      heldDraft([{ ContainerNo: waiting, IsoSizetype: '', IsLocalForeign: 'L' }]),
+      customer,
+    );
+    expect(present(check.body.payload)[0]?.problems).toEqual([
+      `Dòng 1: Container ${waiting} trong bãi là hàng ngoại (F), không phải hàng nội (L)`,
+    ]);
+  });
+
+  it("customs' release (a 367 answer) reaches the yard: the waiting order goes on by itself to C and the TOS; a container still held keeps its order waiting", async () => {
+    const released = await createOrder(heldDraft([{ ContainerNo: unanswered, IsoSizetype: '' }]));
+    const stillHeld = await createOrder(heldDraft([{ ContainerNo: waiting, IsoSizetype: '' }]));
+    for (const o of [released.order, stillHeld.order]) expect((await payByCard(o.OrderNo)).status).toBe(200);
+    expect(await state(released.order.OrderNo)).toMatchObject({ order_status: 'P', customs_wait: true });
+
+    // 107261120100 / 03EE: TQ for 261201 and 261202; 107261120200 / 03EE: NA for 261203.
+    expect((await scan367('107261120100')).status).toBe(200);
+    expect((await scan367('107261120200')).status).toBe(200);
+    const yard = await t.sql<{ container_no: string; customs_status: string; customs_declare_no: string }>(
+      'select container_no, customs_status, customs_declare_no from port_containers where container_no = any($1) order by 1',
+      [[unanswered, refused, waiting]],
+    );
+    expect(yard).toEqual([
+      { container_no: unanswered, customs_status: 'TQ', customs_declare_no: '107261120100' },
+      { container_no: refused, customs_status: 'TQ', customs_declare_no: '107261120100' },
+      { container_no: waiting, customs_status: 'NA', customs_declare_no: '107261120200' },
+    ]);
+    const after = await until(
+      () => state(released.order.OrderNo),
+      (s) => s.order_status === 'C' && s.tos_status !== 'pending',
+    );
+    expect(after).toMatchObject({ order_status: 'C', customs_wait: false, approved_by: null, tos_status: 'sent' });
+    expect(await state(stillHeld.order.OrderNo)).toMatchObject({ order_status: 'P', customs_wait: true });
+    const approve = await t.call(calls.orders.approveOrder, { OrderNo: stillHeld.order.OrderNo }, staff);
+    expect([approve.status, approve.body.message]).toEqual([409, customsHoldMessages.approveRefused([waiting])]);
+  });
+
+  it('a credit order confirmed to be paid later waits for customs too (P, customs_wait), whatever the approval config says', async () => {
+    const box = MSCU(261299);
+    await t.sql(
+      `insert into port_containers (terminal_code, container_no, class_code, iso_sizetype, operation_code, fe, cargo_type_code, date_in,
+         vessel_key, bl_no, container_status_code, is_local_foreign, customs_status)
+       values ('NDP', $1, '1', '22G1', 'MSC', 'F', 'GP', now() - interval '3 days', $2, $3, 'S', 'F', 'KHH')`,
+      [box, yardVessel, demoYard.heldBill],
+    );
+    const { order } = await createOrder({ ...heldDraft([{ ContainerNo: box, IsoSizetype: '' }]), CustomerCode: 'C0000005' }, staff);
+    const res = await t.call(calls.orders.confirmPayLater, { OrderNo: order.OrderNo }, staff);
+    expect(res.body).toMatchObject({ success: true, message: orderMessages.waitingApproval, data: { OrderStatus: 'P' } });
+    expect(await state(order.OrderNo)).toMatchObject({ order_status: 'P', customs_wait: true, tos_status: 'none' });
+  });
+
+  it('a container customs released is not held any more: a new order of it carries no note', async () => {
+    const check = await t.call(calls.orders.checkContainers, heldDraft([{ ContainerNo: refused, IsoSizetype: '' }]), customer);
+    expect(present(check.body.payload)[0]).toMatchObject({ CusHold: false, notes: [] });
   });
 });
 

@@ -50,7 +50,8 @@ beforeEach(async () => {
 async function unpaidOrder(skipApproval = true) {
   const rows = await t.sql<{ order_no: string; total_amount: string }>(
     `select order_no, total_amount::text from orders where order_status = 'A' and transaction_id is null
-       and not exists (select 1 from payments p where p.order_no = orders.order_no) order by order_no limit 1`,
+       and not exists (select 1 from payments p where p.order_no = orders.order_no)
+       and not exists (select 1 from order_containers c where c.order_no = orders.order_no and c.cus_hold) order by order_no limit 1`,
   );
   const row = rows[0];
   if (!row) throw new Error('no unpaid demo order left');

@@ -2,6 +2,7 @@ import { type Customs363Row, type Customs367Item, customsFailureStates } from '@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CustomsGateway, GatewayExchange, QueuedPoll } from '../../src/adapters/customs/customs.port';
 import type { AuthUser } from '../../src/http/context';
+import type { ContainerCustomsStatus } from '../../src/modules/customs/customs-scan.repository';
 import { createCustomsScanService, GATEWAY_TIMEOUT_MESSAGE, QUEUED_MESSAGE } from '../../src/modules/customs/customs-scan.service';
 import { createFakeCustomsScanRepository, voyage } from './fakes/customs-scan-repository.fake';
 
@@ -102,14 +103,19 @@ afterEach(() => {
   for (const s of services.splice(0)) s.close();
 });
 
-function setup(opts: { resultTimeoutMs?: number } = {}) {
+function setup(opts: { resultTimeoutMs?: number; recordFails?: boolean } = {}) {
   const data = createFakeCustomsScanRepository([
     voyage(),
     voyage({ VesselKey: 'NDV-EVG-002', TerminalCode: 'NDV', VesselName: 'EVER BLOOM' }),
   ]);
   const gw = fakeGateway();
   const events: { userId: string; event: string; envelope: Record<string, unknown> }[] = [];
+  const recorded: ContainerCustomsStatus[][] = [];
   const service = createCustomsScanService({
+    recordStatuses: async (list) => {
+      if (opts.recordFails) throw new Error('database away');
+      recorded.push(list);
+    },
     repo: data.repo,
     gateway: gw.gateway,
     live: {
@@ -121,7 +127,7 @@ function setup(opts: { resultTimeoutMs?: number } = {}) {
     resultTimeoutMs: opts.resultTimeoutMs ?? 2000,
   });
   services.push(service);
-  return { ...data, ...gw, service, events };
+  return { ...data, ...gw, service, events, recorded };
 }
 
 const until = async (cond: () => boolean, ms = 2000) => {
@@ -189,6 +195,14 @@ describe('363 gate scan', () => {
       ['MSCU7654321', 'MSC ANNA / 021N / 021S'],
     ]);
     expect(s.log.at(-1)).toMatchObject({ RequestType: '363', VoyageKey: 'NDP-MSC-001', TerminalCode: 'NDP' });
+    expect(s.recorded.flat().map((c) => c.ContainerNo)).toEqual(['TEMU1234565', 'MSCU7654321']);
+  });
+
+  it("a yard that cannot take customs' answer does not spoil the scan: the answer still comes back", async () => {
+    const s = setup({ recordFails: true });
+    s.next.q367.push(ok([item('305123456789')]));
+    const answer = await s.service.query367(user, [{ declareNo: '305123456789', office: '03EE' }]);
+    expect(answer.map((d) => d.customsAppNo)).toEqual(['305123456789']);
   });
 
   it('refuses a voyage of another terminal before asking customs, and maps a time-out to 504', async () => {
@@ -219,6 +233,8 @@ describe('367 queued (custom/req_cas367) and its result', () => {
     expect(s.messages[0]).toMatchObject({ State: 'done', ResponseFunc: 32 });
     const view = await s.service.view367({ declareNo: '305123456789', office: '03EE' });
     expect(view.data.map((c) => c.CntrNo)).toEqual(['TEMU1234565']);
+    // The yard takes the answer (customs holds): each container with its status and the declaration.
+    expect(s.recorded).toEqual([[{ ContainerNo: 'TEMU1234565', CustomsStatus: 'TQ', DeclareNo: '305123456789' }]]);
   });
 
   it('ends a message customs failed with its failure code, and one without an answer with RESPONSE_TIMEOUT', async () => {

@@ -1,5 +1,6 @@
 import {
   containerCheckDigit,
+  customsHoldMessages,
   type OrderContainerInput,
   orderContainerInput,
   orderMessages,
@@ -36,6 +37,9 @@ const visit = (no: string, v: Partial<YardVisit> = {}): YardVisit => ({
   BLNo: 'BL1',
   BookingNo: null,
   DateIn: new Date('2026-11-14T00:00:00Z'),
+  ClassCode: '1',
+  IsLocalForeign: 'F',
+  CustomsStatus: 'TQ',
   ...v,
 });
 
@@ -267,6 +271,34 @@ describe('container rows', () => {
         else expect(r?.problems).toEqual([]);
       }),
     );
+  });
+
+  it('customs holds: a pickup of foreign goods not released by its last status is held with a note; released, local or in-yard work is not', () => {
+    const pickup = (v: Partial<YardVisit>, type: keyof typeof orderTypes = 'import_pickup') =>
+      checkRows([row({ ContainerNo: a })], ctx(type, 'BL1'), facts({ yard: new Map([[a, visit(a, v)]]) }))[0];
+    for (const status of [null, 'NA', 'KHH', 'XCTQ', 'tq?'])
+      expect(pickup({ CustomsStatus: status }), String(status)).toMatchObject({
+        CusHold: true,
+        problems: [],
+        notes: [customsHoldMessages.note(1, a, status)],
+      });
+    for (const status of ['TQ', ' gph ', 'MHBQ', 'CCK'])
+      expect(pickup({ CustomsStatus: status })).toMatchObject({ CusHold: false, notes: [] });
+    expect(pickup({ CustomsStatus: null, IsLocalForeign: 'L' })).toMatchObject({ CusHold: false, IsLocalForeign: 'L' });
+    expect(pickup({ CustomsStatus: null, ClassCode: '2' })).toMatchObject({ CusHold: false });
+    // The yard recorded no goods origin: the rule cannot apply (visits recorded before the TOS said).
+    expect(pickup({ CustomsStatus: null, IsLocalForeign: null })).toMatchObject({ CusHold: null });
+    // Work in the yard (unstuffing) is not a release: no hold decided there.
+    expect(pickup({ CustomsStatus: null }, 'unstuffing')).toMatchObject({ CusHold: null });
+  });
+
+  it("local / foreign goods are the yard's: typed otherwise, refused naming the yard's", () => {
+    const yard = new Map([[a, visit(a, { IsLocalForeign: 'F' })]]);
+    const [r] = checkRows([row({ ContainerNo: a, IsLocalForeign: 'L' })], ctx('import_pickup', 'BL1'), facts({ yard }));
+    expect(r).toMatchObject({
+      IsLocalForeign: 'F',
+      problems: [`Dòng 1: Container ${a} trong bãi là hàng ngoại (F), không phải hàng nội (L)`],
+    });
   });
 
   it('a drop-off is not from the yard: its typed size and cargo type stand', () => {

@@ -18,7 +18,7 @@ const user: AuthUser = {
   jti: 'j',
 };
 
-function setup(needed: boolean, order: Partial<OrderRecord> = {}) {
+function setup(needed: boolean, order: Partial<OrderRecord> = {}, customsHeld = false) {
   const row = {
     OrderNo: 'NDP2611260000001',
     TerminalCode: 'NDP',
@@ -32,10 +32,11 @@ function setup(needed: boolean, order: Partial<OrderRecord> = {}) {
   } as OrderRecord;
   const repo = {
     order: vi.fn(async () => ({ ...row })),
-    confirmPayLater: vi.fn(async (_no: string, status: 'P' | 'C') => {
-      if (row.OrderStatus !== 'A') return false;
-      row.OrderStatus = status;
-      return true;
+    // The repository's rule (one SQL update): P when approval is needed or customs holds a container, else C.
+    confirmPayLater: vi.fn(async (_no: string, approvalNeeded: boolean) => {
+      if (row.OrderStatus !== 'A') return null;
+      row.OrderStatus = approvalNeeded || customsHeld ? 'P' : 'C';
+      return { OrderStatus: row.OrderStatus, SkipApproval: !approvalNeeded && !customsHeld };
     }),
   } as unknown as OrderCreateRepository;
   // The facts published in the confirmation's transaction (the order approval hears `order.payLaterConfirmed`).
@@ -76,6 +77,12 @@ describe('confirmPayLater', () => {
       message: orderMessages.waitingApproval,
       data: { OrderStatus: 'P' },
     });
+    expect(published).toHaveBeenCalledWith('order.payLaterConfirmed', { orderNo: 'NDP2611260000001', by: 'khach.c', skipApproval: false });
+  });
+
+  it('customs holds a container: P although approval is not needed, published as not skipping approval', async () => {
+    const { service, published } = setup(false, {}, true);
+    expect((await service.confirmPayLater(user, 'NDP2611260000001')).data).toEqual({ OrderStatus: 'P' });
     expect(published).toHaveBeenCalledWith('order.payLaterConfirmed', { orderNo: 'NDP2611260000001', by: 'khach.c', skipApproval: false });
   });
 

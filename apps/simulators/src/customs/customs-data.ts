@@ -109,7 +109,13 @@ function pickStatus(x: number): string {
 const DAY = 86_400_000;
 
 /** Arrival dates are recent relative to `now` so the demo looks current. */
-function declarationFromSeed(declareNo: string, office: string, now: number, forced?: string): CustomsDeclaration {
+function declarationFromSeed(
+  declareNo: string,
+  office: string,
+  now: number,
+  forced?: string,
+  fixed?: { containers: readonly string[]; bl: string },
+): CustomsDeclaration {
   const next = stream(hashText(`${declareNo}|${office}`));
   const status = forced ?? pickStatus(next());
   const vessel = vesselNames[Math.floor(next() * vesselNames.length)] as string;
@@ -120,7 +126,19 @@ function declarationFromSeed(declareNo: string, office: string, now: number, for
   const owner = ownerPrefixes[Math.floor(next() * ownerPrefixes.length)] as string;
   const bl = `${owner.slice(0, 3)}${100000000 + Math.floor(next() * 899999999)}`;
   const containers: CustomsContainer[] = [];
-  for (let i = 0; i < count; i++) {
+  // A declaration of the portal's demo yard names its containers (and every one has the declaration's status).
+  for (const no of fixed?.containers ?? []) {
+    containers.push({
+      CntrNo: no,
+      CustomsStatus: status,
+      ResponseText: responseTexts[status] ?? status,
+      TransportIdentity: vessel,
+      NumberOfJourney: voyage,
+      ArrivalDeparture: arrival.toISOString(),
+      BLNo: fixed?.bl ?? bl,
+    });
+  }
+  for (let i = 0; !fixed && i < count; i++) {
     // Most containers share the declaration's status; an inspected one may differ.
     const own = forced || next() < 0.8 ? status : pickStatus(next());
     containers.push({
@@ -136,8 +154,17 @@ function declarationFromSeed(declareNo: string, office: string, now: number, for
   return { customsAppNo: declareNo, declOffice: office, customsStatus: status, responseText: responseTexts[status] ?? status, containers };
 }
 
-/** Fixed demo declarations: one per status, for guides, demos and tests. */
-export const demoDeclarations: readonly { declareNo: string; office: string; status: string }[] = [
+/**
+ * Fixed demo declarations: one per status, for guides, demos and tests; the last two cover the portal's demo yard
+ * containers customs holds (apps/server/src/db/seed/port-containers.data.ts demoYard.held, bill MEDUHP2611003).
+ */
+export const demoDeclarations: readonly {
+  declareNo: string;
+  office: string;
+  status: string;
+  containers?: readonly string[];
+  bl?: string;
+}[] = [
   { declareNo: '305123456710', office: '03EE', status: 'TQ' },
   { declareNo: '305123456720', office: '03EE', status: 'MHBQ' },
   { declareNo: '104987654320', office: '02CI', status: 'GPH' },
@@ -145,6 +172,14 @@ export const demoDeclarations: readonly { declareNo: string; office: string; sta
   { declareNo: '106555444330', office: '51CI', status: 'KHH' },
   { declareNo: '106555444340', office: '51CI', status: 'NA' },
   { declareNo: '106555444350', office: '51CI', status: 'XCTQ' },
+  {
+    declareNo: '107261120100',
+    office: '03EE',
+    status: 'TQ',
+    containers: [containerNo('MSCU', 261201), containerNo('MSCU', 261202)],
+    bl: 'MEDUHP2611003',
+  },
+  { declareNo: '107261120200', office: '03EE', status: 'NA', containers: [containerNo('MSCU', 261203)], bl: 'MEDUHP2611003' },
 ];
 
 /** The declaration customs knows under this number and office, or null. */
@@ -152,7 +187,14 @@ export function findDeclaration(declareNo: string, office: string, now = Date.no
   const no = declareNo.trim().toUpperCase();
   const off = office.trim().toUpperCase();
   const fixed = demoDeclarations.find((d) => d.declareNo === no && d.office === off);
-  if (fixed) return declarationFromSeed(no, off, now, fixed.status);
+  if (fixed)
+    return declarationFromSeed(
+      no,
+      off,
+      now,
+      fixed.status,
+      fixed.containers ? { containers: fixed.containers, bl: fixed.bl ?? '' } : undefined,
+    );
   if (!/^\d{12}$/.test(no) || !(customsOffices as readonly string[]).includes(off)) return null;
   // One number in ten is not registered at that office.
   if (hashText(`${no}#${off}`) % 10 === 0) return null;

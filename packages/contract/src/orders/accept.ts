@@ -51,6 +51,8 @@ export const acceptRow = z.object({
   TosStatus: tosStatus,
   TosStatusName: z.string(),
   TosMessage: z.string().nullable(),
+  /** Containers customs holds: the order waits, it can be neither approved nor sent to the TOS (spec 02 §4). */
+  CustomsHeld: z.array(z.string()),
   InvoiceNo: z.string().nullable(),
   /** The invoice's state in words when it is not simply issued: 'Đã hủy', 'Hủy hóa đơn lỗi, đang thử lại'. */
   InvoiceState: z.string().nullable(),

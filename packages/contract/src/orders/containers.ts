@@ -168,6 +168,12 @@ export const checkedContainer = z.object({
    * them read-only), whatever was typed.
    */
   FromYard: z.boolean(),
+  /**
+   * Customs holds the container (pickups of foreign goods whose last customs status is not a release status): the
+   * order waits in 'Duyệt lệnh' and is neither approved nor sent to the TOS until customs releases it. Null when the
+   * rule does not apply.
+   */
+  CusHold: z.boolean().nullable(),
   /** Problems of this row (empty = the row can be ordered), each a full Vietnamese sentence starting 'Dòng N: '. */
   problems: z.array(z.string()),
   /** Notes that do not block (e.g. the dangerous-goods alert text of the IMO list). */

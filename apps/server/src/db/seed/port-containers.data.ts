@@ -113,6 +113,21 @@ export function yardCargoType(fe: string, isoSizetype: string): string {
   return isoSizetype.charAt(2) === 'R' ? 'RF' : 'GP';
 }
 
+/**
+ * Local or foreign goods and customs' last status as the yard records them: full containers of classes 1, 3 and 4
+ * carry foreign goods, cleared (TQ) unless the plan holds them (NA: not allowed past the supervised area); exports
+ * (class 2) are domestic goods; empties carry none.
+ */
+export function yardGoods(
+  fe: string,
+  classCode: string,
+  held: boolean,
+): { IsLocalForeign: 'L' | 'F' | null; CustomsStatus: string | null } {
+  if (fe !== 'F') return { IsLocalForeign: null, CustomsStatus: null };
+  if (classCode === '2') return { IsLocalForeign: 'L', CustomsStatus: null };
+  return { IsLocalForeign: 'F', CustomsStatus: held ? 'NA' : 'TQ' };
+}
+
 /** Writes the plan placed in time (`now`) and on the seeded vessel calls, in one bulk insert. */
 export async function seedPortContainers(database: Database, now = new Date()) {
   const voyages = await database.query<{ k: string; tc: string; n: string; im: string; ex: string; etb: number }>(
@@ -147,6 +162,8 @@ export async function seedPortContainers(database: Database, now = new Date()) {
     bl: [] as (string | null)[],
     bk: [] as (string | null)[],
     status: [] as string[],
+    lf: [] as (string | null)[],
+    customs: [] as (string | null)[],
   };
   for (const v of portContainerPlan()) {
     const isImport = v.ClassCode === '1' || v.ClassCode === '3';
@@ -172,15 +189,20 @@ export async function seedPortContainers(database: Database, now = new Date()) {
     cols.bl.push(isImport ? v.document : null);
     cols.bk.push(isImport ? null : v.document);
     cols.status.push(left ? (isImport ? 'D' : 'B') : v.hold ? 'H' : 'S');
+    const goods = yardGoods(v.FE, v.ClassCode, v.hold);
+    cols.lf.push(goods.IsLocalForeign);
+    cols.customs.push(goods.CustomsStatus);
   }
   await database.query(
     `insert into port_containers (terminal_code, container_no, class_code, iso_sizetype, operation_code, fe, cargo_type_code, date_in,
        date_out, vessel_key, vessel_code, vessel_name, vessel_im_voy, vessel_ex_voy, call_seq, call_year, bl_no, booking_no,
-       container_status_code)
-     select tc, no, cls, iso, opr, fe, cargo, to_timestamp(di / 1000.0), to_timestamp(dout / 1000.0), vk, vc, vn, im, ex, seq, yr, bl, bk, st
+       container_status_code, is_local_foreign, customs_status, customs_checked_at)
+     select tc, no, cls, iso, opr, fe, cargo, to_timestamp(di / 1000.0), to_timestamp(dout / 1000.0), vk, vc, vn, im, ex, seq, yr, bl, bk, st,
+            lf, cs, case when cs is null then null else to_timestamp(di / 1000.0) end
      from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::float8[], $9::float8[],
-                 $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::int[], $16::int[], $17::text[], $18::text[], $19::text[])
-          as p(tc, no, cls, iso, opr, fe, cargo, di, dout, vk, vc, vn, im, ex, seq, yr, bl, bk, st)
+                 $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::int[], $16::int[], $17::text[], $18::text[], $19::text[],
+                 $20::text[], $21::text[])
+          as p(tc, no, cls, iso, opr, fe, cargo, di, dout, vk, vc, vn, im, ex, seq, yr, bl, bk, st, lf, cs)
      on conflict do nothing`,
     Object.values(cols),
   );
@@ -199,6 +221,13 @@ export const demoYard = {
   empties: { owner: 'MSCU', from: 262001, count: 40, days: 20 },
   /** Full reefers on reeferBill: MSCU 261101–261105, 22R1. */
   reefers: { owner: 'MSCU', from: 261101, count: 5, days: 12 },
+  /**
+   * Foreign goods customs still holds, on heldBill: MSCU 261201–261203, 22G1, in for 5 days, with no customs answer
+   * yet, NA and KHH. The customs simulator's demo declarations 107261120100 / 03EE (TQ: releases 261201 and 261202)
+   * and 107261120200 / 03EE (NA: 261203 stays held) cover them.
+   */
+  held: { owner: 'MSCU', from: 261201, statuses: [null, 'NA', 'KHH'], days: 5 },
+  heldBill: 'MEDUHP2611003',
 } as const;
 
 /** Writes the demo yard (open visits, DateOut null) on the terminal's last vessel call before now. */
@@ -210,7 +239,7 @@ export async function seedDemoYard(database: Database, now = new Date()) {
     [y.terminal, now, y.operator],
   );
   const base = Math.floor(now.getTime() / 1000) * 1000;
-  const rows: { no: string; cls: string; iso: string; fe: string; dateIn: number; bl: string | null }[] = [];
+  const rows: { no: string; cls: string; iso: string; fe: string; dateIn: number; bl: string | null; customs?: string | null }[] = [];
   for (let i = 0; i < y.imports.count; i++)
     rows.push({
       no: containerNumber(y.imports.owner, y.imports.from + i),
@@ -238,12 +267,24 @@ export async function seedDemoYard(database: Database, now = new Date()) {
       dateIn: base - y.reefers.days * DAY,
       bl: y.reeferBill,
     });
+  for (const [i, customs] of y.held.statuses.entries())
+    rows.push({
+      no: containerNumber(y.held.owner, y.held.from + i),
+      cls: '1',
+      iso: '22G1',
+      fe: 'F',
+      dateIn: base - y.held.days * DAY,
+      bl: y.heldBill,
+      customs,
+    });
   await database.query(
     `insert into port_containers (terminal_code, container_no, class_code, iso_sizetype, operation_code, fe, cargo_type_code, date_in,
-       date_out, vessel_key, vessel_code, vessel_name, vessel_im_voy, vessel_ex_voy, bl_no, container_status_code)
-     select $1, no, cls, iso, $2, fe, cargo, to_timestamp(di / 1000.0), null, $3, $4, $5, $6, $7, bl, 'S'
-       from unnest($8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::float8[], $14::text[])
-         as p(no, cls, iso, fe, cargo, di, bl)
+       date_out, vessel_key, vessel_code, vessel_name, vessel_im_voy, vessel_ex_voy, bl_no, container_status_code,
+       is_local_foreign, customs_status, customs_checked_at)
+     select $1, no, cls, iso, $2, fe, cargo, to_timestamp(di / 1000.0), null, $3, $4, $5, $6, $7, bl, 'S',
+            lf, cs, case when cs is null then null else to_timestamp(di / 1000.0) end
+       from unnest($8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::float8[], $14::text[], $15::text[], $16::text[])
+         as p(no, cls, iso, fe, cargo, di, bl, lf, cs)
      on conflict do nothing`,
     [
       y.terminal,
@@ -260,6 +301,8 @@ export async function seedDemoYard(database: Database, now = new Date()) {
       rows.map((r) => yardCargoType(r.fe, r.iso)),
       rows.map((r) => r.dateIn),
       rows.map((r) => r.bl),
+      rows.map((r) => yardGoods(r.fe, r.cls, false).IsLocalForeign),
+      rows.map((r) => (r.customs !== undefined ? r.customs : yardGoods(r.fe, r.cls, false).CustomsStatus)),
     ],
   );
   return rows.length;

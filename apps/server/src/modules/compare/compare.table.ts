@@ -21,6 +21,12 @@ export const portContainers = pgTable(
     FE: varchar('fe', { length: 1 }).notNull(),
     /** The cargo type the yard recorded (cargo types catalogue); orders on the container take it, never a typed one. */
     CargoTypeCode: varchar('cargo_type_code', { length: 10 }),
+    /** L domestic goods, F foreign (customs control); null where the yard recorded none. */
+    IsLocalForeign: varchar('is_local_foreign', { length: 1 }),
+    /** Customs' last status of the container during this visit (367 / 363 answers), null before any answer. */
+    CustomsStatus: varchar('customs_status', { length: 10 }),
+    CustomsDeclareNo: varchar('customs_declare_no', { length: 30 }),
+    CustomsCheckedAt: tz('customs_checked_at'),
     DateIn: tz('date_in').notNull(),
     DateOut: tz('date_out'),
     VesselKey: varchar('vessel_key', { length: 30 }),

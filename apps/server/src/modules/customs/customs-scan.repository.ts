@@ -1,6 +1,6 @@
 import type { CallRequest, Customs367Item, CustomsLogRow, calls, VesselVoyageRecord } from '@smartport/contract';
 import { and, asc, desc, eq, gte, inArray, isNull, like, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { customsMessages, customsRequestLog, vesselVoyages } from '../../db/schema';
 import { containsText } from '../../db/text-match';
 import { inTerminals } from '../../security/terminal-scope';
@@ -44,8 +44,32 @@ export interface LogEntry {
 /** The log's filter as custom/get_log_custom_req receives it (dates parsed, texts trimmed and upper-cased). */
 export type LogFilter = CallRequest<typeof calls.customs.getLogCustomReq>;
 
+/** Customs' answer for one container: its status and the declaration that gave it (none for a 363 row without one). */
+export interface ContainerCustomsStatus {
+  ContainerNo: string;
+  CustomsStatus: string;
+  DeclareNo: string | null;
+}
+
 export function createCustomsScanRepository(db: Db) {
   return {
+    /**
+     * The yard takes customs' answer: each container's open visits (not yet out) record the status, the declaration
+     * and when. Answers for containers the port does not hold change nothing. The containers updated come back.
+     */
+    async recordContainerStatuses(list: readonly ContainerCustomsStatus[], tx: Db = db): Promise<string[]> {
+      const latest = new Map(list.filter((c) => c.ContainerNo && c.CustomsStatus).map((c) => [c.ContainerNo.trim().toUpperCase(), c]));
+      if (!latest.size) return [];
+      const items = [...latest.entries()];
+      const result = await tx.execute(sql`update port_containers p set customs_status = upper(trim(a.st)), customs_declare_no = a.dn,
+            customs_checked_at = now()
+          from unnest(${sql.param(items.map(([no]) => no))}::text[], ${sql.param(items.map(([, c]) => c.CustomsStatus))}::text[],
+                      ${sql.param(items.map(([, c]) => c.DeclareNo))}::text[]) as a(no, st, dn)
+         where p.container_no = a.no and p.date_out is null
+         returning p.container_no "ContainerNo"`);
+      return [...new Set(rowsOf<{ ContainerNo: string }>(result).map((r) => r.ContainerNo))];
+    },
+
     async writeLog(entry: LogEntry) {
       await db.insert(customsRequestLog).values({
         SenderBy: entry.SenderBy,

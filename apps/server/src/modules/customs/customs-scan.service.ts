@@ -17,7 +17,7 @@ import type { AuthUser } from '../../http/context';
 import { AppError, badRequest } from '../../http/errors';
 import type { LiveEvents } from '../../realtime/realtime';
 import { scopeTerminals } from '../../security/terminal-scope';
-import type { CustomsMessageRow, CustomsScanRepository, LogEntry, LogFilter } from './customs-scan.repository';
+import type { ContainerCustomsStatus, CustomsMessageRow, CustomsScanRepository, LogEntry, LogFilter } from './customs-scan.repository';
 
 export const GATEWAY_TIMEOUT_MESSAGE = 'Quá thời gian phản hồi từ hệ thống.';
 export const QUEUED_MESSAGE = 'Thông điệp đã được đưa vào hàng đợi!';
@@ -48,6 +48,11 @@ export interface CustomsScanDeps {
   /** How often a queued message is asked for its result, and how long at most (then RESPONSE_TIMEOUT). */
   pollMs?: number;
   resultTimeoutMs?: number;
+  /**
+   * The yard takes customs' answers (each container's status on its open visit) and the orders hear of it: a failure
+   * here is logged and never spoils the scan's answer (the next scan records again).
+   */
+  recordStatuses?: (list: ContainerCustomsStatus[]) => Promise<void>;
   log?: (msg: string) => void;
 }
 
@@ -68,8 +73,27 @@ const emptyAnswerText = (item: Customs367Item | null | undefined): { msg?: strin
   return msg ? { msg } : {};
 };
 
+/** What a 367 answer says of each container (the declaration's own status where a row carries none). */
+export const statusesOf367 = (items: readonly (Customs367Item | null | undefined)[]): ContainerCustomsStatus[] =>
+  items.flatMap((item) =>
+    containersOf(item).map((c) => ({
+      ContainerNo: c.CntrNo,
+      CustomsStatus: c.CustomsStatus || item?.customsStatus || '',
+      DeclareNo: item?.customsAppNo || null,
+    })),
+  );
+
 export function createCustomsScanService(deps: CustomsScanDeps) {
   const { repo, gateway, live } = deps;
+
+  async function record(list: ContainerCustomsStatus[]) {
+    if (!list.length || !deps.recordStatuses) return;
+    try {
+      await deps.recordStatuses(list);
+    } catch (err) {
+      deps.log?.(`customs statuses not recorded on the yard: ${(err as Error).message}`);
+    }
+  }
   const pollMs = deps.pollMs ?? 1000;
   const resultTimeoutMs = deps.resultTimeoutMs ?? 60_000;
   const timers = new Set<NodeJS.Timeout>();
@@ -132,6 +156,7 @@ export function createCustomsScanService(deps: CustomsScanDeps) {
         await logged(x, { ...entry, ContainerNos: containersOf(x.outcome.value.item).map((c) => c.CntrNo) });
         const func = x.outcome.value.responseFunc ?? CUSTOMS_RESPONSE_FUNC.result;
         await repo.finishMessage(message.MsgGroupId, { State: 'done', ResponseFunc: func, Result: x.outcome.value.item ?? null });
+        if (func !== CUSTOMS_RESPONSE_FUNC.refused) await record(statusesOf367([x.outcome.value.item]));
         notify({
           note_state: 'SUCCESS',
           response_func: func,
@@ -176,6 +201,7 @@ export function createCustomsScanService(deps: CustomsScanDeps) {
         ContainerNos: [],
       });
       if (!x.outcome.ok) throw gatewayError(x.outcome.failure);
+      await record(statusesOf367(x.outcome.value));
       return x.outcome.value;
     },
 
@@ -207,6 +233,7 @@ export function createCustomsScanService(deps: CustomsScanDeps) {
         if (!x.outcome.ok) throw gatewayError(x.outcome.failure);
         for (const r of x.outcome.value) rows.push({ ...r, userVoy: voyageTitle(v) });
       }
+      await record(rows.map((r) => ({ ContainerNo: r.cntrNo, CustomsStatus: r.customsStatus, DeclareNo: r.customsAppNo || null })));
       return rows;
     },
 

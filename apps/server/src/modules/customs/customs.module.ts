@@ -29,6 +29,12 @@ export async function customsModule(ctx: ModuleContext) {
     gateway: createHttpCustomsGateway({ baseUrl: config.simulators.customs, timeoutMs: config.customsTimeoutMs }),
     live: ctx.live,
     resultTimeoutMs: config.customsResultTimeoutMs,
+    // The yard's record takes the answer and the orders hear of it, in one transaction.
+    recordStatuses: (list) =>
+      ctx.events.transaction(async (tx, events) => {
+        const containerNos = await createCustomsScanRepository(tx).recordContainerStatuses(list);
+        if (containerNos.length) await events.publish('customs.statusRecorded', { containerNos });
+      }),
     log: (m) => log.warn(m),
   });
   return {

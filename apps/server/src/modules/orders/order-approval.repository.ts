@@ -1,3 +1,4 @@
+import { customsReleaseStatuses } from '@smartport/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { inOrderScope, type OrderScope } from '../../security/terminal-scope';
@@ -52,6 +53,8 @@ export interface AcceptRecord {
   InvoiceNo: string | null;
   InvoiceStatus: string | null;
   CancelStep: string | null;
+  /** Containers of the order customs holds (order_containers.cus_hold). */
+  CustomsHeld: string[] | null;
 }
 
 export interface AcceptFilter {
@@ -65,6 +68,15 @@ const headColumns = sql.raw(`o.order_no "OrderNo", o.pin_code "PinCode", o.termi
   o.exp_date "ExpDate", o.total_amount::float8 "TotalAmount", o.money_credit "MoneyCredit", o.order_status "OrderStatus",
   o.transaction_id "TransactionId", o.created_by "CreatedBy", o.tos_status "TosStatus", o.tos_order_no "TosOrderNo",
   o.tos_attempts "TosAttempts", o.source "Source"`);
+
+/**
+ * Customs holds container `c` of order `o` now: its open visit at the order's terminal is foreign goods (FE F,
+ * IsLocalForeign F) of class 1, 3 or 4 whose last customs status is not a release status (the contract's customsHeld,
+ * in SQL; the orders whose type the rule applies to have a non-null cus_hold).
+ */
+const heldNow = sql`exists (select 1 from port_containers p where p.terminal_code = o.terminal_code and p.container_no = c.container_no
+  and p.date_out is null and p.fe = 'F' and p.is_local_foreign = 'F' and p.class_code in ('1', '3', '4')
+  and coalesce(upper(trim(p.customs_status)), '') <> all(${sql.param([...customsReleaseStatuses])}::text[]))`;
 
 /** SQL of the approval queue: listing, the state changes P → C / D and C → D, and the TOS delivery state. */
 export function createOrderApprovalRepository(db: Db) {
@@ -81,7 +93,8 @@ export function createOrderApprovalRepository(db: Db) {
             o.created_by "CreatedBy", o.created_time "CreatedTime", o.approved_by "ApprovedBy", o.approved_time "ApprovedTime",
             o.reject_reason "RejectReason", o.tos_status "TosStatus", o.tos_message "TosMessage",
             i.invoice_series "InvoiceSeries", i.invoice_no "InvoiceNo", i.status "InvoiceStatus",
-            (select ic.step from invoice_cancellations ic where ic.order_no = o.order_no order by ic.created_time desc limit 1) "CancelStep"
+            (select ic.step from invoice_cancellations ic where ic.order_no = o.order_no order by ic.created_time desc limit 1) "CancelStep",
+            array(select c.container_no from order_containers c where c.order_no = o.order_no and c.cus_hold order by 1) "CustomsHeld"
           from orders o
           left join customers cu on cu.customer_code = o.customer_code
           left join job_modes jm on jm.job_mode_code = o.job_mode_code
@@ -106,8 +119,38 @@ export function createOrderApprovalRepository(db: Db) {
 
     /** P → C by staff: one approval however many come at once (the conditional update decides). */
     async approve(orderNo: string, by: string): Promise<boolean> {
-      return !!(await one(sql`update orders set order_status = 'C', approved_by = ${by}, approved_time = now(), is_auto_approved = false
-        where order_no = ${orderNo} and order_status = 'P' returning 1`));
+      return !!(await one(sql`update orders o set order_status = 'C', approved_by = ${by}, approved_time = now(), is_auto_approved = false,
+          customs_wait = false
+        where o.order_no = ${orderNo} and o.order_status = 'P'
+          and not exists (select 1 from order_containers c where c.order_no = o.order_no and c.cus_hold is not null and ${heldNow})
+        returning 1`));
+    },
+
+    /** The order's containers customs holds now (the yard's record), in container order. */
+    async heldContainers(orderNo: string): Promise<string[]> {
+      const list = rowsOf<{ ContainerNo: string }>(
+        await db.execute(sql`select c.container_no "ContainerNo" from order_containers c join orders o on o.order_no = c.order_no
+          where c.order_no = ${orderNo} and c.cus_hold is not null and ${heldNow} order by 1`),
+      );
+      return list.map((r) => r.ContainerNo);
+    },
+
+    /**
+     * Customs answered for these containers: the live orders (A, P) holding them take the yard's hold again, and the
+     * waiting orders (customs_wait) none of whose containers is held any more become C. Answers those orders.
+     */
+    async customsAnswered(containerNos: readonly string[]): Promise<string[]> {
+      const nos = sql.param([...containerNos]);
+      await db.execute(sql`update order_containers c set cus_hold = ${heldNow} from orders o
+        where o.order_no = c.order_no and o.order_status in ('A', 'P') and c.cus_hold is not null and c.container_no = any(${nos}::text[])`);
+      const released = rowsOf<{ OrderNo: string }>(
+        await db.execute(sql`update orders o set order_status = 'C', skip_approval = true, customs_wait = false
+          where o.customs_wait and o.order_status = 'P'
+            and exists (select 1 from order_containers c where c.order_no = o.order_no and c.container_no = any(${nos}::text[]))
+            and not exists (select 1 from order_containers c where c.order_no = o.order_no and c.cus_hold)
+          returning o.order_no "OrderNo"`),
+      );
+      return released.map((r) => r.OrderNo);
     },
 
     /** Whatever made the order C: approver and time kept if set, the TOS delivery queued (once). */

@@ -4,6 +4,7 @@ import {
   type CallReply,
   type CallRequest,
   type calls,
+  customsHoldMessages,
   ORDER_STATE_CHANGED,
   tosStatusNames,
 } from '@smartport/contract';
@@ -55,6 +56,7 @@ function toRow(r: AcceptRecord): AcceptRow {
     TosStatus: tos,
     TosStatusName: tosStatusNames[tos],
     TosMessage: r.TosMessage,
+    CustomsHeld: r.CustomsHeld ?? [],
     InvoiceNo: r.InvoiceSeries && r.InvoiceNo ? `${r.InvoiceSeries}-${r.InvoiceNo}` : null,
     InvoiceState: invoiceState(r),
   };
@@ -138,9 +140,22 @@ export function createOrderApprovalService(deps: {
     },
   };
 
+  /**
+   * Customs answered for containers (the customs module's fact): the orders re-read their holds, and each order that
+   * waited only for customs and is released now is approved, in one transaction with its event.
+   */
+  async function customsAnswered(containerNos: string[]): Promise<string[]> {
+    return deps.transaction(async (r, events) => {
+      const released = await r.customsAnswered(containerNos);
+      for (const orderNo of released) await approved(r, events, orderNo, null);
+      return released;
+    });
+  }
+
   return {
     approved,
     after,
+    customsAnswered,
 
     async list(user: AuthUser, input: CallRequest<O['loadAcceptOrders']>): Promise<CallReply<O['loadAcceptOrders']>> {
       const scope = approvalReach(user);
@@ -152,6 +167,9 @@ export function createOrderApprovalService(deps: {
 
     async approve(user: AuthUser, input: CallRequest<O['approveOrder']>): Promise<CallReply<O['approveOrder']>> {
       const order = await reached(user, input.OrderNo);
+      // Customs holds a container: not approved (nor sent to the TOS) until customs releases it.
+      const held = order.OrderStatus === 'P' ? await repo.heldContainers(order.OrderNo) : [];
+      if (held.length) throw new AppError(409, customsHoldMessages.approveRefused(held));
       const done =
         order.OrderStatus === 'P' &&
         (await deps.transaction(async (r, events) => {

@@ -1,6 +1,8 @@
 import {
   type CheckedContainer,
   containerNoProblem,
+  customsHeld,
+  customsHoldMessages,
   DAY_MS,
   IMO_CLASS,
   imoMessages,
@@ -81,6 +83,12 @@ export interface YardVisit {
   BLNo: string | null;
   BookingNo: string | null;
   DateIn: Date;
+  /** 1 import, 2 export, 3 / 4 transhipment (the classes catalogue). */
+  ClassCode: string;
+  /** L domestic, F foreign goods; null where the yard recorded none. */
+  IsLocalForeign: string | null;
+  /** Customs' last status during this visit, null before any answer. */
+  CustomsStatus: string | null;
 }
 
 /** The facts the row check needs, gathered by the service for the whole list at once. */
@@ -105,6 +113,8 @@ export interface RowContext {
   OperationCode: string;
   BLNo: string | null;
 }
+
+const goodsName = { L: 'nội (L)', F: 'ngoại (F)' } as const;
 
 const hasValue = (v: number | null | undefined) => v != null && v > 0;
 
@@ -242,6 +252,24 @@ export function checkRows(rows: readonly OrderContainerInput[], ctx: RowContext,
       }
     }
 
+    // Local / foreign goods: the yard's record for a container it holds (a typed one that differs is refused).
+    let IsLocalForeign: 'L' | 'F' = input.IsLocalForeign ?? facts.defaultLocalForeign;
+    const yardGoods = fromYard?.IsLocalForeign === 'L' || fromYard?.IsLocalForeign === 'F' ? fromYard.IsLocalForeign : null;
+    if (yardGoods) {
+      if (input.IsLocalForeign && input.IsLocalForeign !== yardGoods)
+        say(`Container ${ContainerNo} trong bãi là hàng ${goodsName[yardGoods]}, không phải hàng ${goodsName[input.IsLocalForeign]}`);
+      IsLocalForeign = yardGoods;
+    }
+
+    // Customs holds (spec 02 §4): foreign goods leaving the port wait for customs' release; the order can be made and
+    // paid, it waits in 'Duyệt lệnh' until then.
+    let CusHold: boolean | null = null;
+    if (fromYard && type.direction === 'out' && yardGoods) {
+      const held = { FE: fromYard.FE, IsLocalForeign: yardGoods, ClassCode: fromYard.ClassCode, CustomsStatus: fromYard.CustomsStatus };
+      CusHold = customsHeld(held);
+      if (CusHold) notes.push(customsHoldMessages.note(Row, ContainerNo, fromYard.CustomsStatus));
+    }
+
     return {
       Row,
       ContainerNo,
@@ -251,7 +279,7 @@ export function checkRows(rows: readonly OrderContainerInput[], ctx: RowContext,
       FE,
       CargoTypeCode,
       CargoTypeName: facts.cargoTypes.get(CargoTypeCode) ?? null,
-      IsLocalForeign: input.IsLocalForeign ?? facts.defaultLocalForeign,
+      IsLocalForeign,
       Commodity: input.Commodity ?? null,
       MCWeight: input.MCWeight ?? null,
       SealNo: input.SealNo ?? null,
@@ -271,6 +299,7 @@ export function checkRows(rows: readonly OrderContainerInput[], ctx: RowContext,
       PlugHours: input.PlugHours ?? null,
       DateIn: fromYard ? fromYard.DateIn.toISOString() : null,
       FromYard: !!fromYard,
+      CusHold,
       problems,
       notes,
     };

@@ -117,7 +117,8 @@ export function createOrderCreateRepository(db: Db) {
       return rows<YardVisit>(
         sql`select distinct on (container_no) container_no "ContainerNo", iso_sizetype "IsoSizetype", fe "FE",
                    operation_code "OperationCode", cargo_type_code "CargoTypeCode", bl_no "BLNo",
-                   booking_no "BookingNo", date_in "DateIn"
+                   booking_no "BookingNo", date_in "DateIn", class_code "ClassCode", is_local_foreign "IsLocalForeign",
+                   customs_status "CustomsStatus"
               from port_containers
              where terminal_code = ${terminal} and date_out is null and container_no = any(${sql.param(containerNos)}::text[])
              order by container_no, date_in desc`,
@@ -260,6 +261,7 @@ export function createOrderCreateRepository(db: Db) {
             Commodity: c.Commodity,
             ClassCode: o.ClassCode,
             IsLocalForeign: c.IsLocalForeign,
+            CusHold: c.CusHold,
             POL: c.POL,
             POD: c.POD,
             FPOD: c.FPOD,
@@ -346,7 +348,7 @@ export function createOrderCreateRepository(db: Db) {
       return rows<Record<string, unknown>>(
         sql`select c.container_no "ContainerNo", c.iso_sizetype "IsoSizetype", c.local_sizetype "LocalSizetype", c.teu "Teu", c.fe "FE",
                    coalesce(c.cargo_type_code, '') "CargoTypeCode", ct.cargo_type_name "CargoTypeName",
-                   coalesce(c.is_local_foreign, 'F') "IsLocalForeign", c.commodity "Commodity", c.mc_weight::float8 "MCWeight",
+                   coalesce(c.is_local_foreign, 'F') "IsLocalForeign", c.cus_hold "CusHold", c.commodity "Commodity", c.mc_weight::float8 "MCWeight",
                    c.seal_no "SealNo", c.pol "POL", c.pod "POD", c.fpod "FPOD", c.temperature::float8 "Temperature", c.vent "Vent",
                    c.vent_unit "VentUnit", c.imo_class "Class", c.unno "Unno", c.oog_top "OogTop", c.oog_left "OogLeft",
                    c.oog_right "OogRight", c.oog_back "OogBack", c.oog_front "OogFront", c.plug_hours::float8 "PlugHours",
@@ -380,15 +382,19 @@ export function createOrderCreateRepository(db: Db) {
     },
 
     /**
-     * A credit order confirmed to be paid later: A → P (waits for staff) or C (approved at once), only from A with no
-     * transaction, so a replay changes nothing. Answers whether this call changed it.
+     * A credit order confirmed to be paid later: A → P (waits for staff, or for customs while it holds a container) or
+     * C (approved at once), only from A with no transaction, so a replay changes nothing. Answers the new state when
+     * this call changed it, else null.
      */
-    async confirmPayLater(orderNo: string, status: 'P' | 'C', skipApproval: boolean): Promise<boolean> {
-      const r = await rows(
-        sql`update orders set order_status = ${status}, skip_approval = ${skipApproval}
-             where order_no = ${orderNo} and order_status = 'A' and transaction_id is null and money_credit = 'C' returning 1`,
+    async confirmPayLater(orderNo: string, approvalNeeded: boolean): Promise<{ OrderStatus: 'P' | 'C'; SkipApproval: boolean } | null> {
+      const r = await rows<{ OrderStatus: 'P' | 'C'; SkipApproval: boolean }>(
+        sql`update orders o set order_status = case when ${approvalNeeded} or h.held then 'P' else 'C' end,
+               skip_approval = not ${approvalNeeded} and not h.held, customs_wait = not ${approvalNeeded} and h.held
+              from (select exists (select 1 from order_containers c where c.order_no = ${orderNo} and c.cus_hold) held) h
+             where o.order_no = ${orderNo} and o.order_status = 'A' and o.transaction_id is null and o.money_credit = 'C'
+             returning o.order_status "OrderStatus", o.skip_approval "SkipApproval"`,
       );
-      return r.length > 0;
+      return r[0] ?? null;
     },
   };
 }

@@ -304,10 +304,10 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
         moneyCredit: order.MoneyCredit,
         at: now(),
       });
-      const status = needed ? 'P' : 'C';
       const changed = await deps.transaction(async (r, events) => {
-        const done = await r.confirmPayLater(order.OrderNo, status, !needed);
-        if (done) await events.publish('order.payLaterConfirmed', { orderNo: order.OrderNo, by: user.UserID, skipApproval: !needed });
+        const done = await r.confirmPayLater(order.OrderNo, needed);
+        if (done)
+          await events.publish('order.payLaterConfirmed', { orderNo: order.OrderNo, by: user.UserID, skipApproval: done.SkipApproval });
         return done;
       });
       if (!changed) {
@@ -315,7 +315,7 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
         if (again && (again.OrderStatus === 'P' || again.OrderStatus === 'C')) return answer(again.OrderStatus);
         throw badRequest(orderCheckMessages.notPayLater);
       }
-      return answer(status);
+      return answer(changed.OrderStatus);
     },
 
     /** task/order/getOrder: the order as its owner or staff see it (404 outside the caller's reach). */
@@ -385,6 +385,7 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
           DateIn: c.DateIn == null ? null : new Date(c.DateIn as string).toISOString(),
           // Saved from the yard's record: only a container the yard held has its DateIn.
           FromYard: c.DateIn != null,
+          CusHold: c.CusHold == null ? null : Boolean(c.CusHold),
         })),
         charges,
       };

@@ -82,6 +82,11 @@ export function ordersModule(
   events.onInTransaction('order.payLaterConfirmed', async (e, t) => {
     if (e.skipApproval) await orderApproval.approved(approvalIn(t.tx), t, e.orderNo, e.by);
   });
+  // Customs answered: holds re-read, orders waiting only for customs go on (approved, then invoice and TOS as above).
+  events.onAfterCommit('customs.statusRecorded', 'orders.customs-holds', async (e) => {
+    const released = await orderApproval.customsAnswered(e.containerNos);
+    if (released.length) log.info({ orders: released }, 'orders released by customs');
+  });
   // The first TOS attempt goes now (the job sends what is still pending within 30 s).
   events.onAfterCommit('order.approved', 'orders.tos-delivery', (e) => orderApproval.after.deliver(e.orderNo));
   // The creator's live notices go before the publisher answers (the staff member's reply follows them).

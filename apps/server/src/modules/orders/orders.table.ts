@@ -64,6 +64,11 @@ export const orders = pgTable(
     TosOrderNo: varchar('tos_order_no', { length: 40 }),
     TosAttempts: smallint('tos_attempts').notNull().default(0),
     TosNextTry: tz('tos_next_try'),
+    /**
+     * Paid (or confirmed to pay later) while customs held a container, with approval otherwise not needed: the order
+     * waits (P) and is approved by itself once customs releases its last held container.
+     */
+    CustomsWait: boolean('customs_wait').notNull().default(false),
     /** The screen's key of one draft (task/order/save ClientKey): a second save with it answers the first order. */
     ClientKey: uuid('client_key'),
   },

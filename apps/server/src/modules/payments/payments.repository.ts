@@ -29,6 +29,8 @@ export interface PayOrder {
   CurrencyCode: string;
   SkipApproval: boolean;
   TrarCount: number;
+  /** Customs holds one of its containers (order_containers.cus_hold, kept by the orders from customs' answers). */
+  CustomsHeld: boolean;
 }
 
 export interface Attempt {
@@ -73,7 +75,8 @@ const orderColumns = sql`o.order_no "OrderNo", o.pin_code "PinCode", o.terminal_
   cu.customer_name "CustomerName", cu.tax_code "TaxCode", o.job_mode_code "JobModeCode", jm.job_mode_name "JobModeName",
   o.operation_code "OperationCode", o.money_credit "MoneyCredit", o.order_status "OrderStatus", o.transaction_id "TransactionId", o.total_amount::float8 "TotalAmount",
   o.currency_code "CurrencyCode", o.skip_approval "SkipApproval",
-  (select count(*)::int from order_containers c where c.order_no = o.order_no and o.job_mode_code = 'TRAR') "TrarCount"`;
+  (select count(*)::int from order_containers c where c.order_no = o.order_no and o.job_mode_code = 'TRAR') "TrarCount",
+  exists (select 1 from order_containers c where c.order_no = o.order_no and c.cus_hold) "CustomsHeld"`;
 const attemptColumns = sql`order_no "OrderNo", partner_code "PartnerCode", idempotency_key "IdempotencyKey", amount::float8 "Amount",
   status "Status", confirming "Confirming", transaction_id "TransactionId", user_id "UserID", created_time "CreatedTime", otp_length "OtpLength"`;
 
@@ -276,7 +279,11 @@ export function createPaymentsRepository(
             tx,
           );
           if (!order) return { decision: { kind: 'unknown' }, order: null, attempt } as ApplyResult;
-          const skipApproval = skipsApproval(order, approval);
+          // A container customs holds keeps the order waiting (P) whatever the approval configuration says; it goes on by
+          // itself once customs releases it (customs_wait) when approval was not otherwise needed.
+          const approvalSkipped = skipsApproval(order, approval);
+          const skipApproval = approvalSkipped && !order.CustomsHeld;
+          const customsWait = approvalSkipped && order.CustomsHeld;
           const decision = decideApply(
             { ...facts(order), skipApproval },
             {
@@ -290,7 +297,8 @@ export function createPaymentsRepository(
           );
           if (decision.kind === 'paid') {
             const updated = await one(
-              sql`update orders set order_status = ${decision.orderStatus}, transaction_id = ${transactionId}, skip_approval = ${skipApproval}
+              sql`update orders set order_status = ${decision.orderStatus}, transaction_id = ${transactionId}, skip_approval = ${skipApproval},
+                  customs_wait = ${customsWait}
                 where order_no = ${order.OrderNo} and order_status = 'A' and transaction_id is null and total_amount = ${paidAmount} returning 1`,
               tx,
             );

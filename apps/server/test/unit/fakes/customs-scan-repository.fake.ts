@@ -8,6 +8,9 @@ export function createFakeCustomsScanRepository(voyages: VoyageRow[]) {
   const log: LogEntry[] = [];
   const messages: CustomsMessageRow[] = [];
   const repo: CustomsScanRepository = {
+    async recordContainerStatuses(list) {
+      return list.map((c) => c.ContainerNo);
+    },
     async writeLog(entry) {
       log.push(entry);
     },

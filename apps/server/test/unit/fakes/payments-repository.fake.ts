@@ -223,6 +223,7 @@ export function unpaidOrder(o: Partial<PayOrder> = {}): PayOrder {
     OrderNo: 'SP-0001',
     PinCode: 'PIN001-01',
     TerminalCode: 'NDP',
+    CustomsHeld: false,
     CustomerCode: 'KH01',
     CustomerName: 'Công ty Vận tải A',
     TaxCode: '0101234567',

@@ -4,10 +4,12 @@ import QrcodeOutlined from '@ant-design/icons/QrcodeOutlined';
 import WalletOutlined from '@ant-design/icons/WalletOutlined';
 import type { OrderFile, OrderQrItem, PendingOrderRow } from '@smartport/contract';
 import { App, Button, Flex, List, Modal, QRCode, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { flattenMenu } from '../../lib/menu';
+import { useMe, useMenu } from '../../lib/session-queries';
 import { useDeleteOrder, useOrderFiles, useOrderQr, useReloadHome } from './api';
 import { canDelete, cargoExtras, customsHold, isUnpaid, payKind, rowAmount, shortPin } from './order-row';
 import type { PayOrderDialog } from './pay-dialog';
@@ -50,6 +52,10 @@ export function OrderRowsTable({
 }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
+  const me = useMe();
+  const menu = useMenu(me.data?.UserGroupCode);
+  // A held container's row offers the customs scan (367) when the user's menu has it.
+  const canScan = useMemo(() => flattenMenu(menu.data ?? []).some((m) => m.MenuID === 'CUSTOMS_RELEASE'), [menu.data]);
   const deleteOrder = useDeleteOrder();
   const orderFiles = useOrderFiles();
   const orderQr = useOrderQr();
@@ -186,7 +192,14 @@ export function OrderRowsTable({
         const hold = customsHold(r);
         if (!hold) return null;
         return hold === 'held' ? (
-          <Typography.Text type="danger">{t('home.held')}</Typography.Text>
+          <Space orientation="vertical" size={0}>
+            <Typography.Text type="danger">{t('home.held')}</Typography.Text>
+            {canScan && (
+              <Link to="/Custom/CustomsRelease" style={{ fontSize: 12 }}>
+                {t('home.scanCustoms')}
+              </Link>
+            )}
+          </Space>
         ) : (
           <Typography.Text>{t('home.released')}</Typography.Text>
         );

@@ -1,4 +1,4 @@
-import { type AcceptRow, acceptMessages, type InvoiceCancelStep } from '@smartport/contract';
+import { type AcceptRow, acceptMessages, customsHoldMessages, type InvoiceCancelStep } from '@smartport/contract';
 import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -99,6 +99,13 @@ export default function AcceptOrderPage() {
       render: (name: string, r) => (
         <Space orientation="vertical" size={0}>
           <Tag color={statusColors[r.OrderStatus]}>{name}</Tag>
+          {r.CustomsHeld.length > 0 && (
+            <Tooltip title={`Hải quan chưa thông quan: ${r.CustomsHeld.join(', ')}`}>
+              <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid="customs-held">
+                {customsHoldMessages.held}: {r.CustomsHeld.join(', ')}
+              </Typography.Text>
+            </Tooltip>
+          )}
           {r.RejectReason && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               Lý do: {r.RejectReason}
@@ -160,9 +167,11 @@ export default function AcceptOrderPage() {
         <Space wrap size={4}>
           {r.OrderStatus === 'P' && (
             <>
-              <Button size="small" type="primary" onClick={() => approve(r)}>
-                Duyệt
-              </Button>
+              <Tooltip title={r.CustomsHeld.length ? customsHoldMessages.approveRefused(r.CustomsHeld) : undefined}>
+                <Button size="small" type="primary" disabled={r.CustomsHeld.length > 0} onClick={() => approve(r)}>
+                  Duyệt
+                </Button>
+              </Tooltip>
               <Button size="small" danger onClick={() => setReason({ kind: 'reject', row: r })}>
                 Từ chối
               </Button>
