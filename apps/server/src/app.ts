@@ -18,6 +18,7 @@ import { catalogsModule } from './modules/catalogs/catalogs.module';
 import { compareModule } from './modules/compare/compare.module';
 import { connectionAlertsModule } from './modules/connection-alerts/connection-alerts.module';
 import { customsModule } from './modules/customs/customs.module';
+import { edoModule } from './modules/edo/edo.module';
 import { homeModule } from './modules/home/home.module';
 import { invoicesModule } from './modules/invoices/invoices.module';
 import { mailModule } from './modules/mail/mail.module';
@@ -100,6 +101,7 @@ export async function buildApp(options: BuildOptions = {}) {
   const admin = await adminModule(ctx, shell.services);
   const { terminalConfig } = admin.services;
   const mail = mailModule(ctx, { terminalConfig });
+  const edo = edoModule(ctx, admin.services);
   const alerts = connectionAlertsModule(ctx, { ...mail.services, terminalConfig });
   const auth = authModule(ctx, { sessions: platform.sessions, throttle: options.throttle, terminalConfig });
   const stats = statsModule(ctx, { ...alerts.services, terminalConfig });
@@ -110,7 +112,7 @@ export async function buildApp(options: BuildOptions = {}) {
   });
   const invoices = invoicesModule(ctx, { ...payments.services, ...alerts.services });
   const home = homeModule(ctx, invoices.services);
-  const orders = ordersModule(ctx, servicesOf(storageRules, attachConfig, approval, invoices, alerts, admin));
+  const orders = ordersModule(ctx, servicesOf(storageRules, attachConfig, approval, invoices, alerts, admin, edo));
   const modules = [
     forms,
     shell,
@@ -128,6 +130,7 @@ export async function buildApp(options: BuildOptions = {}) {
     customs,
     admin,
     mail,
+    edo,
     alerts,
     auth,
     stats,

@@ -51,7 +51,8 @@ export type ModuleName =
   | 'tosMappings'
   | 'ratings'
   | 'admin'
-  | 'compare';
+  | 'compare'
+  | 'edo';
 
 export function defineCall<P extends string, Req extends z.ZodType, Res extends z.ZodType, A extends Access>(
   def: CallDef<P, Req, Res, A>,

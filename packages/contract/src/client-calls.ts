@@ -193,6 +193,17 @@ export const clientCalls: ClientCalls = {
   compare: {
     checkContaierData: { path: 'common/checkContaierData', access: { kind: 'menu' } },
   },
+  edo: {
+    listEdos: { path: 'edo/list', access: { kind: 'menu' } },
+    edoBillContainers: { path: 'edo/billContainers', access: { kind: 'menu' } },
+    issueEdo: { path: 'edo/issue', access: { kind: 'menu' } },
+    amendEdo: { path: 'edo/amend', access: { kind: 'menu' } },
+    revokeEdo: { path: 'edo/revoke', access: { kind: 'menu' } },
+    edoHistory: { path: 'edo/history', access: { kind: 'menu' } },
+    importEdos: { path: 'edo/import', access: { kind: 'menu' } },
+    lineContainers: { path: 'edo/lineContainers', access: { kind: 'menu' } },
+    lineOrders: { path: 'edo/lineOrders', access: { kind: 'menu' } },
+  },
   admin: {
     getIssueList: { path: 'config/getIssueList', access: { kind: 'menu' } },
     updateIssueList: { path: 'config/updateIssueList', access: { kind: 'menu' } },

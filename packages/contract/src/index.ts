@@ -12,6 +12,7 @@ import * as compare from './compare/calls';
 import { connectionAlertsCalls } from './connection-alerts/calls';
 import * as declarations from './customs/declarations';
 import * as customsScan from './customs/scan';
+import { edoCalls } from './edo/edo';
 import * as home from './home/calls';
 import * as invoices from './invoices/calls';
 import { mailCalls } from './mail/calls';
@@ -84,6 +85,7 @@ export {
   customsReleaseStatuses,
   underCustomsControl,
 } from './customs/status';
+export * from './edo/edo';
 export * from './events';
 export * from './fields';
 export * from './grid/columns';
@@ -100,7 +102,7 @@ export * from './menu-catalog';
 export { noticesCalls, noticesGrids } from './notices/calls';
 export { activeNotice, NOTICES_CHANGED, notifyGrid } from './notices/notices';
 export * from './orders/accept';
-export { type OrderStatus, orderStatus, publicOrder } from './orders/calls';
+export { type OrderStatus, orderStatus, orderStatusNames, publicOrder } from './orders/calls';
 export * from './orders/containers';
 export * from './orders/create';
 export * from './orders/order-types';
@@ -215,6 +217,7 @@ export const calls = {
   tosMappings: tosMappingsCalls,
   ratings: ratingsCalls,
   compare: { checkContaierData: compare.checkContaierData },
+  edo: edoCalls,
   admin: { ...adminRequestCalls, ...terminalConfigCalls, ...loyaltyCalls, ...sftpCalls, ...adminCalls },
   stats: {
     dashboardOrderChartLoad: stats.dashboardOrderChartLoad,
@@ -296,4 +299,15 @@ export const projectNamedCalls = [
   'task/accept_order/rejectOrder',
   'task/accept_order/resendTos',
   'task/update_order/cancelOrder',
+  // The shipping line's electronic delivery orders and lists (issue 23; docs/decisions.md 'eDO release'): the spec
+  // names the EDO sharing screen and the IsEDO flag, not the eDO's own calls.
+  'edo/list',
+  'edo/billContainers',
+  'edo/issue',
+  'edo/amend',
+  'edo/revoke',
+  'edo/history',
+  'edo/import',
+  'edo/lineContainers',
+  'edo/lineOrders',
 ] as const;

@@ -62,6 +62,13 @@ export const menuCatalog = [
   e('CUSTOMS_GATE_SCAN', 'CUSTOMS', 'Container đủ điều kiện qua KVGS', '/Custom/GateScan'),
   e('CUSTOMS_REQUEST_LOG', 'CUSTOMS', 'Lịch sử truy vấn thông quan', '/Custom/CustomRequestLog'),
 
+  // The shipping line's own work (docs/decisions.md 'eDO release'): its delivery orders, its containers, the orders
+  // made against its eDOs.
+  e('LINE', null, 'Hãng tàu', undefined, 'ship'),
+  e('LINE_EDO', 'LINE', 'Lệnh giao hàng điện tử (eDO)', '/Line/Edo'),
+  e('LINE_CONTAINERS', 'LINE', 'Container của hãng', '/Line/Containers'),
+  e('LINE_ORDERS', 'LINE', 'Lệnh theo eDO', '/Line/Orders'),
+
   e('CATALOG', null, 'Danh mục', undefined, 'database'),
   e('CAT_OPERATION', 'CATALOG', 'Hãng tàu', '/common/operation'),
   e('CAT_CUSTOMER', 'CATALOG', 'Khách hàng', '/common/customer'),

@@ -19,6 +19,7 @@ export * from '../modules/compare/compare.table';
 export * from '../modules/connection-alerts/connection-alerts.table';
 export * from '../modules/customs/customs-scan.table';
 export * from '../modules/customs/declarations.table';
+export * from '../modules/edo/edo.table';
 export * from '../modules/invoices/invoices.table';
 export * from '../modules/mail/mail-orders.table';
 export * from '../modules/mail/report-mail.table';

@@ -32,6 +32,11 @@ export interface DomainEvents {
    * orders re-read their holds: a waiting order whose last held container was released goes on.
    */
   'customs.statusRecorded': { containerNos: string[] };
+  /**
+   * A shipping line revoked an eDO (edo, in the revoking transaction): the orders against it not yet approved are
+   * cancelled in the same transaction (orders; money taken recorded for refund).
+   */
+  'edo.revoked': { edoNo: string; by: string; reason: string; orders: { orderNo: string; status: 'A' | 'P' }[] };
   /** A settings form was saved (settings-form mechanism). */
   'settings.changed': { form: string; scope: string | null; by: string | null };
 }

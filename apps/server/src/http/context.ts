@@ -7,6 +7,8 @@ export interface AuthUser {
   /** Terminals this user may see (spec 01 §6: TerminalCode list). */
   terminals: string[];
   CustomerCode: string | null;
+  /** The shipping line the user acts for (its eDOs, containers and orders); null or absent for others. */
+  OperationCode?: string | null;
   Email: string | null;
   grants: ReadonlySet<string>;
   jti: string;

@@ -308,6 +308,20 @@ describe('customs holds (spec 02 §4): foreign goods leave only once customs rel
        values ('NDP', $1, '1', '22G1', 'MSC', 'F', 'GP', now() - interval '3 days', $2, $3, 'S', 'F', 'KHH')`,
       [box, yardVessel, demoYard.heldBill],
     );
+    // MSC releases it to the credit customer by eDO.
+    const [credit] = await t.sql<{ tax_code: string }>("select tax_code from customers where customer_code = 'C0000005'");
+    const edo = await t.call(
+      calls.edo.issueEdo,
+      {
+        TerminalCode: 'NDP',
+        BLNo: demoYard.heldBill,
+        ConsigneeTaxCode: present(credit).tax_code,
+        ValidUntil: tomorrow().slice(0, 10),
+        ContainerNos: [box],
+      },
+      shippingLine,
+    );
+    expect(edo.status, edo.raw).toBe(200);
     const { order } = await createOrder({ ...heldDraft([{ ContainerNo: box, IsoSizetype: '' }]), CustomerCode: 'C0000005' }, staff);
     const res = await t.call(calls.orders.confirmPayLater, { OrderNo: order.OrderNo }, staff);
     expect(res.body).toMatchObject({ success: true, message: orderMessages.waitingApproval, data: { OrderStatus: 'P' } });

@@ -1,6 +1,8 @@
 import {
   containerCheckDigit,
   customsHoldMessages,
+  DAY_MS,
+  edoMessages,
   type OrderContainerInput,
   orderContainerInput,
   orderMessages,
@@ -10,8 +12,10 @@ import {
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  applyEdoReleases,
   checkRows,
   documentProblem,
+  type EdoCoverFact,
   expDateProblem,
   firstProblem,
   missingFromBill,
@@ -298,6 +302,77 @@ describe('container rows', () => {
     expect(r).toMatchObject({
       IsLocalForeign: 'F',
       problems: [`Dòng 1: Container ${a} trong bãi là hàng ngoại (F), không phải hàng nội (L)`],
+    });
+  });
+
+  describe('eDO release (applyEdoReleases)', () => {
+    const now = new Date('2026-11-27T03:00:00Z');
+    const until = new Date('2026-12-01T16:59:59Z'); // 01/12/2026 23:59:59 port time
+    const cover = (c: Partial<EdoCoverFact> = {}): EdoCoverFact => ({
+      EdoNo: 'EDO0000001',
+      TerminalCode: 'NDP',
+      ContainerNo: a,
+      ConsigneeTaxCode: '0101',
+      AgentTaxCode: null,
+      ValidUntil: until,
+      Status: 'A',
+      usableHere: true,
+      ...c,
+    });
+    const run = (covers: EdoCoverFact[], payerTax: string | null = '0101', expDate: Date | null = now) => {
+      const rows = checkRows([row({ ContainerNo: a })], ctx('import_pickup', 'BL1'), facts({ yard: new Map([[a, visit(a)]]) }));
+      return applyEdoReleases(rows, { line: 'MSC', terminal: 'NDP', payerTax, expDate, now, covers })[0];
+    };
+
+    it('takes the eDO naming the payer as consignee or as its agent', () => {
+      expect(run([cover()])).toMatchObject({ EdoNo: 'EDO0000001', problems: [] });
+      expect(run([cover({ AgentTaxCode: '0202' })], '0202')).toMatchObject({ EdoNo: 'EDO0000001', problems: [] });
+      // No payer yet (staff before the payer step): any valid eDO here passes, the party is checked at pricing.
+      expect(run([cover()], null)).toMatchObject({ EdoNo: 'EDO0000001', problems: [] });
+    });
+
+    it('says which eDO fails and why: none, revoked, expired, another terminal, another party, the order outlasting it', () => {
+      expect(run([])?.problems).toEqual([`Dòng 1: ${edoMessages.pickupNone(a, 'MSC', '0101')}`]);
+      expect(run([cover({ Status: 'R' })])?.problems).toEqual([`Dòng 1: ${edoMessages.pickupRevoked(a, 'EDO0000001')}`]);
+      expect(run([cover({ ValidUntil: new Date('2026-11-20T16:59:59Z') })])?.problems).toEqual([
+        `Dòng 1: ${edoMessages.pickupExpired(a, 'EDO0000001', '20/11/2026')}`,
+      ]);
+      expect(run([cover({ usableHere: false, TerminalCode: 'GML' })])?.problems).toEqual([
+        `Dòng 1: ${edoMessages.pickupTerminal(a, 'EDO0000001', 'GML', 'NDP')}`,
+      ]);
+      expect(run([cover()], '0303')?.problems).toEqual([`Dòng 1: ${edoMessages.pickupOtherParty(a, 'EDO0000001', '0101')}`]);
+      expect(run([cover()], '0101', new Date('2026-12-02T01:00:00Z'))?.problems).toEqual([
+        `Dòng 1: ${edoMessages.pickupAfter(a, 'EDO0000001', '01/12/2026')}`,
+      ]);
+    });
+
+    it('property: only an active eDO, valid here and now, naming the payer, to the order expiry, releases a container', () => {
+      fc.assert(
+        fc.property(
+          fc.record({
+            Status: fc.constantFrom<'A' | 'R'>('A', 'R'),
+            usableHere: fc.boolean(),
+            ConsigneeTaxCode: fc.constantFrom('0101', '0202'),
+            AgentTaxCode: fc.constantFrom(null, '0101', '0303'),
+            daysLeft: fc.integer({ min: -3, max: 5 }),
+          }),
+          fc.constantFrom('0101', '0202', '0303'),
+          fc.integer({ min: 0, max: 6 }),
+          (c, payer, expDays) => {
+            const ValidUntil = new Date(now.getTime() + c.daysLeft * DAY_MS);
+            const expDate = new Date(now.getTime() + expDays * DAY_MS);
+            const r = run([cover({ ...c, ValidUntil })], payer, expDate);
+            const releases =
+              c.Status === 'A' &&
+              c.usableHere &&
+              ValidUntil >= now &&
+              (c.ConsigneeTaxCode === payer || c.AgentTaxCode === payer) &&
+              expDate <= ValidUntil;
+            expect(r?.EdoNo !== null).toBe(releases);
+            expect(r?.problems.length === 0).toBe(releases);
+          },
+        ),
+      );
     });
   });
 

@@ -51,6 +51,7 @@ function setup(needed: boolean, order: Partial<OrderRecord> = {}, customsHeld = 
     imoAlertFor: async () => [],
     flags: async () => ({ ImportPickupAllCont: false }),
     linkToken: () => 't',
+    edoReleases: async () => ({ isEdoLine: false, covers: [] }),
   };
   return { service: createOrderCreateService(deps), published, approvalNeeded, repo };
 }

@@ -6,6 +6,13 @@ import { replyWith } from '../reply';
 /** An order's state (spec 02 §3): A unpaid, P paid and awaiting approval, C approved or approval skipped, D cancelled. */
 export const orderStatus = z.enum(['A', 'P', 'C', 'D']);
 export type OrderStatus = z.infer<typeof orderStatus>;
+/** The order states in words (spec 02 §3). */
+export const orderStatusNames: Record<OrderStatus, string> = {
+  A: 'Chưa thanh toán',
+  P: 'Chờ duyệt',
+  C: 'Đã duyệt',
+  D: 'Đã hủy',
+};
 
 export const publicOrderContainer = z.object({
   ContainerNo: z.string(),

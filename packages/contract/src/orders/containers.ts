@@ -174,6 +174,8 @@ export const checkedContainer = z.object({
    * rule does not apply.
    */
   CusHold: z.boolean().nullable(),
+  /** The line's eDO that releases the container to this order's payer (import pickups of a line on eDO), else null. */
+  EdoNo: z.string().nullable(),
   /** Problems of this row (empty = the row can be ordered), each a full Vietnamese sentence starting 'Dòng N: '. */
   problems: z.array(z.string()),
   /** Notes that do not block (e.g. the dangerous-goods alert text of the IMO list). */

@@ -86,6 +86,9 @@ export const defaultGrants: Record<string, MenuId[] | 'all'> = {
   // A shipping line acts on nobody's orders (security/order-access.ts): no order entries.
   Operation: [
     'HOME',
+    'LINE_EDO',
+    'LINE_CONTAINERS',
+    'LINE_ORDERS',
     'CUSTOMS_RELEASE',
     'CUSTOMS_GATE_SCAN',
     'CAT_VESSEL_SCHEDULE',
@@ -148,6 +151,8 @@ export const demoUsers = [
     UserGroupCode: 'Operation',
     TerminalCodes: ['NDP', 'GML'],
     CustomerCode: null,
+    /** The line it acts for: issues MSC's eDOs, reads MSC's containers and the orders against its eDOs. */
+    OperationCode: 'MSC',
     Email: 'bao.pham@msc-vietnam.vn',
     Phone: '0912 000 004',
     password: 'Smartport@2026',

@@ -8,6 +8,7 @@ import { seedAdmin } from './admin.data';
 import { seedDemoApproval } from './approval.data';
 import { seedApprovalQueue } from './approval-queue.data';
 import { seedDemoData } from './demo-data';
+import { seedDemoEdos } from './edo.data';
 import { seedPayPartners } from './pay-partners.data';
 import { seedDemoYard, seedPortContainers } from './port-containers.data';
 import { seedDemoTariffs } from './tariffs.data';
@@ -113,6 +114,7 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
         UserGroupCode: u.UserGroupCode,
         TerminalCodes: u.TerminalCodes === 'all' ? [...allTerminalCodes] : [...u.TerminalCodes],
         CustomerCode: u.CustomerCode,
+        OperationCode: 'OperationCode' in u ? u.OperationCode : null,
         Email: u.Email,
         Phone: u.Phone,
         PasswordHash: await hash(u.password),
@@ -149,6 +151,7 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
       await seedApprovalQueue(database);
       await seedPortContainers(database);
       await seedDemoYard(database);
+      await seedDemoEdos(database);
       // Planner statistics for the freshly filled tables, the rollups among them (PGlite runs no autovacuum).
       await database.query('analyze orders, order_containers, stats_terminal, stats_party, stats_mb, stats_rating, stats_personal');
       seededOrders = options.seedOrders;

@@ -33,6 +33,7 @@ export function createAuthRepository(db: Db) {
           Rank: userGroups.Rank,
           terminals: users.TerminalCodes,
           CustomerCode: users.CustomerCode,
+          OperationCode: users.OperationCode,
           Email: users.Email,
           grants: sql<string[]>`coalesce((select array_agg(gm.menu_id) from group_menus gm
             where gm.user_group_code = "users"."user_group_code"), '{}')`,

@@ -19,6 +19,8 @@ export const users = pgTable(
       .references(() => userGroups.UserGroupCode),
     TerminalCodes: text('terminal_codes').array().notNull().default(sql`'{}'::text[]`),
     CustomerCode: varchar('customer_code', { length: 20 }),
+    /** The shipping line the user acts for (issues its eDOs, reads its containers and orders); null for others. */
+    OperationCode: varchar('operation_code', { length: 10 }),
     Email: varchar('email', { length: 200 }),
     Phone: varchar('phone', { length: 30 }),
     IsActive: boolean('is_active').notNull().default(true),

@@ -167,7 +167,7 @@ export function createOrderApprovalRepository(db: Db) {
      */
     async cancel(
       orderNo: string,
-      from: 'P' | 'C',
+      from: 'A' | 'P' | 'C',
       by: string,
       reason: string,
       refundReason: string,

@@ -21,7 +21,11 @@ import type { TosDeliveryService } from './tos-delivery.service';
 type O = typeof calls.orders;
 
 /** Refund reasons of money paid for an order staff rejected or cancelled (payment_followups, kind refund). */
-export const approvalRefundReasons = { rejected: 'order_rejected', cancelled: 'approved_cancelled' } as const;
+export const approvalRefundReasons = {
+  rejected: 'order_rejected',
+  cancelled: 'approved_cancelled',
+  edoRevoked: 'edo_revoked',
+} as const;
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 
@@ -152,10 +156,29 @@ export function createOrderApprovalService(deps: {
     });
   }
 
+  /**
+   * A revoked eDO's orders not yet approved (A, P) are cancelled in the revoking transaction, each with its
+   * `order.cancelled` (the creator's notice); money already taken is recorded for refund ('edo_revoked').
+   */
+  async function cancelForEdo(
+    r: Pick<OrderApprovalRepository, 'cancel' | 'byNo'>,
+    events: Publisher,
+    e: { edoNo: string; by: string; reason: string; orders: { orderNo: string; status: 'A' | 'P' }[] },
+  ): Promise<void> {
+    for (const o of e.orders) {
+      const done = await r.cancel(o.orderNo, o.status, e.by, e.reason, approvalRefundReasons.edoRevoked);
+      if (!done) continue;
+      const order = await r.byNo(o.orderNo);
+      await events.publish('order.cancelled', { orderNo: o.orderNo, by: e.by, reason: e.reason, createdBy: order?.CreatedBy ?? null });
+      if (done.refunded) deps.log?.warn({ order: o.orderNo, edo: e.edoNo }, 'order of a revoked eDO was paid: recorded for refund');
+    }
+  }
+
   return {
     approved,
     after,
     customsAnswered,
+    cancelForEdo,
 
     async list(user: AuthUser, input: CallRequest<O['loadAcceptOrders']>): Promise<CallReply<O['loadAcceptOrders']>> {
       const scope = approvalReach(user);

@@ -4,6 +4,8 @@ import {
   customsHeld,
   customsHoldMessages,
   DAY_MS,
+  edoMessages,
+  formatPortTime,
   IMO_CLASS,
   imoMessages,
   isoSizetypeProblem,
@@ -13,6 +15,7 @@ import {
   type OrderTypeDef,
   orderLimits,
   orderMessages,
+  portFormats,
   portInstantChecked,
   teuOf,
 } from '@smartport/contract';
@@ -300,10 +303,66 @@ export function checkRows(rows: readonly OrderContainerInput[], ctx: RowContext,
       DateIn: fromYard ? fromYard.DateIn.toISOString() : null,
       FromYard: !!fromYard,
       CusHold,
+      EdoNo: null,
       problems,
       notes,
     };
   });
+}
+
+/** An eDO naming a container, as the order checks read it (the edo module's `releasesFor`). */
+export interface EdoCoverFact {
+  EdoNo: string;
+  TerminalCode: string;
+  ContainerNo: string;
+  ConsigneeTaxCode: string;
+  AgentTaxCode: string | null;
+  ValidUntil: Date;
+  Status: 'A' | 'R';
+  /** Issued at the order's terminal or at one sharing its eDOs with it. */
+  usableHere: boolean;
+}
+
+/**
+ * eDO release (docs/decisions.md 'eDO release'): an import pickup of a line on eDO needs, for each container, an active
+ * eDO on the bill, valid at the order's terminal, naming the payer as consignee or as the party acting for it, valid
+ * to the order's expiry. The row takes the eDO (EdoNo); otherwise the problem says which eDO fails and why. With no
+ * payer yet (`payerTax` null: staff before the payer step), the party is checked when the payer is known (pricing,
+ * save). Pure: the service gathers the eDOs.
+ */
+export function applyEdoReleases(
+  rows: CheckedContainer[],
+  q: { line: string; terminal: string; payerTax: string | null; expDate: Date | null; now: Date; covers: readonly EdoCoverFact[] },
+): CheckedContainer[] {
+  const day = (d: Date) => formatPortTime(d, portFormats.date);
+  for (const r of rows) {
+    // Not in the yard or not on the bill: that is the row's problem already.
+    if (!r.FromYard || r.problems.some((p) => p.includes(`Container ${r.ContainerNo} không thuộc`))) continue;
+    const say = (m: string) => r.problems.push(`Dòng ${r.Row}: ${m}`);
+    const mine = q.covers.filter((c) => c.ContainerNo === r.ContainerNo);
+    const live = mine.filter((c) => c.Status === 'A');
+    const valid = live.filter((c) => c.ValidUntil.getTime() >= q.now.getTime());
+    const here = valid.filter((c) => c.usableHere);
+    const party = q.payerTax;
+    const forPayer = party ? here.filter((c) => c.ConsigneeTaxCode === party || c.AgentTaxCode === party) : here;
+    const chosen = forPayer[0];
+    if (chosen) {
+      if (q.expDate && q.expDate.getTime() > chosen.ValidUntil.getTime())
+        say(edoMessages.pickupAfter(r.ContainerNo, chosen.EdoNo, day(chosen.ValidUntil)));
+      else r.EdoNo = chosen.EdoNo;
+      continue;
+    }
+    const other = here[0];
+    const away = valid[0];
+    const expired = live[0];
+    const revoked = mine[0];
+    if (other && party) say(edoMessages.pickupOtherParty(r.ContainerNo, other.EdoNo, other.ConsigneeTaxCode));
+    else if (away) say(edoMessages.pickupTerminal(r.ContainerNo, away.EdoNo, away.TerminalCode, q.terminal));
+    else if (expired) say(edoMessages.pickupExpired(r.ContainerNo, expired.EdoNo, day(expired.ValidUntil)));
+    else if (revoked) say(edoMessages.pickupRevoked(r.ContainerNo, revoked.EdoNo));
+    else say(edoMessages.pickupNone(r.ContainerNo, q.line, party));
+  }
+  return rows;
 }
 
 /**

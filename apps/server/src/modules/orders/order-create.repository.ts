@@ -18,7 +18,8 @@ export interface SavedOrderRow {
 export type InsertOutcome =
   | { kind: 'saved'; order: SavedOrderRow }
   | { kind: 'duplicate' }
-  | { kind: 'taken'; ContainerNo: string; pin: string };
+  | { kind: 'taken'; ContainerNo: string; pin: string }
+  | { kind: 'edoGone'; EdoNo: string };
 
 export interface NewOrder {
   OrderType: OrderType;
@@ -41,6 +42,8 @@ export interface NewOrder {
   PricedAt: Date;
   /** 1 import, 2 export (the classes catalogue) for the containers, or null. */
   ClassCode: number | null;
+  /** An import pickup of a line not on eDO: staff check its paper D/O (it always waits for them). */
+  PaperDo: boolean;
   containers: CheckedContainer[];
   lines: ChargeLine[];
 }
@@ -201,6 +204,17 @@ export function createOrderCreateRepository(db: Db) {
                and o.order_status in ('A', 'P', 'C') and (o.exp_date is null or o.exp_date > now()) limit 1`),
         );
         if (taken) return { kind: 'taken', ContainerNo: taken.c, pin: taken.pin };
+        // The eDOs the rows were released by, still active, held (FOR SHARE) until commit: a revocation waits for this
+        // order and then cancels it with the others.
+        const edoNos = [...new Set(o.containers.map((c) => c.EdoNo).filter((e): e is string => !!e))];
+        if (edoNos.length) {
+          const live = rowsOf<{ e: string }>(
+            await tx.execute(sql`select edo_no e from edos where edo_no = any(${sql.param(edoNos)}::text[])
+              and status = 'A' and valid_until >= now() for share`),
+          ).map((r) => r.e);
+          const gone = edoNos.find((e) => !live.includes(e));
+          if (gone) return { kind: 'edoGone', EdoNo: gone };
+        }
         const prefix = `${o.TerminalCode}${day}`;
         const [last] = rowsOf<{ n: string | null }>(
           await tx.execute(sql`select max(substring(order_no from ${prefix.length + 1}::int)::bigint)::text n from orders
@@ -235,6 +249,7 @@ export function createOrderCreateRepository(db: Db) {
             ShipperName: o.ShipperName,
             ExpDate: o.ExpDate,
             SkipApproval: false,
+            PaperDo: o.PaperDo,
             Source: 'SMP',
             Note: o.Note,
             CreatedBy: o.CreatedBy,
@@ -262,6 +277,7 @@ export function createOrderCreateRepository(db: Db) {
             ClassCode: o.ClassCode,
             IsLocalForeign: c.IsLocalForeign,
             CusHold: c.CusHold,
+            EdoNo: c.EdoNo,
             POL: c.POL,
             POD: c.POD,
             FPOD: c.FPOD,
@@ -348,7 +364,7 @@ export function createOrderCreateRepository(db: Db) {
       return rows<Record<string, unknown>>(
         sql`select c.container_no "ContainerNo", c.iso_sizetype "IsoSizetype", c.local_sizetype "LocalSizetype", c.teu "Teu", c.fe "FE",
                    coalesce(c.cargo_type_code, '') "CargoTypeCode", ct.cargo_type_name "CargoTypeName",
-                   coalesce(c.is_local_foreign, 'F') "IsLocalForeign", c.cus_hold "CusHold", c.commodity "Commodity", c.mc_weight::float8 "MCWeight",
+                   coalesce(c.is_local_foreign, 'F') "IsLocalForeign", c.cus_hold "CusHold", c.edo_no "EdoNo", c.commodity "Commodity", c.mc_weight::float8 "MCWeight",
                    c.seal_no "SealNo", c.pol "POL", c.pod "POD", c.fpod "FPOD", c.temperature::float8 "Temperature", c.vent "Vent",
                    c.vent_unit "VentUnit", c.imo_class "Class", c.unno "Unno", c.oog_top "OogTop", c.oog_left "OogLeft",
                    c.oog_right "OogRight", c.oog_back "OogBack", c.oog_front "OogFront", c.plug_hours::float8 "PlugHours",
@@ -388,8 +404,9 @@ export function createOrderCreateRepository(db: Db) {
      */
     async confirmPayLater(orderNo: string, approvalNeeded: boolean): Promise<{ OrderStatus: 'P' | 'C'; SkipApproval: boolean } | null> {
       const r = await rows<{ OrderStatus: 'P' | 'C'; SkipApproval: boolean }>(
-        sql`update orders o set order_status = case when ${approvalNeeded} or h.held then 'P' else 'C' end,
-               skip_approval = not ${approvalNeeded} and not h.held, customs_wait = not ${approvalNeeded} and h.held
+        sql`update orders o set order_status = case when ${approvalNeeded} or o.paper_do or h.held then 'P' else 'C' end,
+               skip_approval = not (${approvalNeeded} or o.paper_do) and not h.held,
+               customs_wait = not (${approvalNeeded} or o.paper_do) and h.held
               from (select exists (select 1 from order_containers c where c.order_no = ${orderNo} and c.cus_hold) held) h
              where o.order_no = ${orderNo} and o.order_status = 'A' and o.transaction_id is null and o.money_credit = 'C'
              returning o.order_status "OrderStatus", o.skip_approval "SkipApproval"`,

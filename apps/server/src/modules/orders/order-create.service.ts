@@ -2,6 +2,7 @@ import {
   type CallRequest,
   type CheckedContainer,
   type calls,
+  edoMessages,
   normalizeContainerNo,
   type OrderCharges,
   type OrderDetail,
@@ -23,8 +24,10 @@ import { assertOrderActor, orderReach } from '../../security/order-access';
 import { assertTerminal } from '../../security/terminal-scope';
 import type { ApprovalFacts } from '../approval/approval.service';
 import {
+  applyEdoReleases,
   checkRows,
   documentProblem,
+  type EdoCoverFact,
   expDateProblem,
   firstProblem,
   missingFromBill,
@@ -56,6 +59,13 @@ export interface OrderCreateDeps {
   flags(terminal: string): Promise<{ ImportPickupAllCont: boolean }>;
   /** The public order link's token (ord_url). */
   linkToken(orderNo: string): string;
+  /** What the line's eDOs release (edo module): whether the line is on eDO, and the eDOs on the bill naming the containers. */
+  edoReleases(q: {
+    terminal: string;
+    line: string;
+    blNo: string | null;
+    containerNos: string[];
+  }): Promise<{ isEdoLine: boolean; covers: EdoCoverFact[] }>;
   now?: () => Date;
 }
 
@@ -110,8 +120,16 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
     };
   }
 
-  /** Every row checked against the catalogues, the yard, the other live orders and the terminal's rules. */
-  async function rowsOf(h: Header, containers: CallRequest<O['checkContainers']>['containers']): Promise<CheckedContainer[]> {
+  /**
+   * Every row checked against the catalogues, the yard, the other live orders, the terminal's rules and, for an import
+   * pickup of a line on eDO, the line's eDOs for the payer (`payerTax`; null before the payer is known). `paperDo`: the
+   * line is not on eDO, its paper D/O is checked by staff.
+   */
+  async function rowsOf(
+    h: Header,
+    containers: CallRequest<O['checkContainers']>['containers'],
+    payerTax: string | null,
+  ): Promise<{ rows: CheckedContainer[]; paperDo: boolean }> {
     const { input, type } = h;
     const nos = [...new Set(containers.map((c) => normalizeContainerNo(c.ContainerNo)).filter(Boolean))];
     const [sizes, cargo, yard, live] = await Promise.all([
@@ -147,7 +165,29 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
     if (type.type === 'import_pickup' && input.BLNo && (await deps.flags(input.TerminalCode)).ImportPickupAllCont) {
       missingFromBill(rows, await repo.billInYard(input.TerminalCode, input.BLNo));
     }
-    return rows;
+    let paperDo = false;
+    if (type.type === 'import_pickup') {
+      const releases = await deps.edoReleases({
+        terminal: input.TerminalCode,
+        line: input.OperationCode,
+        blNo: input.BLNo,
+        containerNos: rows.map((r) => r.ContainerNo),
+      });
+      if (releases.isEdoLine)
+        applyEdoReleases(rows, {
+          line: input.OperationCode,
+          terminal: input.TerminalCode,
+          payerTax,
+          expDate: h.ExpDate,
+          now: now(),
+          covers: releases.covers,
+        });
+      else {
+        paperDo = true;
+        rows[0]?.notes.push(`Dòng 1: ${edoMessages.paperDo(input.OperationCode)}`);
+      }
+    }
+    return { rows, paperDo };
   }
 
   /** Customers pay for themselves; staff choose any active customer. */
@@ -162,10 +202,10 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
   async function priced(user: AuthUser, draft: CallRequest<O['calculateCharges']>) {
     assertOrderActor(user);
     const h = await header(user, draft);
-    const rows = await rowsOf(h, draft.containers);
+    const payer = await payerFor(user, draft.CustomerCode);
+    const { rows, paperDo } = await rowsOf(h, draft.containers, payer.TaxCode);
     const problem = firstProblem(rows);
     if (problem) throw badRequest(`${orderMessages.containersInvalid}. ${problem}`);
-    const payer = await payerFor(user, draft.CustomerCode);
     const at = now();
     const outcome = await deps.pricing.price({
       TerminalCode: draft.TerminalCode,
@@ -198,7 +238,7 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
       })),
     });
     if (!outcome.ok) throw badRequest(outcome.message || orderMessages.noTariff);
-    return { h, rows, payer, charges: outcome.charges };
+    return { h, rows, payer, paperDo, charges: outcome.charges };
   }
 
   const saved = (o: SavedOrderRow) => ({ success: true as const, message: orderMessages.saved, data: o });
@@ -207,7 +247,9 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
     /** task/order/checkContainers: a bad header is a 400; row problems are answered (200) per row. */
     async checkContainers(user: AuthUser, input: CallRequest<O['checkContainers']>) {
       const h = await header(user, input);
-      const rows = await rowsOf(h, input.containers);
+      // A customer pays for itself: its eDOs are checked now; staff choose the payer later (checked at pricing).
+      const payerTax = user.CustomerCode ? ((await repo.payer(user.CustomerCode))?.TaxCode ?? null) : null;
+      const { rows } = await rowsOf(h, input.containers, payerTax);
       const problem = firstProblem(rows);
       return { success: true as const, payload: rows, ...(problem ? { message: orderMessages.containersInvalid } : {}) };
     },
@@ -238,7 +280,7 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
         const before = await repo.savedByClientKey(user.UserID, key);
         if (before) return saved(before);
       }
-      const { h, rows, payer, charges } = await priced(user, draft);
+      const { h, rows, payer, paperDo, charges } = await priced(user, draft);
       if (charges.TotalAmount !== draft.TotalAmount) throw new AppError(409, orderMessages.priceChanged);
       const order = await repo.insert(
         {
@@ -261,6 +303,7 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
           TotalAmount: charges.TotalAmount,
           PricedAt: new Date(charges.PricedAt),
           ClassCode: classOf[draft.OrderType],
+          PaperDo: paperDo,
           containers: rows,
           lines: charges.lines,
         },
@@ -274,6 +317,7 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
         const row = rows.find((r) => r.ContainerNo === order.ContainerNo)?.Row ?? 1;
         throw new AppError(409, `Dòng ${row}: Container ${order.ContainerNo} đã có trong lệnh PIN ${order.pin} còn hiệu lực`);
       }
+      if (order.kind === 'edoGone') throw new AppError(409, edoMessages.saveGone(order.EdoNo));
       const first = key ? await repo.savedByClientKey(user.UserID, key) : null;
       if (!first) throw new AppError(409, orderMessages.priceChanged);
       return saved(first);
@@ -386,6 +430,7 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
           // Saved from the yard's record: only a container the yard held has its DateIn.
           FromYard: c.DateIn != null,
           CusHold: c.CusHold == null ? null : Boolean(c.CusHold),
+          EdoNo: (c.EdoNo as string | null) ?? null,
         })),
         charges,
       };

@@ -4,6 +4,7 @@ import type { Module, ModuleContext } from '../../kernel/module';
 import type { AdminRulesService } from '../admin/admin-rules.service';
 import type { TerminalConfigService } from '../admin/terminal-config.service';
 import type { ApprovalService } from '../approval/approval.service';
+import type { EdoService } from '../edo/edo.service';
 import type { InvoicesService } from '../invoices/invoices.service';
 import { createOrderApprovalRepository } from './order-approval.repository';
 import { createOrderApprovalService } from './order-approval.service';
@@ -32,6 +33,7 @@ export function ordersModule(
     terminalConfig: Pick<TerminalConfigService, 'currentTos' | 'flags'>;
     watched: <T extends object>(port: T, connection: 'smp2catos') => T;
     alerts: { report(connection: 'smp2catos', outcome: { failure: 'refused'; detail: string }, what: string): Promise<unknown> };
+    edo: Pick<EdoService, 'releasesFor'>;
   },
 ) {
   const { database, events, log } = ctx;
@@ -73,6 +75,7 @@ export function ordersModule(
     imoAlertFor: (q) => deps.adminRules.imoAlertFor(q),
     flags: (terminal) => deps.terminalConfig.flags(terminal),
     linkToken: (orderNo) => publicOrders.linkToken(orderNo),
+    edoReleases: (q) => deps.edo.releasesFor(q),
   });
 
   // Paid or confirmed without approval (spec 02 §3: C): approved in the same transaction.
@@ -81,6 +84,10 @@ export function ordersModule(
   });
   events.onInTransaction('order.payLaterConfirmed', async (e, t) => {
     if (e.skipApproval) await orderApproval.approved(approvalIn(t.tx), t, e.orderNo, e.by);
+  });
+  // The line revoked an eDO: the orders against it not yet approved are cancelled with it (money taken: for refund).
+  events.onInTransaction('edo.revoked', async (e, t) => {
+    await orderApproval.cancelForEdo(approvalIn(t.tx), t, e);
   });
   // Customs answered: holds re-read, orders waiting only for customs go on (approved, then invoice and TOS as above).
   events.onAfterCommit('customs.statusRecorded', 'orders.customs-holds', async (e) => {

@@ -69,6 +69,11 @@ export const orders = pgTable(
      * waits (P) and is approved by itself once customs releases its last held container.
      */
     CustomsWait: boolean('customs_wait').notNull().default(false),
+    /**
+     * An import pickup of a line not on eDO: released against the paper delivery order attached to it, which staff check
+     * in 'Duyệt lệnh' (it always waits for them).
+     */
+    PaperDo: boolean('paper_do').notNull().default(false),
     /** The screen's key of one draft (task/order/save ClientKey): a second save with it answers the first order. */
     ClientKey: uuid('client_key'),
   },
@@ -124,6 +129,8 @@ export const orderContainers = pgTable(
     LocalSizetype: varchar('local_sizetype', { length: 10 }),
     DateIn: tz('date_in'),
     PlugHours: numeric('plug_hours', { precision: 8, scale: 2, mode: 'number' }),
+    /** The line's eDO that released the container to this order (import pickups of a line on eDO). */
+    EdoNo: varchar('edo_no', { length: 30 }),
   },
   (t) => [index('order_containers_order_idx').on(t.OrderNo), index('order_containers_cntr_idx').on(t.ContainerNo)],
 );

@@ -1,14 +1,9 @@
-import type { OrderStatus } from '@smartport/contract';
+import { orderStatusNames } from '@smartport/contract';
 import { AppError, notFound } from '../../http/errors';
 import type { OrderLinks } from '../../security/order-links';
 import type { OrdersRepository } from './orders.repository';
 
-export const orderStatusNames: Record<OrderStatus, string> = {
-  A: 'Chưa thanh toán',
-  P: 'Chờ duyệt',
-  C: 'Đã duyệt',
-  D: 'Đã hủy',
-};
+export { orderStatusNames };
 
 const cargoTypeNames: Record<string, string> = {
   GP: 'Hàng khô',

@@ -31,6 +31,8 @@ export interface PayOrder {
   TrarCount: number;
   /** Customs holds one of its containers (order_containers.cus_hold, kept by the orders from customs' answers). */
   CustomsHeld: boolean;
+  /** Released against a paper D/O (a line not on eDO): staff check it, the order always waits for them. */
+  PaperDo: boolean;
 }
 
 export interface Attempt {
@@ -76,7 +78,7 @@ const orderColumns = sql`o.order_no "OrderNo", o.pin_code "PinCode", o.terminal_
   o.operation_code "OperationCode", o.money_credit "MoneyCredit", o.order_status "OrderStatus", o.transaction_id "TransactionId", o.total_amount::float8 "TotalAmount",
   o.currency_code "CurrencyCode", o.skip_approval "SkipApproval",
   (select count(*)::int from order_containers c where c.order_no = o.order_no and o.job_mode_code = 'TRAR') "TrarCount",
-  exists (select 1 from order_containers c where c.order_no = o.order_no and c.cus_hold) "CustomsHeld"`;
+  exists (select 1 from order_containers c where c.order_no = o.order_no and c.cus_hold) "CustomsHeld", o.paper_do "PaperDo"`;
 const attemptColumns = sql`order_no "OrderNo", partner_code "PartnerCode", idempotency_key "IdempotencyKey", amount::float8 "Amount",
   status "Status", confirming "Confirming", transaction_id "TransactionId", user_id "UserID", created_time "CreatedTime", otp_length "OtpLength"`;
 
@@ -281,7 +283,7 @@ export function createPaymentsRepository(
           if (!order) return { decision: { kind: 'unknown' }, order: null, attempt } as ApplyResult;
           // A container customs holds keeps the order waiting (P) whatever the approval configuration says; it goes on by
           // itself once customs releases it (customs_wait) when approval was not otherwise needed.
-          const approvalSkipped = skipsApproval(order, approval);
+          const approvalSkipped = skipsApproval(order, approval) && !order.PaperDo;
           const skipApproval = approvalSkipped && !order.CustomsHeld;
           const customsWait = approvalSkipped && order.CustomsHeld;
           const decision = decideApply(

@@ -107,6 +107,7 @@ const reasonTexts: Record<string, string> = {
   publish_failed: 'Chưa xuất được hóa đơn điện tử',
   order_rejected: 'Lệnh đã thanh toán bị nhân viên cảng từ chối duyệt',
   approved_cancelled: 'Lệnh đã duyệt bị hủy',
+  edo_revoked: 'Lệnh đã thanh toán bị hủy do hãng tàu thu hồi eDO',
 };
 const statusTexts: Record<string, string> = { open: 'Chờ xử lý', failed: 'Cần nhân viên xử lý', done: 'Đã xử lý' };
 

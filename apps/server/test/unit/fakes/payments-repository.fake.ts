@@ -224,6 +224,7 @@ export function unpaidOrder(o: Partial<PayOrder> = {}): PayOrder {
     PinCode: 'PIN001-01',
     TerminalCode: 'NDP',
     CustomsHeld: false,
+    PaperDo: false,
     CustomerCode: 'KH01',
     CustomerName: 'Công ty Vận tải A',
     TaxCode: '0101234567',

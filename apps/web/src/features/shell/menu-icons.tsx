@@ -1,6 +1,7 @@
 import BarChartOutlined from '@ant-design/icons/BarChartOutlined';
 import ContainerOutlined from '@ant-design/icons/ContainerOutlined';
 import DatabaseOutlined from '@ant-design/icons/DatabaseOutlined';
+import GlobalOutlined from '@ant-design/icons/GlobalOutlined';
 import HomeOutlined from '@ant-design/icons/HomeOutlined';
 import QuestionCircleOutlined from '@ant-design/icons/QuestionCircleOutlined';
 import SafetyCertificateOutlined from '@ant-design/icons/SafetyCertificateOutlined';
@@ -19,6 +20,7 @@ const icons: Record<string, ReactNode> = {
   chart: <BarChartOutlined />,
   question: <QuestionCircleOutlined />,
   user: <UserOutlined />,
+  ship: <GlobalOutlined />,
 };
 
 export const menuIcon = (name: string | null) => (name ? icons[name] : undefined);
