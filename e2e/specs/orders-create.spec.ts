@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type APIRequestContext, expect as baseExpect, type Locator, type Page } from '@playwright/test';
-import { containerCheckDigit, orderMessages, orderSteps } from '@smartport/contract';
+import { containerCheckDigit, customsHoldMessages, orderMessages, orderSteps } from '@smartport/contract';
 import ExcelJS from 'exceljs';
 import { grid } from '../fixtures/grid';
 import { type DemoUser, demo, openMenu, pickOption, signIn } from '../fixtures/portal';
@@ -274,6 +274,59 @@ test.describe('order creation: each order type of the task menu in six steps', (
     // Sent again as the yard has it, the row passes.
     await next(page).click();
     await expect(page.getByLabel('Mã số thuế')).toBeVisible();
+  });
+
+  test("a pickup customs holds is noted, paid and waits: staff see 'Chưa thanh lý' and cannot approve; customs' release lets it go", async ({
+    page,
+    request,
+  }) => {
+    // MSCU 261202 (bill MEDUHP2611003) is foreign goods customs answered NA for (demo yard).
+    const held = containerNo('MSCU', 261202);
+    await openOrderScreen(page, 'khachhang', 'Lấy nguyên container');
+    await fillInfo(page, { vessel: true, bl: 'MEDUHP2611003' });
+    await pasteContainers(page, [held]);
+    await containersDone(page, 1);
+    await expect(page.getByTestId('row-notes')).toContainText(customsHoldMessages.note(1, held, 'NA'));
+    const total = await payerAndCharges(page, tax.own, false);
+    const orderNo = await saveOrder(page, total);
+    await payByCard(page);
+    await expectFinal(page, orderNo, 'waiting');
+    await expect(page.getByTestId('row-notes')).toContainText('chưa thanh lý hải quan');
+
+    // Staff: the hold is shown and the approval refused before it is asked.
+    await signIn(page, 'nhanvien', '/Order/AcceptOrder', { timeout: 40_000 });
+    const row = page.getByRole('row').filter({ hasText: orderNo });
+    await expect(row.getByTestId('customs-held')).toHaveText(`${customsHoldMessages.held}: ${held}`);
+    await expect(row.getByRole('button', { name: 'Duyệt' })).toBeDisabled();
+    await page.screenshot({ path: test.info().outputPath('accept-held-1366.png') });
+
+    // Customs releases it (declaration 107261120100 / 03EE answers TQ): the order goes on by itself.
+    const login = await request.post('/api/auth/login', { data: { UserID: demo.khachhang.user, Password: demo.khachhang.password } });
+    const token = ((await login.json()) as { access_token: string }).access_token;
+    const scan = await request.post('/api/custom/req_aciss', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { requestType: 367, requestData: [{ declareNo: '107261120100', office: '03EE' }] },
+    });
+    expect(scan.status()).toBe(200);
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByRole('row').filter({ hasText: orderNo })).toHaveCount(0);
+    }).toPass({ timeout: 30_000 });
+  });
+
+  test("a staff pickup for a payer the line's eDO does not name is refused at pricing, naming the eDO's consignee", async ({ page }) => {
+    // The demo eDO of MEDUHP2611001 releases its containers to C0000001, not to the credit customer.
+    await openOrderScreen(page, 'nhanvien', 'Lấy nguyên container');
+    await fillInfo(page, { vessel: true, bl: yard.bill });
+    await pasteContainers(page, yard.imports(53, 1));
+    await containersDone(page, 1);
+    await page.getByLabel('Mã số thuế').fill(tax.credit);
+    await page.getByRole('button', { name: 'Tìm' }).click();
+    await expect(page.locator('.ant-descriptions').filter({ hasText: 'Đối tượng thanh toán đã chọn' })).toBeVisible();
+    await next(page).click();
+    await expect(
+      page.getByText(new RegExp(`cấp cho mã số thuế ${tax.own}, không phải đối tượng thanh toán của lệnh`)).first(),
+    ).toBeVisible();
   });
 
   test('Lệnh dịch vụ (kiểm hóa) for a credit customer: confirmed to be paid later, waits for approval', async ({ page }) => {

@@ -1,7 +1,7 @@
 import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
 import ArrowRightOutlined from '@ant-design/icons/ArrowRightOutlined';
 import { type OrderCharges, type OrderType, orderMessages, orderSteps, orderTypes, type PayerRow } from '@smartport/contract';
-import { App, Button, Card, Flex, Steps } from 'antd';
+import { Alert, App, Button, Card, Flex, Steps } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLeaveGuard } from '../../components/data-grid/use-leave-guard';
@@ -220,6 +220,8 @@ export function OrderWizard({ type: typeName, VesselField, PayDialog }: { type: 
     }
   };
 
+  const notes = [...new Set(rows.flatMap((r) => r.notes))];
+
   return (
     <Card title={type.title} className="sp-order-wizard" styles={{ body: { paddingTop: 12 } }}>
       <Steps
@@ -230,6 +232,22 @@ export function OrderWizard({ type: typeName, VesselField, PayDialog }: { type: 
         responsive={false}
         labelPlacement="vertical"
       />
+      {/* What the server noted on the rows (customs hold, paper D/O, dangerous goods) stays in sight after step 2. */}
+      {step > Step.Containers && notes.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={t('orders.containers.notesTitle')}
+          description={
+            <ul style={{ margin: 0, paddingInlineStart: 18 }} data-testid="row-notes">
+              {notes.map((n) => (
+                <li key={n}>{n}</li>
+              ))}
+            </ul>
+          }
+        />
+      )}
       {body()}
       {step < Step.Payment && (
         <Flex justify="space-between" style={{ marginTop: 16 }}>
