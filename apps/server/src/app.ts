@@ -14,6 +14,7 @@ import { approvalModule } from './modules/approval/approval.module';
 import { attachConfigModule } from './modules/attach-config/attach-config.module';
 import { authModule } from './modules/auth/auth.module';
 import type { ThrottleLimits } from './modules/auth/auth.service';
+import { bookingsModule } from './modules/bookings/bookings.module';
 import { catalogsModule } from './modules/catalogs/catalogs.module';
 import { compareModule } from './modules/compare/compare.module';
 import { connectionAlertsModule } from './modules/connection-alerts/connection-alerts.module';
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildOptions = {}) {
     compareModule(ctx),
   ] as const;
   const customs = await customsModule(ctx);
+  const bookings = bookingsModule(ctx);
   const admin = await adminModule(ctx, shell.services);
   const { terminalConfig } = admin.services;
   const mail = mailModule(ctx, { terminalConfig });
@@ -112,7 +114,7 @@ export async function buildApp(options: BuildOptions = {}) {
   });
   const invoices = invoicesModule(ctx, { ...payments.services, ...alerts.services });
   const home = homeModule(ctx, invoices.services);
-  const orders = ordersModule(ctx, servicesOf(storageRules, attachConfig, approval, invoices, alerts, admin, edo));
+  const orders = ordersModule(ctx, servicesOf(storageRules, attachConfig, approval, invoices, alerts, admin, edo, bookings));
   const modules = [
     forms,
     shell,
@@ -128,6 +130,7 @@ export async function buildApp(options: BuildOptions = {}) {
     catalogs,
     compare,
     customs,
+    bookings,
     admin,
     mail,
     edo,

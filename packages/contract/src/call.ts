@@ -52,7 +52,8 @@ export type ModuleName =
   | 'ratings'
   | 'admin'
   | 'compare'
-  | 'edo';
+  | 'edo'
+  | 'bookings';
 
 export function defineCall<P extends string, Req extends z.ZodType, Res extends z.ZodType, A extends Access>(
   def: CallDef<P, Req, Res, A>,

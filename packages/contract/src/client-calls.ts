@@ -204,6 +204,14 @@ export const clientCalls: ClientCalls = {
     lineContainers: { path: 'edo/lineContainers', access: { kind: 'menu' } },
     lineOrders: { path: 'edo/lineOrders', access: { kind: 'menu' } },
   },
+  bookings: {
+    listBookings: { path: 'booking/list', access: { kind: 'menu' } },
+    issueBooking: { path: 'booking/issue', access: { kind: 'menu' } },
+    amendBooking: { path: 'booking/amend', access: { kind: 'menu' } },
+    cancelBooking: { path: 'booking/cancel', access: { kind: 'menu' } },
+    bookingRemaining: { path: 'booking/remaining', access: { kind: 'menu' } },
+    pickEmpties: { path: 'booking/pickEmpties', access: { kind: 'menu' } },
+  },
   admin: {
     getIssueList: { path: 'config/getIssueList', access: { kind: 'menu' } },
     updateIssueList: { path: 'config/updateIssueList', access: { kind: 'menu' } },

@@ -6,6 +6,7 @@ import { terminalConfigCalls } from './admin/terminal-config';
 import { approvalCalls } from './approval/calls';
 import { attachConfigCalls } from './attach-config/attach-config';
 import * as auth from './auth/calls';
+import { bookingCalls } from './bookings/bookings';
 import type { CallDef } from './call';
 import { catalogCallTable } from './catalogs/calls';
 import * as compare from './compare/calls';
@@ -43,6 +44,7 @@ export * from './approval/approval';
 export { approvalCalls } from './approval/calls';
 export * from './attach-config/attach-config';
 export { type SessionUser, sessionUser } from './auth/calls';
+export * from './bookings/bookings';
 export * from './call';
 export { type CatalogName, catalogGrids, catalogs } from './catalogs/calls';
 export { jobModeCommodityRow } from './catalogs/commodity-links';
@@ -218,6 +220,7 @@ export const calls = {
   ratings: ratingsCalls,
   compare: { checkContaierData: compare.checkContaierData },
   edo: edoCalls,
+  bookings: bookingCalls,
   admin: { ...adminRequestCalls, ...terminalConfigCalls, ...loyaltyCalls, ...sftpCalls, ...adminCalls },
   stats: {
     dashboardOrderChartLoad: stats.dashboardOrderChartLoad,
@@ -310,4 +313,11 @@ export const projectNamedCalls = [
   'edo/import',
   'edo/lineContainers',
   'edo/lineOrders',
+  // The line's bookings (issue 23 item 3; docs/decisions.md 'Bookings').
+  'booking/list',
+  'booking/issue',
+  'booking/amend',
+  'booking/cancel',
+  'booking/remaining',
+  'booking/pickEmpties',
 ] as const;

@@ -66,6 +66,7 @@ export const menuCatalog = [
   // made against its eDOs.
   e('LINE', null, 'Hãng tàu', undefined, 'ship'),
   e('LINE_EDO', 'LINE', 'Lệnh giao hàng điện tử (eDO)', '/Line/Edo'),
+  e('LINE_BOOKING', 'LINE', 'Booking', '/Line/Booking'),
   e('LINE_CONTAINERS', 'LINE', 'Container của hãng', '/Line/Containers'),
   e('LINE_ORDERS', 'LINE', 'Lệnh theo eDO', '/Line/Orders'),
 
@@ -153,6 +154,8 @@ export const viewGroups = [
   'Custom',
   'HomePage',
   'KPI',
+  // The shipping line's own screens (issue 23: eDO, bookings, its containers and orders); not a spec group.
+  'Line',
   'LoginPage',
   'Operator',
   'Order',

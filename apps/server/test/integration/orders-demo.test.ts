@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { calls, containerNumber, type OrderType, orderTypes } from '@smartport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoBooking } from '../../src/db/seed/bookings.data';
 import { demoYard } from '../../src/db/seed/port-containers.data';
 import { createTestApp, present, type TestApp } from '../helpers/test-app';
 
@@ -50,7 +51,7 @@ describe('the demo data prices every order type at NDP', () => {
         OperationCode: 'MSC',
         VesselKey: def.vesselRequired ? vessel : null,
         BLNo: def.document === 'BookingNo' ? null : demoYard.importBill,
-        BookingNo: def.document === 'BLNo' ? null : 'MSCB2611009',
+        BookingNo: def.document === 'BLNo' ? null : demoBooking.bookingNo,
         ExpDate: inThreeDays(),
         AttachServices: [],
         containers: rowsOf[type],
@@ -80,7 +81,7 @@ describe('the demo data prices every order type at NDP', () => {
       JobModeCode: 'HBAI',
       OperationCode: 'MSC',
       VesselKey: vessel,
-      BookingNo: 'MSCB2611010',
+      BookingNo: demoBooking.bookingNo,
       ExpDate: inThreeDays(),
       containers: [{ ContainerNo: cntr('TGHU', 263110), IsoSizetype: '22G1' }],
       CustomerCode: 'C0000005',

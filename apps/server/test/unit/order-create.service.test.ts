@@ -52,6 +52,7 @@ function setup(needed: boolean, order: Partial<OrderRecord> = {}, customsHeld = 
     flags: async () => ({ ImportPickupAllCont: false }),
     linkToken: () => 't',
     edoReleases: async () => ({ isEdoLine: false, covers: [] }),
+    bookingFor: async () => null,
   };
   return { service: createOrderCreateService(deps), published, approvalNeeded, repo };
 }

@@ -87,6 +87,7 @@ export const defaultGrants: Record<string, MenuId[] | 'all'> = {
   Operation: [
     'HOME',
     'LINE_EDO',
+    'LINE_BOOKING',
     'LINE_CONTAINERS',
     'LINE_ORDERS',
     'CUSTOMS_RELEASE',

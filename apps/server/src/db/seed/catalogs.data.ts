@@ -12,6 +12,7 @@ const seeds: { table: string; columns: string[]; rows: (string | number | boolea
       ['I', 'Dự kiến nhập (Incoming)'],
       ['H', 'Đang giữ (Hold)'],
       ['R', 'Đã trả rỗng (Returned)'],
+      ['X', 'Hỏng, chờ sửa chữa (Damaged)'],
     ],
   },
   {

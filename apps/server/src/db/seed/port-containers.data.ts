@@ -217,7 +217,7 @@ export const demoYard = {
   reeferBill: 'MEDUHP2611002',
   /** Full import containers on importBill: MSCU 261001–261060, 22G1 / 45G1 alternating, in for 12 days. */
   imports: { owner: 'MSCU', from: 261001, count: 60, days: 12 },
-  /** Empty containers: MSCU 262001–262040, 22G1, in for 20 days. */
+  /** Empty containers: MSCU 262001–262040, 22G1, in for 20 days; 262037 is held (H) and 262038 damaged (X). */
   empties: { owner: 'MSCU', from: 262001, count: 40, days: 20 },
   /** Full reefers on reeferBill: MSCU 261101–261105, 22R1. */
   reefers: { owner: 'MSCU', from: 261101, count: 5, days: 12 },
@@ -239,7 +239,16 @@ export async function seedDemoYard(database: Database, now = new Date()) {
     [y.terminal, now, y.operator],
   );
   const base = Math.floor(now.getTime() / 1000) * 1000;
-  const rows: { no: string; cls: string; iso: string; fe: string; dateIn: number; bl: string | null; customs?: string | null }[] = [];
+  const rows: {
+    no: string;
+    cls: string;
+    iso: string;
+    fe: string;
+    dateIn: number;
+    bl: string | null;
+    customs?: string | null;
+    status?: string;
+  }[] = [];
   for (let i = 0; i < y.imports.count; i++)
     rows.push({
       no: containerNumber(y.imports.owner, y.imports.from + i),
@@ -257,6 +266,7 @@ export async function seedDemoYard(database: Database, now = new Date()) {
       fe: 'E',
       dateIn: base - y.empties.days * DAY,
       bl: null,
+      status: i === 36 ? 'H' : i === 37 ? 'X' : 'S',
     });
   for (let i = 0; i < y.reefers.count; i++)
     rows.push({
@@ -281,10 +291,11 @@ export async function seedDemoYard(database: Database, now = new Date()) {
     `insert into port_containers (terminal_code, container_no, class_code, iso_sizetype, operation_code, fe, cargo_type_code, date_in,
        date_out, vessel_key, vessel_code, vessel_name, vessel_im_voy, vessel_ex_voy, bl_no, container_status_code,
        is_local_foreign, customs_status, customs_checked_at)
-     select $1, no, cls, iso, $2, fe, cargo, to_timestamp(di / 1000.0), null, $3, $4, $5, $6, $7, bl, 'S',
+     select $1, no, cls, iso, $2, fe, cargo, to_timestamp(di / 1000.0), null, $3, $4, $5, $6, $7, bl, st,
             lf, cs, case when cs is null then null else to_timestamp(di / 1000.0) end
-       from unnest($8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::float8[], $14::text[], $15::text[], $16::text[])
-         as p(no, cls, iso, fe, cargo, di, bl, lf, cs)
+       from unnest($8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::float8[], $14::text[], $15::text[], $16::text[],
+                   $17::text[])
+         as p(no, cls, iso, fe, cargo, di, bl, lf, cs, st)
      on conflict do nothing`,
     [
       y.terminal,
@@ -303,6 +314,7 @@ export async function seedDemoYard(database: Database, now = new Date()) {
       rows.map((r) => r.bl),
       rows.map((r) => yardGoods(r.fe, r.cls, false).IsLocalForeign),
       rows.map((r) => (r.customs !== undefined ? r.customs : yardGoods(r.fe, r.cls, false).CustomsStatus)),
+      rows.map((r) => r.status ?? 'S'),
     ],
   );
   return rows.length;

@@ -7,6 +7,7 @@ import { defaultGrants, demoUsers, groupSeed } from './access.data';
 import { seedAdmin } from './admin.data';
 import { seedDemoApproval } from './approval.data';
 import { seedApprovalQueue } from './approval-queue.data';
+import { seedDemoBookings } from './bookings.data';
 import { seedDemoData } from './demo-data';
 import { seedDemoEdos } from './edo.data';
 import { seedPayPartners } from './pay-partners.data';
@@ -152,6 +153,7 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
       await seedPortContainers(database);
       await seedDemoYard(database);
       await seedDemoEdos(database);
+      await seedDemoBookings(database);
       // Planner statistics for the freshly filled tables, the rollups among them (PGlite runs no autovacuum).
       await database.query('analyze orders, order_containers, stats_terminal, stats_party, stats_mb, stats_rating, stats_personal');
       seededOrders = options.seedOrders;

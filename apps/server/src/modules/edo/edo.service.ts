@@ -329,7 +329,15 @@ export function createEdoService(deps: EdoDeps) {
           continue;
         }
         try {
-          plans.push(await planIssue(user, line, parsed.data));
+          const plan = await planIssue(user, line, parsed.data);
+          // A container already on an active eDO, or twice in the file, is named with its rows now (checked again under
+          // the locks when saving).
+          const taken = await repo.activeFor(plan.ContainerNos);
+          const twice = plan.ContainerNos.find((no) => plans.some((p) => p.ContainerNos.includes(no)));
+          const on = plan.ContainerNos.find((no) => taken.has(no));
+          if (on) problems.push(`${rows}: ${edoMessages.alreadyOn(on, taken.get(on) as string)}`);
+          else if (twice) problems.push(`${rows}: ${edoMessages.alreadyOn(twice, 'khác trong tệp')}`);
+          else plans.push(plan);
         } catch (e) {
           if (!(e instanceof AppError)) throw e;
           problems.push(`${rows}: ${e.message}`);

@@ -1,4 +1,5 @@
 import {
+  bookingMessages,
   type CheckedContainer,
   containerNoProblem,
   customsHeld,
@@ -361,6 +362,53 @@ export function applyEdoReleases(
     else if (expired) say(edoMessages.pickupExpired(r.ContainerNo, expired.EdoNo, day(expired.ValidUntil)));
     else if (revoked) say(edoMessages.pickupRevoked(r.ContainerNo, revoked.EdoNo));
     else say(edoMessages.pickupNone(r.ContainerNo, q.line, party));
+  }
+  return rows;
+}
+
+/** A booking as the order checks read it (the bookings module's `bookingFor`). */
+export interface BookingFactLite {
+  BookingNo: string;
+  TerminalCode: string;
+  ValidUntil: Date;
+  Status: 'A' | 'R';
+  lines: { IsoSizetype: string; Quantity: number; Picked: number; Dropped: number }[];
+}
+
+/**
+ * Bookings (docs/decisions.md 'Bookings'): an empty pickup or an export drop-off names an active booking of the line at
+ * the terminal, lasting to the order's expiry (else a header problem, returned), and each row's size must be booked
+ * with boxes left for this kind of move (else the row's problem).
+ */
+export function bookingProblem(
+  b: BookingFactLite | null,
+  q: { bookingNo: string; line: string; terminal: string; expDate: Date; now: Date },
+): string | null {
+  const day = (d: Date) => formatPortTime(d, portFormats.date);
+  if (!b || b.TerminalCode !== q.terminal) return bookingMessages.orderNone(q.bookingNo, q.line, q.terminal);
+  if (b.Status !== 'A') return bookingMessages.orderCancelled(b.BookingNo);
+  if (b.ValidUntil.getTime() < q.now.getTime()) return bookingMessages.orderExpired(b.BookingNo, day(b.ValidUntil));
+  if (q.expDate.getTime() > b.ValidUntil.getTime()) return bookingMessages.orderAfter(b.BookingNo, day(b.ValidUntil));
+  return null;
+}
+
+/** Each row against the booking's sizes and what is left of them for `kind`; rows over the limit get the problem. */
+export function applyBookingLimits(
+  rows: CheckedContainer[],
+  b: BookingFactLite,
+  kind: 'empty_pickup' | 'fcl_pre_advice',
+): CheckedContainer[] {
+  const taken = new Map<string, number>();
+  for (const r of rows) {
+    const line = b.lines.find((l) => l.IsoSizetype === r.IsoSizetype);
+    if (!line) {
+      r.problems.push(`Dòng ${r.Row}: ${bookingMessages.sizeNotBooked(b.BookingNo, r.IsoSizetype)}`);
+      continue;
+    }
+    const left = Math.max(0, line.Quantity - (kind === 'empty_pickup' ? line.Picked : line.Dropped));
+    const n = (taken.get(r.IsoSizetype) ?? 0) + 1;
+    taken.set(r.IsoSizetype, n);
+    if (n > left) r.problems.push(`Dòng ${r.Row}: ${bookingMessages.overQuantity(b.BookingNo, r.IsoSizetype, left)}`);
   }
   return rows;
 }

@@ -19,7 +19,17 @@ export type InsertOutcome =
   | { kind: 'saved'; order: SavedOrderRow }
   | { kind: 'duplicate' }
   | { kind: 'taken'; ContainerNo: string; pin: string }
-  | { kind: 'edoGone'; EdoNo: string };
+  | { kind: 'edoGone'; EdoNo: string }
+  | { kind: 'bookingFull'; BookingNo: string; IsoSizetype: string };
+
+/** What a booking allows an order (empty pickup or export drop-off): counted again when the order is saved. */
+export interface BookingLimit {
+  BookingNo: string;
+  OperationCode: string;
+  kind: 'empty_pickup' | 'fcl_pre_advice';
+  /** Booked boxes per ISO size type. */
+  quantities: Record<string, number>;
+}
 
 export interface NewOrder {
   OrderType: OrderType;
@@ -44,6 +54,8 @@ export interface NewOrder {
   ClassCode: number | null;
   /** An import pickup of a line not on eDO: staff check its paper D/O (it always waits for them). */
   PaperDo: boolean;
+  /** The booking it is made against (empty pickups, export drop-offs), counted again under the save's lock. */
+  booking: BookingLimit | null;
   containers: CheckedContainer[];
   lines: ChargeLine[];
 }
@@ -214,6 +226,24 @@ export function createOrderCreateRepository(db: Db) {
           ).map((r) => r.e);
           const gone = edoNos.find((e) => !live.includes(e));
           if (gone) return { kind: 'edoGone', EdoNo: gone };
+        }
+        // The booking's boxes, counted again under the day's lock: two customers racing for its last boxes get one each
+        // at most, the second is refused.
+        if (o.booking) {
+          const b = o.booking;
+          const used = rowsOf<{ s: string; n: number }>(
+            await tx.execute(sql`select c.iso_sizetype s, count(*)::int n from order_containers c join orders x on x.order_no = c.order_no
+              where x.booking_no = ${b.BookingNo} and x.operation_code = ${b.OperationCode} and x.terminal_code = ${o.TerminalCode}
+                and x.order_type = ${b.kind}
+                and (x.order_status = 'C' or (x.order_status in ('A', 'P') and (x.exp_date is null or x.exp_date > now())))
+              group by 1`),
+          );
+          const mine = new Map<string, number>();
+          for (const c of o.containers) mine.set(c.IsoSizetype, (mine.get(c.IsoSizetype) ?? 0) + 1);
+          for (const [size, n] of mine) {
+            const already = Number(used.find((u) => u.s === size)?.n ?? 0);
+            if (already + n > (b.quantities[size] ?? 0)) return { kind: 'bookingFull', BookingNo: b.BookingNo, IsoSizetype: size };
+          }
         }
         const prefix = `${o.TerminalCode}${day}`;
         const [last] = rowsOf<{ n: string | null }>(

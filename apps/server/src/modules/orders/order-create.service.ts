@@ -1,4 +1,5 @@
 import {
+  bookingMessages,
   type CallRequest,
   type CheckedContainer,
   type calls,
@@ -24,7 +25,10 @@ import { assertOrderActor, orderReach } from '../../security/order-access';
 import { assertTerminal } from '../../security/terminal-scope';
 import type { ApprovalFacts } from '../approval/approval.service';
 import {
+  applyBookingLimits,
   applyEdoReleases,
+  type BookingFactLite,
+  bookingProblem,
   checkRows,
   documentProblem,
   type EdoCoverFact,
@@ -35,7 +39,7 @@ import {
   parseExpDate,
   type RowFacts,
 } from './order-checks';
-import type { OrderCreateRepository, SavedOrderRow } from './order-create.repository';
+import type { BookingLimit, OrderCreateRepository, SavedOrderRow } from './order-create.repository';
 import type { PricingService } from './pricing.service';
 import { orderStatusNames } from './public-order.service';
 
@@ -66,6 +70,8 @@ export interface OrderCreateDeps {
     blNo: string | null;
     containerNos: string[];
   }): Promise<{ isEdoLine: boolean; covers: EdoCoverFact[] }>;
+  /** The line's booking (bookings module), null when it has none of that number. */
+  bookingFor(q: { line: string; bookingNo: string }): Promise<BookingFactLite | null>;
   now?: () => Date;
 }
 
@@ -129,7 +135,7 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
     h: Header,
     containers: CallRequest<O['checkContainers']>['containers'],
     payerTax: string | null,
-  ): Promise<{ rows: CheckedContainer[]; paperDo: boolean }> {
+  ): Promise<{ rows: CheckedContainer[]; paperDo: boolean; booking: BookingLimit | null }> {
     const { input, type } = h;
     const nos = [...new Set(containers.map((c) => normalizeContainerNo(c.ContainerNo)).filter(Boolean))];
     const [sizes, cargo, yard, live] = await Promise.all([
@@ -165,6 +171,26 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
     if (type.type === 'import_pickup' && input.BLNo && (await deps.flags(input.TerminalCode)).ImportPickupAllCont) {
       missingFromBill(rows, await repo.billInYard(input.TerminalCode, input.BLNo));
     }
+    // Empty pickups and export drop-offs: the line's booking at the terminal, and what it has left per size.
+    let booking: BookingLimit | null = null;
+    if ((type.type === 'empty_pickup' || type.type === 'fcl_pre_advice') && input.BookingNo) {
+      const b = await deps.bookingFor({ line: input.OperationCode, bookingNo: input.BookingNo });
+      const problem = bookingProblem(b, {
+        bookingNo: input.BookingNo,
+        line: input.OperationCode,
+        terminal: input.TerminalCode,
+        expDate: h.ExpDate,
+        now: now(),
+      });
+      if (problem || !b) throw badRequest(problem ?? orderMessages.noBooking);
+      applyBookingLimits(rows, b, type.type);
+      booking = {
+        BookingNo: b.BookingNo,
+        OperationCode: input.OperationCode,
+        kind: type.type,
+        quantities: Object.fromEntries(b.lines.map((l) => [l.IsoSizetype, l.Quantity])),
+      };
+    }
     let paperDo = false;
     if (type.type === 'import_pickup') {
       const releases = await deps.edoReleases({
@@ -187,7 +213,7 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
         rows[0]?.notes.push(`Dòng 1: ${edoMessages.paperDo(input.OperationCode)}`);
       }
     }
-    return { rows, paperDo };
+    return { rows, paperDo, booking };
   }
 
   /** Customers pay for themselves; staff choose any active customer. */
@@ -203,7 +229,7 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
     assertOrderActor(user);
     const h = await header(user, draft);
     const payer = await payerFor(user, draft.CustomerCode);
-    const { rows, paperDo } = await rowsOf(h, draft.containers, payer.TaxCode);
+    const { rows, paperDo, booking } = await rowsOf(h, draft.containers, payer.TaxCode);
     const problem = firstProblem(rows);
     if (problem) throw badRequest(`${orderMessages.containersInvalid}. ${problem}`);
     const at = now();
@@ -238,7 +264,7 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
       })),
     });
     if (!outcome.ok) throw badRequest(outcome.message || orderMessages.noTariff);
-    return { h, rows, payer, paperDo, charges: outcome.charges };
+    return { h, rows, payer, paperDo, booking, charges: outcome.charges };
   }
 
   const saved = (o: SavedOrderRow) => ({ success: true as const, message: orderMessages.saved, data: o });
@@ -280,7 +306,7 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
         const before = await repo.savedByClientKey(user.UserID, key);
         if (before) return saved(before);
       }
-      const { h, rows, payer, paperDo, charges } = await priced(user, draft);
+      const { h, rows, payer, paperDo, booking, charges } = await priced(user, draft);
       if (charges.TotalAmount !== draft.TotalAmount) throw new AppError(409, orderMessages.priceChanged);
       const order = await repo.insert(
         {
@@ -304,6 +330,7 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
           PricedAt: new Date(charges.PricedAt),
           ClassCode: classOf[draft.OrderType],
           PaperDo: paperDo,
+          booking,
           containers: rows,
           lines: charges.lines,
         },
@@ -317,6 +344,7 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
         const row = rows.find((r) => r.ContainerNo === order.ContainerNo)?.Row ?? 1;
         throw new AppError(409, `Dòng ${row}: Container ${order.ContainerNo} đã có trong lệnh PIN ${order.pin} còn hiệu lực`);
       }
+      if (order.kind === 'bookingFull') throw new AppError(409, bookingMessages.full(order.BookingNo, order.IsoSizetype));
       if (order.kind === 'edoGone') throw new AppError(409, edoMessages.saveGone(order.EdoNo));
       const first = key ? await repo.savedByClientKey(user.UserID, key) : null;
       if (!first) throw new AppError(409, orderMessages.priceChanged);

@@ -4,6 +4,7 @@ import type { Module, ModuleContext } from '../../kernel/module';
 import type { AdminRulesService } from '../admin/admin-rules.service';
 import type { TerminalConfigService } from '../admin/terminal-config.service';
 import type { ApprovalService } from '../approval/approval.service';
+import type { BookingsService } from '../bookings/bookings.service';
 import type { EdoService } from '../edo/edo.service';
 import type { InvoicesService } from '../invoices/invoices.service';
 import { createOrderApprovalRepository } from './order-approval.repository';
@@ -34,6 +35,7 @@ export function ordersModule(
     watched: <T extends object>(port: T, connection: 'smp2catos') => T;
     alerts: { report(connection: 'smp2catos', outcome: { failure: 'refused'; detail: string }, what: string): Promise<unknown> };
     edo: Pick<EdoService, 'releasesFor'>;
+    bookings: Pick<BookingsService, 'bookingFor'>;
   },
 ) {
   const { database, events, log } = ctx;
@@ -76,6 +78,7 @@ export function ordersModule(
     flags: (terminal) => deps.terminalConfig.flags(terminal),
     linkToken: (orderNo) => publicOrders.linkToken(orderNo),
     edoReleases: (q) => deps.edo.releasesFor(q),
+    bookingFor: (q) => deps.bookings.bookingFor(q),
   });
 
   // Paid or confirmed without approval (spec 02 §3: C): approved in the same transaction.
