@@ -22,6 +22,8 @@ const yard = {
   imports: (from: number, count: number) => Array.from({ length: count }, (_, i) => containerNo('MSCU', 261001 + from + i)),
   empties: (from: number, count: number) => Array.from({ length: count }, (_, i) => containerNo('MSCU', 262001 + from + i)),
 };
+/** MSC's demo booking at NDP (22G1 × 40, 45G1 × 20): empty pickups and export drop-offs name it. */
+const demoBooking = 'MSCB2611001';
 /** Drop-offs: numbers not in the yard; each run of the spec on one server uses its own serials. */
 const runBase = 263001 + (Date.now() % 900) * 10;
 const dropOffs = (from: number, count: number) => Array.from({ length: count }, (_, i) => containerNo('TGHU', runBase + from + i));
@@ -178,7 +180,7 @@ test.describe('order creation: each order type of the task menu in six steps', (
     // Step 1 refuses to go on without the operator, in the server's words.
     await next(page).click();
     await expect(page.getByText(orderMessages.noOperation)).toBeVisible();
-    await fillInfo(page, { vessel: true, booking: `BKE2E${runBase}` });
+    await fillInfo(page, { vessel: true, booking: demoBooking });
 
     const good = dropOffs(0, 3);
     const bad = `${good[0]?.slice(0, 10)}${((containerCheckDigit(good[0]?.slice(0, 10) ?? '') + 1) % 10).toString()}`;
@@ -238,7 +240,7 @@ test.describe('order creation: each order type of the task menu in six steps', (
   for (const c of [
     { title: 'Hạ container rỗng', info: { bl: `BLE2E${runBase}` }, lines: () => dropOffs(10, 2).map((n) => `${n}\t22G1`) },
     { title: 'Hạ container về ICD', info: { booking: `BKICD${runBase}` }, lines: () => dropOffs(20, 2).map((n) => `${n}\t22G1\tF`) },
-    { title: 'Cấp container rỗng', info: { booking: `BKMT${runBase}` }, lines: () => yard.empties(0, 2) },
+    { title: 'Cấp container rỗng', info: { booking: demoBooking }, lines: () => yard.empties(0, 2) },
     { title: 'Đóng hàng vào container', info: { booking: `BKST${runBase}` }, lines: () => yard.empties(5, 2) },
     { title: 'Rút hàng khỏi container', info: { bl: yard.bill }, lines: () => yard.imports(50, 2) },
   ] as const) {
