@@ -316,6 +316,20 @@ test.describe('order creation: each order type of the task menu in six steps', (
     }).toPass({ timeout: 30_000 });
   });
 
+  test("an empty pickup by booking: the booking's boxes left are shown and the yard picks the containers", async ({ page }) => {
+    await openOrderScreen(page, 'khachhang', 'Cấp container rỗng');
+    await fillInfo(page, { booking: demoBooking });
+    const panel = page.getByTestId('booking-panel');
+    await expect(panel).toContainText(`Booking ${demoBooking}`);
+    await expect(panel.getByText(/^22G1: còn \d+\/40$/)).toBeVisible();
+    await panel.getByLabel('Số lượng').fill('2');
+    await panel.getByRole('button', { name: 'Cảng chọn container' }).click();
+    await expect(page.getByText('Cảng đã chọn 2 container rỗng 22G1.')).toBeVisible();
+    await expect(page.getByTestId('container-count')).toHaveText('Tổng: 2 container, 0 dòng lỗi');
+    await page.screenshot({ path: test.info().outputPath('empty-pick-1366.png') });
+    await containersDone(page, 2);
+  });
+
   test("a staff pickup for a payer the line's eDO does not name is refused at pricing, naming the eDO's consignee", async ({ page }) => {
     // The demo eDO of MEDUHP2611001 releases its containers to C0000001, not to the credit customer.
     await openOrderScreen(page, 'nhanvien', 'Lấy nguyên container');

@@ -18,6 +18,7 @@ import { PaymentStep, type SavedOrder } from './PaymentStep';
 import type { OrderWizardSlots } from './wizard-slots';
 
 // The container grid brings AG Grid: loaded when step 2 is first shown.
+const BookingPanel = lazy(() => import('./BookingPanel').then((m) => ({ default: m.BookingPanel })));
 const ContainersStep = lazy(() => import('./ContainersStep').then((m) => ({ default: m.ContainersStep })));
 
 /** The six steps by their place in `orderSteps`. */
@@ -166,6 +167,22 @@ export function OrderWizard({ type: typeName, VesselField, PayDialog }: { type: 
       case Step.Containers:
         return (
           <Suspense fallback={null}>
+            {(type.type === 'empty_pickup' || type.type === 'fcl_pre_advice') && info.BookingNo.trim() && (
+              <BookingPanel
+                type={type}
+                booking={{
+                  TerminalCode: info.TerminalCode,
+                  OperationCode: info.OperationCode,
+                  BookingNo: info.BookingNo.trim().toUpperCase(),
+                }}
+                rows={rows}
+                disabled={locked}
+                onRows={(r) => {
+                  changed();
+                  setRows(r);
+                }}
+              />
+            )}
             <ContainersStep
               type={type}
               rows={rows}

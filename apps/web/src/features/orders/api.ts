@@ -1,5 +1,6 @@
 import type {
   AcceptRow,
+  bookingCalls,
   CallDef,
   CallInput,
   CallReply,
@@ -59,6 +60,30 @@ export function useCheckContainers() {
   return useMutation({
     mutationFn: async (input: Input<'checkContainers'>) =>
       ok(clientCalls.orders.checkContainers, await callApi(clientCalls.orders.checkContainers, input)).payload ?? [],
+  });
+}
+
+/** What the named booking has left per size (booking/remaining): shown beside the containers of an empty pickup or drop-off. */
+export function useBookingRemaining(q: { TerminalCode: string; OperationCode: string; BookingNo: string } | null) {
+  return useQuery({
+    queryKey: ['orders', 'booking', q?.TerminalCode, q?.OperationCode, q?.BookingNo],
+    enabled: !!q,
+    retry: false,
+    queryFn: async ({ signal }) =>
+      ok(
+        clientCalls.bookings.bookingRemaining,
+        await callApi(clientCalls.bookings.bookingRemaining, q as NonNullable<typeof q>, { signal }),
+      ).data ?? null,
+  });
+}
+
+/** The yard's choice of empties for a booking (booking/pickEmpties). */
+export function usePickEmpties() {
+  return useMutation({
+    mutationFn: async (input: CallInput<typeof bookingCalls.pickEmpties>) => {
+      const reply = ok(clientCalls.bookings.pickEmpties, await callApi(clientCalls.bookings.pickEmpties, input));
+      return { containers: reply.payload ?? [], message: reply.message ?? '' };
+    },
   });
 }
 
