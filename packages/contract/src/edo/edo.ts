@@ -50,10 +50,8 @@ export const edoMessages = {
   pickupTerminal: (no: string, edoNo: string, terminal: string, here: string) =>
     `eDO ${edoNo} của container ${no} phát hành tại cảng ${terminal}, không dùng được tại cảng ${here}`,
   paperDo: (line: string) =>
-    `Hãng ${line} chưa dùng eDO: vui lòng đính kèm lệnh giao hàng (D/O) giấy ở bước đính kèm; lệnh chờ cảng kiểm tra D/O và duyệt.`,
-  paperDoMissing: (line: string) => `Hãng ${line} chưa dùng eDO: vui lòng đính kèm lệnh giao hàng (D/O) giấy trước khi lưu lệnh.`,
+    `Hãng ${line} chưa dùng eDO: lệnh chờ cảng kiểm tra lệnh giao hàng (D/O) giấy và duyệt; vui lòng xuất trình D/O giấy cho cảng.`,
   saveGone: (edoNo: string) => `eDO ${edoNo} vừa bị thu hồi hoặc hết hạn: lệnh không lưu được.`,
-  payRevoked: (edoNo: string) => `eDO ${edoNo} của lệnh đã bị hãng tàu thu hồi: lệnh không thanh toán được.`,
   cancelledByRevoke: (edoNo: string, reason: string) => `Hãng tàu thu hồi eDO ${edoNo}: ${reason}`,
 } as const;
 
