@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { containerNoProblem, normalizeContainerNo } from './orders/containers';
+import { optionalBody } from './reply';
 
 /**
  * Fields that recur across calls, with the Vietnamese messages the screens show. A call uses these instead of writing
@@ -39,3 +40,37 @@ export const portDate = (label: string) =>
 /** A date that must be given: 'Vui lòng nhập <label>' when absent, '<label> không hợp lệ' when not a date. */
 export const requiredPortDate = (label: string) =>
   z.coerce.date({ error: `Vui lòng nhập ${label.toLowerCase()}` }).refine((d) => !Number.isNaN(d.getTime()), `${label} không hợp lệ`);
+
+/** A tax code that may be left out (an agent, a shipper): empty reads as null. */
+export const optionalTaxCode = z
+  .string()
+  .trim()
+  .max(20, 'Mã số thuế tối đa 20 ký tự')
+  .regex(/^[0-9-]*$/, 'Mã số thuế chỉ gồm chữ số và dấu gạch ngang')
+  .nullish()
+  .transform((v) => v || null);
+
+/** A last day written 'YYYY-MM-DD' (port time, read to its last second by `lastSecondOfDayText`); `format` is the message. */
+export const lastDay = (missing: string, format: string) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, format);
+
+/** Why a user changes or withdraws something: required, at most 500 characters. */
+export const reasonText = (missing: string) => z.string({ error: missing }).trim().min(1, missing).max(500, 'Lý do tối đa 500 ký tự');
+
+/** A terminal the caller chooses: required, upper-cased. */
+export const terminalChoice = z.string({ error: 'Vui lòng chọn cảng' }).trim().min(1, 'Vui lòng chọn cảng').max(10).toUpperCase();
+
+/**
+ * The filter of a shipping line's lists (eDOs, bookings): a terminal of the caller's (none = all of them), a state
+ * (A active, R withdrawn, E past its day, * all) and a text to find.
+ */
+export const lineListFilter = optionalBody(
+  z.object({
+    TerminalCode: z.string().trim().max(10).toUpperCase().optional(),
+    Status: z.enum(['A', 'R', 'E', '*']).default('*'),
+    FindValue: z.string().trim().max(50).toUpperCase().optional(),
+  }),
+);

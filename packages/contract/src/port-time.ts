@@ -75,6 +75,12 @@ export function portInstantChecked(year: number, month: number, day: number, hou
   return same ? at : null;
 }
 
+/** The last second (23:59:59 port time) of a day written 'YYYY-MM-DD' (an eDO's or a booking's last day), else null. */
+export function lastSecondOfDayText(day: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day.trim());
+  return m ? portInstantChecked(Number(m[1]), Number(m[2]), Number(m[3]), 23, 59, 59) : null;
+}
+
 // ---- days ---------------------------------------------------------------------------------------------------------
 
 /** The port day holding `at` as a day count since 1970-01-01 (port days between two instants = difference). */

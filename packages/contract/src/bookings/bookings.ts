@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { menuAccess } from '../access';
 import { defineCall } from '../call';
+import { lastDay, lineListFilter, optionalTaxCode, reasonText, terminalChoice } from '../fields';
 import { isoSizetypeProblem } from '../orders/containers';
-import { optionalBody, plainReply, replyWith } from '../reply';
+import { plainReply, replyWith } from '../reply';
 
 /**
  * Bookings (empty release orders, ERO): the shipping line lets a booking's empties of each size type be picked up and
@@ -52,12 +53,9 @@ const bookingNo = z
   .min(1, 'Vui lòng nhập số booking')
   .max(50, 'Số booking tối đa 50 ký tự')
   .toUpperCase();
-const terminal = z.string({ error: 'Vui lòng chọn cảng' }).trim().min(1, 'Vui lòng chọn cảng').max(10).toUpperCase();
-const day = z
-  .string({ error: 'Vui lòng nhập hạn booking' })
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, bookingMessages.validFormat);
-const reason = z.string({ error: bookingMessages.noReason }).trim().min(1, bookingMessages.noReason).max(500, 'Lý do tối đa 500 ký tự');
+const terminal = terminalChoice;
+const day = lastDay('Vui lòng nhập hạn booking', bookingMessages.validFormat);
+const reason = reasonText(bookingMessages.noReason);
 const size = z
   .string({ error: 'Vui lòng nhập kích cỡ' })
   .trim()
@@ -101,13 +99,7 @@ export const listBookings = defineCall({
   module: 'bookings',
   summary: 'Danh sách booking của hãng tàu với số container đã cấp rỗng / đã hạ hàng',
   access: bookingAccess,
-  request: optionalBody(
-    z.object({
-      TerminalCode: z.string().trim().max(10).toUpperCase().optional(),
-      Status: z.enum(['A', 'R', 'E', '*']).default('*'),
-      FindValue: z.string().trim().max(50).toUpperCase().optional(),
-    }),
-  ),
+  request: lineListFilter,
   response: replyWith({ payload: z.array(bookingRow).optional() }),
 });
 
@@ -119,13 +111,7 @@ export const issueBooking = defineCall({
   request: z.object({
     TerminalCode: terminal,
     BookingNo: bookingNo,
-    ShipperTaxCode: z
-      .string()
-      .trim()
-      .max(20, 'Mã số thuế tối đa 20 ký tự')
-      .regex(/^[0-9-]*$/, 'Mã số thuế chỉ gồm chữ số và dấu gạch ngang')
-      .nullish()
-      .transform((v) => v || null),
+    ShipperTaxCode: optionalTaxCode,
     ValidUntil: day,
     lines: linesInput,
     Note: z.string().trim().max(500, 'Ghi chú tối đa 500 ký tự').nullish(),

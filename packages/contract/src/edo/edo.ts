@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { menuAccess } from '../access';
 import { defineCall } from '../call';
-import { isoContainerNo, taxCode } from '../fields';
+import { isoContainerNo, lastDay, lineListFilter, optionalTaxCode, reasonText, taxCode, terminalChoice } from '../fields';
 import { optionalBody, plainReply, replyWith } from '../reply';
 
 /**
@@ -56,21 +56,12 @@ export const edoMessages = {
 } as const;
 
 const edoNo = z.string().trim().min(1, 'Vui lòng chọn eDO').max(30).toUpperCase();
-const terminal = z.string({ error: 'Vui lòng chọn cảng' }).trim().min(1, 'Vui lòng chọn cảng').max(10).toUpperCase();
+const terminal = terminalChoice;
 const blNo = z.string({ error: 'Vui lòng nhập số vận đơn' }).trim().min(1, 'Vui lòng nhập số vận đơn').max(50).toUpperCase();
-const reason = z.string({ error: edoMessages.noReason }).trim().min(1, edoMessages.noReason).max(500, 'Lý do tối đa 500 ký tự');
+const reason = reasonText(edoMessages.noReason);
 /** The last day the containers may be picked up, 'YYYY-MM-DD' (port time, to the day's end). */
-const validUntil = z
-  .string({ error: 'Vui lòng nhập hạn eDO' })
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, edoMessages.validFormat);
-const optionalTax = z
-  .string()
-  .trim()
-  .max(20, 'Mã số thuế tối đa 20 ký tự')
-  .regex(/^[0-9-]*$/, 'Mã số thuế chỉ gồm chữ số và dấu gạch ngang')
-  .nullish()
-  .transform((v) => v || null);
+const validUntil = lastDay('Vui lòng nhập hạn eDO', edoMessages.validFormat);
+const optionalTax = optionalTaxCode;
 
 export const edoContainer = z.object({
   ContainerNo: z.string(),
@@ -175,13 +166,7 @@ export const listEdos = defineCall({
   module: 'edo',
   summary: 'Danh sách eDO của hãng tàu (theo cảng, trạng thái, số eDO / vận đơn / container / mã số thuế)',
   access: lineAccess,
-  request: optionalBody(
-    z.object({
-      TerminalCode: z.string().trim().max(10).toUpperCase().optional(),
-      Status: z.enum(['A', 'R', 'E', '*']).default('*'),
-      FindValue: z.string().trim().max(50).toUpperCase().optional(),
-    }),
-  ),
+  request: lineListFilter,
   response: replyWith({ payload: z.array(edoRow).optional() }),
 });
 

@@ -1,4 +1,4 @@
-import { DAY_MS, portDayKey, portInstantChecked } from '@smartport/contract';
+import { DAY_MS, lastSecondOfDayText, portDayKey } from '@smartport/contract';
 import type { Database } from '../client';
 import { demoYard } from './port-containers.data';
 
@@ -21,13 +21,11 @@ export async function seedDemoBookings(database: Database, now = new Date()) {
   const [shipper] = await database.query<{ tax: string }>('select tax_code tax from customers where customer_code = $1', [
     demoBooking.shipperCustomer,
   ]);
-  const [yy, mm, dd] = portDayKey(new Date(now.getTime() + demoBooking.days * DAY_MS))
-    .split('-')
-    .map(Number) as [number, number, number];
+  const until = lastSecondOfDayText(portDayKey(new Date(now.getTime() + demoBooking.days * DAY_MS)));
   const [row] = await database.query<{ id: string }>(
     `insert into bookings (booking_no, operation_code, terminal_code, shipper_tax_code, valid_until, issued_by, note)
      values ($1, $2, $3, $4, $5, 'hangtau', 'Booking mẫu') on conflict do nothing returning rowguid id`,
-    [demoBooking.bookingNo, y.operator, y.terminal, shipper?.tax ?? null, portInstantChecked(yy, mm, dd, 23, 59, 59)],
+    [demoBooking.bookingNo, y.operator, y.terminal, shipper?.tax ?? null, until],
   );
   if (!row) return 0;
   await database.query(

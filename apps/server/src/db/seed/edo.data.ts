@@ -1,4 +1,4 @@
-import { DAY_MS, portDayKey, portInstantChecked } from '@smartport/contract';
+import { DAY_MS, lastSecondOfDayText, portDayKey } from '@smartport/contract';
 import type { Database } from '../client';
 import { demoYard } from './port-containers.data';
 
@@ -20,10 +20,7 @@ export async function seedDemoEdos(database: Database, now = new Date()) {
   ]);
   if (!customer?.tax) return 0;
   // The last second of the port day `days` ahead.
-  const [yy, mm, dd] = portDayKey(new Date(now.getTime() + demoEdos.days * DAY_MS))
-    .split('-')
-    .map(Number) as [number, number, number];
-  const until = portInstantChecked(yy, mm, dd, 23, 59, 59);
+  const until = lastSecondOfDayText(portDayKey(new Date(now.getTime() + demoEdos.days * DAY_MS)));
   let made = 0;
   for (const bl of demoEdos.bills) {
     const [seq] = await database.query<{ n: string }>(`select nextval('edo_no_seq')::text n`);

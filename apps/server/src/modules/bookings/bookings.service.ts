@@ -5,8 +5,8 @@ import {
   type CallReply,
   type CallRequest,
   type calls,
+  lastSecondOfDayText,
   portDayKey,
-  portInstantChecked,
 } from '@smartport/contract';
 import type { AuthUser } from '../../http/context';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
@@ -38,8 +38,7 @@ export function createBookingsService(deps: { repo: BookingsRepository; now?: ()
     return user.OperationCode;
   }
   function validUntil(day: string): Date {
-    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-    const at = m ? portInstantChecked(Number(m[1]), Number(m[2]), Number(m[3]), 23, 59, 59) : null;
+    const at = lastSecondOfDayText(day);
     if (!at) throw badRequest(bookingMessages.validFormat);
     if (at.getTime() < now().getTime()) throw badRequest(bookingMessages.validPast);
     return at;

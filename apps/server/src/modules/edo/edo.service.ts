@@ -11,9 +11,9 @@ import {
   type IssueEdoInput,
   issueEdoInput,
   type LineContainer,
+  lastSecondOfDayText,
   orderStatusNames,
   portDayKey,
-  portInstantChecked,
 } from '@smartport/contract';
 import type { Db } from '../../db/client';
 import type { Publisher } from '../../events/event-bus';
@@ -24,11 +24,6 @@ import type { EdoCover, EdoRecord, EdoRepository, LineContainerRecord } from './
 
 type E = typeof calls.edo;
 
-/** The last day of an eDO, 'YYYY-MM-DD', as the end of that day in port time; null when it is not a day. */
-export function edoValidUntil(day: string): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day.trim());
-  return m ? portInstantChecked(Number(m[1]), Number(m[2]), Number(m[3]), 23, 59, 59) : null;
-}
 /** An eDO's last day as the calls carry it ('YYYY-MM-DD', port time). */
 const dayOf = (d: Date) => portDayKey(d);
 
@@ -76,7 +71,7 @@ export function createEdoService(deps: EdoDeps) {
   }
 
   function validUntil(day: string): Date {
-    const at = edoValidUntil(day);
+    const at = lastSecondOfDayText(day);
     if (!at) throw badRequest(edoMessages.validFormat);
     if (at.getTime() < now().getTime()) throw badRequest(edoMessages.validPast);
     return at;
