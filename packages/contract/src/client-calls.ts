@@ -31,6 +31,7 @@ export const clientCalls: ClientCalls = {
     saveOrder: { path: 'task/order/save', access: { kind: 'menu' } },
     confirmPayLater: { path: 'task/order/confirmPayLater', access: { kind: 'menu' } },
     getOrder: { path: 'task/order/getOrder', access: { kind: 'menu' } },
+    attachOrderFile: { path: 'task/order/attachFile', access: { kind: 'menu' } },
     loadAcceptOrders: { path: 'task/accept_order/loadWaitingApprovalOrders', access: { kind: 'menu' } },
     approveOrder: { path: 'task/accept_order/approveOrder', access: { kind: 'menu' } },
     rejectOrder: { path: 'task/accept_order/rejectOrder', access: { kind: 'menu' } },

@@ -74,3 +74,10 @@ export const lineListFilter = optionalBody(
     FindValue: z.string().trim().max(50).toUpperCase().optional(),
   }),
 );
+
+/** One file part of a multipart request, as the server's registry hands it over. */
+export const uploadedPart = z.object({
+  filename: z.string(),
+  mimetype: z.string(),
+  data: z.custom<Uint8Array>((v) => v instanceof Uint8Array, 'Tệp tải lên không hợp lệ'),
+});

@@ -295,6 +295,8 @@ export const projectNamedCalls = [
   'task/order/save',
   'task/order/confirmPayLater',
   'task/order/getOrder',
+  // The paper D/O of an import pickup of a line not on eDO (docs/decisions.md 'eDO release').
+  'task/order/attachFile',
   // The staff approval queue 'Duyệt lệnh' (the spec names only its neighbours task/accept_order/… and
   // task/update_order/…; docs/decisions.md).
   'task/accept_order/loadWaitingApprovalOrders',

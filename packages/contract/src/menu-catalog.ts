@@ -68,7 +68,7 @@ export const menuCatalog = [
   e('LINE_EDO', 'LINE', 'Lệnh giao hàng điện tử (eDO)', '/Line/Edo'),
   e('LINE_BOOKING', 'LINE', 'Booking', '/Line/Booking'),
   e('LINE_CONTAINERS', 'LINE', 'Container của hãng', '/Line/Containers'),
-  e('LINE_ORDERS', 'LINE', 'Lệnh theo eDO', '/Line/Orders'),
+  e('LINE_ORDERS', 'LINE', 'Lệnh theo eDO / booking', '/Line/Orders'),
 
   e('CATALOG', null, 'Danh mục', undefined, 'database'),
   e('CAT_OPERATION', 'CATALOG', 'Hãng tàu', '/common/operation'),

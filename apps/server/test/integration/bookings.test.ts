@@ -102,6 +102,9 @@ describe('an empty pickup names a booking and never exceeds it', () => {
       customer,
     );
     expect(present(remaining.body.data).lines).toEqual([{ IsoSizetype: '22G1', Quantity: 2, Picked: 2, Dropped: 0 }]);
+    // The line sees the order made against its booking.
+    const orders = present((await t.call(calls.edo.lineOrders, { FindValue: 'MSCBT001' }, line)).body.payload);
+    expect(orders.map((o) => [o.BookingNo, o.EdoNo, o.ContainerNos])).toEqual([['MSCBT001', null, [a, b]]]);
   });
 
   it('an unknown, cancelled or expired booking, or an order outlasting it, is refused before the rows', async () => {

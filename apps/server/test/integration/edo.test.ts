@@ -5,6 +5,7 @@ import {
   containerNumber,
   DAY_MS,
   edoMessages,
+  orderFileMessages,
   orderMessages,
   orderStatusNames,
   portDayKey,
@@ -13,6 +14,7 @@ import { cardSimulator, einvoiceSimulator, type RunningSimulator, startSimulator
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoYard } from '../../src/db/seed/port-containers.data';
 import { configureApprovalFor } from '../helpers/approval';
+import { multipart } from '../helpers/multipart';
 import { createTestApp, present, type TestApp } from '../helpers/test-app';
 
 // Issue 23 item 2: the shipping line's eDOs release import containers to a consignee; an import pickup of a line on eDO
@@ -71,6 +73,18 @@ async function save(d: Draft, token = customer) {
   );
   expect(saved.status, saved.raw).toBe(200);
   return present(saved.body.data);
+}
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+/** task/order/attachFile as the screens send it (multipart). */
+async function attach(OrderNo: string, file: { name: string; data: Buffer }, token = customer) {
+  const body = multipart({ OrderNo }, file);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/task/order/attachFile',
+    headers: { 'content-type': body.contentType, authorization: `Bearer ${token}` },
+    payload: body.payload,
+  });
+  return { status: res.statusCode, body: res.json() as { success: boolean; message?: string } };
 }
 const card = { cardNumber: '9704180000123456', cardDate: '03/24', cardName: 'NGUYEN VAN A' };
 async function payByCard(OrderNo: string) {
@@ -263,6 +277,22 @@ describe('an import pickup of a line on eDO needs an eDO naming its payer', () =
     await configureApprovalFor(t, order.OrderNo, true);
     expect((await payByCard(order.OrderNo)).status).toBe(200);
     expect(await orderOf(order.OrderNo)).toMatchObject({ order_status: 'P', paper_do: true });
+
+    // Staff approve only what they have seen: the paper D/O attached (PDF, JPG or PNG by content, at most 5 MB).
+    const approve = () => t.call(calls.orders.approveOrder, { OrderNo: order.OrderNo }, staff);
+    expect(await approve().then((r) => [r.status, r.body.message])).toEqual([409, orderFileMessages.noPaperDo]);
+    const queue = present((await t.call(calls.orders.loadAcceptOrders, { FindValue: order.OrderNo }, staff)).body.payload);
+    expect(queue[0]).toMatchObject({ PaperDo: true, FileCount: 0 });
+    const fake = await attach(order.OrderNo, { name: 'do.pdf', data: Buffer.from('not a pdf at all') });
+    expect([fake.status, fake.body.message]).toEqual([400, 'Tệp "do.pdf" không đúng định dạng cho phép (.pdf, .jpg, .png).']);
+    const big = await attach(order.OrderNo, { name: 'do.pdf', data: Buffer.concat([PDF, Buffer.alloc(5_000_001, 0x20)]) });
+    expect([big.status, big.body.message]).toEqual([400, expect.stringMatching(/5 ?MB/)]);
+    // Nobody else's: a customs officer holds no order entry.
+    expect((await attach(order.OrderNo, { name: 'do.pdf', data: PDF }, await t.login('haiquan'))).status).toBe(403);
+    const ok = await attach(order.OrderNo, { name: 'lenh-giao-hang.pdf', data: PDF });
+    expect([ok.status, ok.body.message]).toEqual([200, orderFileMessages.attached('lenh-giao-hang.pdf', order.OrderNo)]);
+    expect((await approve()).status).toBe(200);
+    expect((await attach(order.OrderNo, { name: 'them.pdf', data: PDF })).body.message).toBe(orderFileMessages.closed);
   });
 });
 

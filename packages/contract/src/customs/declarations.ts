@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { menuAccess, signedIn } from '../access';
 import { defineCall } from '../call';
+import { uploadedPart } from '../fields';
 import { noPayload, optionalBody, plainReply, replyWith } from '../reply';
 
 /** Spec 01 §9: accepted upload types and the total per temporary folder. */
@@ -165,13 +166,6 @@ export const makeRowguid = defineCall({
   access: menuAccess('CUSTOMS_EXPORT_REG', 'CUSTOMS_IMPORT_REG'),
   request: noPayload,
   response: replyWith({ payload: z.string().optional() }),
-});
-
-/** One file part of a multipart request, as the server's registry hands it over. */
-export const uploadedPart = z.object({
-  filename: z.string(),
-  mimetype: z.string(),
-  data: z.custom<Uint8Array>((v) => v instanceof Uint8Array, 'Tệp tải lên không hợp lệ'),
 });
 
 export const uploadFile = defineCall({

@@ -132,7 +132,7 @@ export const lineContainer = z.object({
 });
 export type LineContainer = z.infer<typeof lineContainer>;
 
-/** An order made against the line's eDOs (bookings later): 'Lệnh theo eDO'. */
+/** An order made against the line's eDOs or bookings: 'Lệnh theo eDO / booking'. */
 export const lineOrder = z.object({
   OrderNo: z.string(),
   PinCode: z.string(),
@@ -142,7 +142,10 @@ export const lineOrder = z.object({
   CustomerCode: z.string(),
   CustomerName: z.string().nullable(),
   TaxCode: z.string().nullable(),
-  EdoNo: z.string(),
+  /** The eDO that released its containers (import pickups), else null. */
+  EdoNo: z.string().nullable(),
+  /** The line's booking it was made against (empty pickups, export drop-offs), else null. */
+  BookingNo: z.string().nullable(),
   ContainerNos: z.array(z.string()),
   CreatedBy: z.string().nullable(),
   CreatedTime: z.string(),
@@ -258,7 +261,7 @@ export const lineContainers = defineCall({
 export const lineOrders = defineCall({
   path: 'edo/lineOrders',
   module: 'edo',
-  summary: 'Lệnh đã tạo theo eDO của hãng',
+  summary: 'Lệnh đã tạo theo eDO hoặc booking của hãng',
   access: lineAccess,
   request: optionalBody(
     z.object({

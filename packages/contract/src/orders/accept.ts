@@ -53,6 +53,9 @@ export const acceptRow = z.object({
   TosMessage: z.string().nullable(),
   /** Containers customs holds: the order waits, it can be neither approved nor sent to the TOS (spec 02 §4). */
   CustomsHeld: z.array(z.string()),
+  /** Released against a paper D/O (a line not on eDO): staff check the attached files before approving. */
+  PaperDo: z.boolean(),
+  FileCount: z.number().int(),
   InvoiceNo: z.string().nullable(),
   /** The invoice's state in words when it is not simply issued: 'Đã hủy', 'Hủy hóa đơn lỗi, đang thử lại'. */
   InvoiceState: z.string().nullable(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { menuAccess } from '../access';
 import { defineCall } from '../call';
-import { taxCode, vndAmount } from '../fields';
+import { taxCode, uploadedPart, vndAmount } from '../fields';
 import { replyWith } from '../reply';
 import { checkedContainer, orderContainerInput } from './containers';
 import { orderLimits, orderTaskMenus, orderTypeList } from './order-types';
@@ -268,6 +268,31 @@ export const getOrder = defineCall({
   response: replyWith({ data: orderDetail.optional() }),
 });
 
+/** Paper delivery orders (D/O) attached to an import pickup of a line not on eDO: what staff check before approving. */
+export const orderFileMessages = {
+  attached: (name: string, orderNo: string) => `Đã đính kèm tệp ${name} vào lệnh ${orderNo}.`,
+  noFile: 'Chưa chọn tệp để tải lên.',
+  closed: 'Lệnh đã được duyệt hoặc đã hủy, không thể đính kèm thêm tệp.',
+  tooMany: (max: number) => `Mỗi lệnh đính kèm tối đa ${max} tệp.`,
+  tooLarge: 'Tệp đính kèm tối đa 5 MB.',
+  noPaperDo: 'Lệnh nhận hàng theo D/O giấy chưa có D/O đính kèm: chưa duyệt được.',
+} as const;
+export const orderFileLimits = { maxFiles: 5, maxBytes: 5_000_000, extensions: ['.pdf', '.jpg', '.png'] } as const;
+
+/** A file (the paper D/O) attached to the caller's order while it is not yet approved (multipart: files, OrderNo). */
+export const attachOrderFile = defineCall({
+  path: 'task/order/attachFile',
+  module: 'orders',
+  summary: 'Đính kèm tệp (D/O giấy: PDF, JPG, PNG, tối đa 5 MB) vào lệnh chưa duyệt',
+  access: orderAccess,
+  multipart: true,
+  request: z.object({
+    OrderNo: z.string().trim().min(1, 'Vui lòng chọn lệnh').max(30),
+    files: z.array(uploadedPart).max(1, 'Mỗi lần chỉ tải một tệp').nullish(),
+  }),
+  response: replyWith({ FileCount: z.number().int().optional() }),
+});
+
 export const orderCreateCalls = {
   checkContainers,
   loadPayer,
@@ -275,4 +300,5 @@ export const orderCreateCalls = {
   saveOrder,
   confirmPayLater,
   getOrder,
+  attachOrderFile,
 };

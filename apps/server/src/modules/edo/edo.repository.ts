@@ -254,9 +254,10 @@ export function createEdoRepository(db: Db) {
       return !!row?.e;
     },
 
-    /** Orders made against the line's eDOs in these terminals. */
+    /** Orders made against the line's eDOs or bookings in these terminals, newest first. */
     async lineOrders(q: { line: string | null; terminals: string[]; find?: string | undefined }) {
       const find = q.find?.trim().toUpperCase();
+      const line = q.line;
       return all<{
         OrderNo: string;
         PinCode: string;
@@ -265,24 +266,29 @@ export function createEdoRepository(db: Db) {
         CustomerCode: string;
         CustomerName: string | null;
         TaxCode: string | null;
-        EdoNo: string;
+        EdoNo: string | null;
+        BookingNo: string | null;
         ContainerNos: string[];
         CreatedBy: string | null;
         CreatedTime: Date;
       }>(sql`select o.order_no "OrderNo", o.pin_code "PinCode", o.terminal_code "TerminalCode", o.order_status "OrderStatus",
-          o.customer_code "CustomerCode", cu.customer_name "CustomerName", cu.tax_code "TaxCode", oc.edo_no "EdoNo",
-          array_agg(oc.container_no order by oc.container_no) "ContainerNos", o.created_by "CreatedBy", o.created_time "CreatedTime"
-        from order_containers oc join orders o on o.order_no = oc.order_no join edos e on e.edo_no = oc.edo_no
+          o.customer_code "CustomerCode", cu.customer_name "CustomerName", cu.tax_code "TaxCode", x.edo_no "EdoNo", bk.booking_no "BookingNo",
+          array(select c.container_no from order_containers c where c.order_no = o.order_no order by 1) "ContainerNos",
+          o.created_by "CreatedBy", o.created_time "CreatedTime"
+        from orders o
         left join customers cu on cu.customer_code = o.customer_code
-        where o.terminal_code = any(${sql.param(q.terminals)}::text[]) ${q.line ? sql`and e.operation_code = ${q.line}` : sql``}
+        left join lateral (select min(oc.edo_no) edo_no from order_containers oc join edos e on e.edo_no = oc.edo_no
+          where oc.order_no = o.order_no ${line ? sql`and e.operation_code = ${line}` : sql``}) x on true
+        left join bookings bk on bk.booking_no = o.booking_no and bk.operation_code = o.operation_code and bk.terminal_code = o.terminal_code
+          and o.order_type in ('empty_pickup', 'fcl_pre_advice') ${line ? sql`and bk.operation_code = ${line}` : sql``}
+        where o.terminal_code = any(${sql.param(q.terminals)}::text[]) and (x.edo_no is not null or bk.booking_no is not null)
           ${
             find
-              ? sql`and (o.order_no = ${find} or split_part(o.pin_code, '-', 1) = ${find} or oc.edo_no = ${find} or e.bl_no = ${find}
-                  or cu.tax_code = ${find} or oc.container_no = ${find})`
+              ? sql`and (o.order_no = ${find} or split_part(o.pin_code, '-', 1) = ${find} or x.edo_no = ${find} or bk.booking_no = ${find}
+                  or o.bl_no = ${find} or cu.tax_code = ${find}
+                  or exists (select 1 from order_containers c where c.order_no = o.order_no and c.container_no = ${find}))`
               : sql``
           }
-        group by o.order_no, o.pin_code, o.terminal_code, o.order_status, o.customer_code, cu.customer_name, cu.tax_code, oc.edo_no,
-          o.created_by, o.created_time
         order by o.created_time desc limit 1000`);
     },
   };

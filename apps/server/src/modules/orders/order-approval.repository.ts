@@ -55,6 +55,8 @@ export interface AcceptRecord {
   CancelStep: string | null;
   /** Containers of the order customs holds (order_containers.cus_hold). */
   CustomsHeld: string[] | null;
+  PaperDo: boolean;
+  FileCount: number;
 }
 
 export interface AcceptFilter {
@@ -94,7 +96,8 @@ export function createOrderApprovalRepository(db: Db) {
             o.reject_reason "RejectReason", o.tos_status "TosStatus", o.tos_message "TosMessage",
             i.invoice_series "InvoiceSeries", i.invoice_no "InvoiceNo", i.status "InvoiceStatus",
             (select ic.step from invoice_cancellations ic where ic.order_no = o.order_no order by ic.created_time desc limit 1) "CancelStep",
-            array(select c.container_no from order_containers c where c.order_no = o.order_no and c.cus_hold order by 1) "CustomsHeld"
+            array(select c.container_no from order_containers c where c.order_no = o.order_no and c.cus_hold order by 1) "CustomsHeld",
+            o.paper_do "PaperDo", (select count(*)::int from order_files f where f.order_no = o.order_no) "FileCount"
           from orders o
           left join customers cu on cu.customer_code = o.customer_code
           left join job_modes jm on jm.job_mode_code = o.job_mode_code
@@ -124,6 +127,15 @@ export function createOrderApprovalRepository(db: Db) {
         where o.order_no = ${orderNo} and o.order_status = 'P'
           and not exists (select 1 from order_containers c where c.order_no = o.order_no and c.cus_hold is not null and ${heldNow})
         returning 1`));
+    },
+
+    /** A paper D/O order without a file attached (staff have nothing to check). */
+    async paperDoMissing(orderNo: string): Promise<boolean> {
+      const [r] = rowsOf<{ m: boolean }>(
+        await db.execute(sql`select o.paper_do and not exists (select 1 from order_files f where f.order_no = o.order_no) m
+          from orders o where o.order_no = ${orderNo}`),
+      );
+      return !!r?.m;
     },
 
     /** The order's containers customs holds now (the yard's record), in container order. */

@@ -6,6 +6,7 @@ import {
   type calls,
   customsHoldMessages,
   ORDER_STATE_CHANGED,
+  orderFileMessages,
   tosStatusNames,
 } from '@smartport/contract';
 import type { Publisher } from '../../events/event-bus';
@@ -61,6 +62,8 @@ function toRow(r: AcceptRecord): AcceptRow {
     TosStatusName: tosStatusNames[tos],
     TosMessage: r.TosMessage,
     CustomsHeld: r.CustomsHeld ?? [],
+    PaperDo: !!r.PaperDo,
+    FileCount: Number(r.FileCount ?? 0),
     InvoiceNo: r.InvoiceSeries && r.InvoiceNo ? `${r.InvoiceSeries}-${r.InvoiceNo}` : null,
     InvoiceState: invoiceState(r),
   };
@@ -193,6 +196,8 @@ export function createOrderApprovalService(deps: {
       // Customs holds a container: not approved (nor sent to the TOS) until customs releases it.
       const held = order.OrderStatus === 'P' ? await repo.heldContainers(order.OrderNo) : [];
       if (held.length) throw new AppError(409, customsHoldMessages.approveRefused(held));
+      // Released against a paper D/O: staff approve what they have seen.
+      if (order.OrderStatus === 'P' && (await repo.paperDoMissing(order.OrderNo))) throw new AppError(409, orderFileMessages.noPaperDo);
       const done =
         order.OrderStatus === 'P' &&
         (await deps.transaction(async (r, events) => {

@@ -1,7 +1,7 @@
 import { type ChargeLine, type CheckedContainer, type OrderType, type PayerRow, portDayKey } from '@smartport/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
-import { orderCharges, orderContainers, orders } from '../../db/schema';
+import { orderCharges, orderContainers, orderFiles, orders } from '../../db/schema';
 import { inOrderScope, type OrderScope } from '../../security/terminal-scope';
 import type { YardVisit } from './order-checks';
 import { orderNoOf, pinOf } from './order-numbers';
@@ -359,6 +359,32 @@ export function createOrderCreateRepository(db: Db) {
           );
         }
         return { kind: 'saved', order: { OrderNo, PinCode, TotalAmount: o.TotalAmount, MoneyCredit: o.MoneyCredit, OrderStatus: 'A' } };
+      });
+    },
+
+    /**
+     * A file attached to an order not yet approved (A, P), at most `maxFiles` per order, under the order's row lock:
+     * 'closed' when the order moved on, 'full' at the limit; else the order's file count after it.
+     */
+    async addFile(
+      orderNo: string,
+      f: { FileName: string; ContentType: string; Content: Uint8Array; CreatedBy: string },
+      maxFiles: number,
+    ): Promise<{ kind: 'added'; count: number } | { kind: 'closed' } | { kind: 'full' }> {
+      return db.transaction(async (tx) => {
+        const [o] = rowsOf<{ s: string }>(await tx.execute(sql`select order_status s from orders where order_no = ${orderNo} for update`));
+        if (!o || (o.s !== 'A' && o.s !== 'P')) return { kind: 'closed' as const };
+        const [n] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int n from order_files where order_no = ${orderNo}`));
+        if (Number(n?.n ?? 0) >= maxFiles) return { kind: 'full' as const };
+        await tx.insert(orderFiles).values({
+          OrderNo: orderNo,
+          FileName: f.FileName,
+          ContentType: f.ContentType,
+          FileSize: f.Content.length,
+          Content: f.Content,
+          CreatedBy: f.CreatedBy,
+        });
+        return { kind: 'added' as const, count: Number(n?.n ?? 0) + 1 };
       });
     },
 

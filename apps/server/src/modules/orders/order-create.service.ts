@@ -11,6 +11,8 @@ import {
   type OrderStatus,
   type OrderType,
   type OrderTypeDef,
+  orderFileLimits,
+  orderFileMessages,
   orderMessages,
   orderTypes,
   type PayerRow,
@@ -23,6 +25,7 @@ import type { AuthUser } from '../../http/context';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import { assertOrderActor, orderReach } from '../../security/order-access';
 import { assertTerminal } from '../../security/terminal-scope';
+import { checkUpload } from '../../storage/upload-checks';
 import type { ApprovalFacts } from '../approval/approval.service';
 import {
   applyBookingLimits,
@@ -349,6 +352,31 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
       const first = key ? await repo.savedByClientKey(user.UserID, key) : null;
       if (!first) throw new AppError(409, orderMessages.priceChanged);
       return saved(first);
+    },
+
+    /**
+     * task/order/attachFile: a file (the paper D/O) on the caller's order not yet approved: PDF, JPG or PNG by content,
+     * at most 5 MB, 5 files an order.
+     */
+    async attachFile(user: AuthUser, input: CallRequest<O['attachOrderFile']>) {
+      assertOrderActor(user);
+      const order = await repo.order(orderReach(user), input.OrderNo);
+      if (!order) throw notFound(orderCheckMessages.notFound(input.OrderNo));
+      const part = input.files?.[0];
+      if (!part) throw badRequest(orderFileMessages.noFile);
+      const { name, mime } = await checkUpload(part.filename, part.data, {
+        accepted: orderFileLimits.extensions,
+        maxFileBytes: orderFileLimits.maxBytes,
+        tooLarge: orderFileMessages.tooLarge,
+      });
+      const done = await repo.addFile(
+        order.OrderNo,
+        { FileName: name, ContentType: mime, Content: part.data, CreatedBy: user.UserID },
+        orderFileLimits.maxFiles,
+      );
+      if (done.kind === 'closed') throw new AppError(409, orderFileMessages.closed);
+      if (done.kind === 'full') throw badRequest(orderFileMessages.tooMany(orderFileLimits.maxFiles));
+      return { success: true as const, message: orderFileMessages.attached(name, order.OrderNo), FileCount: done.count };
     },
 
     /**

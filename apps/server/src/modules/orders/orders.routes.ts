@@ -16,6 +16,7 @@ export function ordersHandlers(
     saveOrder: async (input, ctx) => create.save(ctx.user, input),
     confirmPayLater: async (input, ctx) => create.confirmPayLater(ctx.user, input.OrderNo),
     getOrder: async (input, ctx) => ({ success: true, data: await create.getOrder(ctx.user, input.OrderNo) }),
+    attachOrderFile: (input, ctx) => create.attachFile(ctx.user, input),
     loadAcceptOrders: (input, ctx) => approval.list(ctx.user, input),
     approveOrder: (input, ctx) => approval.approve(ctx.user, input),
     rejectOrder: (input, ctx) => approval.reject(ctx.user, input),

@@ -3,15 +3,10 @@ import { Alert, App, DatePicker, Flex, Form, Input, Modal, Table, Typography } f
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText, ReasonDialog, ReasonField } from '../../components/list-screen/list-screen';
 import { formatDateTime } from '../../lib/format';
 import { useEdoActions, useEdoHistory } from './api';
-import { errorText } from './edo-ui';
 import { pastDay } from './IssueEdoDialog';
-
-const reasonRules = [
-  { required: true, whitespace: true, message: edoMessages.noReason },
-  { max: 500, message: 'Lý do tối đa 500 ký tự' },
-];
 
 interface AmendValues {
   ValidUntil: Dayjs;
@@ -97,9 +92,7 @@ export function AmendEdoDialog({ row, onClose }: { row: EdoRow | null; onClose()
               <Input aria-label={t('edo.issue.agent')} maxLength={20} />
             </Form.Item>
           </Flex>
-          <Form.Item name="Reason" label={t('edo.amend.reason')} rules={reasonRules}>
-            <Input.TextArea aria-label={t('edo.amend.reason')} rows={3} maxLength={500} showCount />
-          </Form.Item>
+          <ReasonField />
         </Form>
       )}
       {error && <Alert type="error" showIcon title={error} role="alert" />}
@@ -111,47 +104,24 @@ export function AmendEdoDialog({ row, onClose }: { row: EdoRow | null; onClose()
 export function RevokeEdoDialog({ row, onClose }: { row: EdoRow | null; onClose(): void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ Reason: string }>();
   const actions = useEdoActions();
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (reason: string) => {
-    if (!row) return;
-    setError(null);
-    try {
-      const reply = await actions.revoke.mutateAsync({ EdoNo: row.EdoNo, Reason: reason });
-      void message.success(reply.message ?? edoMessages.revoked(row.EdoNo));
-      onClose();
-    } catch (e) {
-      setError(errorText(e));
-    }
-  };
-
   return (
-    <Modal
+    <ReasonDialog
       open={!!row}
       title={t('edo.revoke.title', { edoNo: row?.EdoNo ?? '' })}
       okText={t('edo.revoke.submit')}
-      cancelText={t('edo.action.cancel')}
-      okButtonProps={{ danger: true, loading: actions.revoke.isPending }}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      afterClose={() => {
-        form.resetFields();
-        setError(null);
+      loading={actions.revoke.isPending}
+      onClose={onClose}
+      onSubmit={async (reason) => {
+        if (!row) return;
+        const reply = await actions.revoke.mutateAsync({ EdoNo: row.EdoNo, Reason: reason });
+        void message.success(reply.message ?? edoMessages.revoked(row.EdoNo));
       }}
-      destroyOnHidden
     >
       <Typography.Paragraph>
         {t('edo.revoke.confirm')} {t('edo.col.bl')} <b>{row?.BLNo}</b>, {row?.containers.length ?? 0} container.
       </Typography.Paragraph>
-      <Form form={form} layout="vertical" onFinish={(v) => void submit(v.Reason.trim())}>
-        <Form.Item name="Reason" label={t('edo.amend.reason')} rules={reasonRules}>
-          <Input.TextArea aria-label={t('edo.amend.reason')} rows={3} maxLength={500} showCount />
-        </Form.Item>
-      </Form>
-      {error && <Alert type="error" showIcon title={error} role="alert" />}
-    </Modal>
+    </ReasonDialog>
   );
 }
 

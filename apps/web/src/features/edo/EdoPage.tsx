@@ -1,20 +1,18 @@
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
-import FileExcelOutlined from '@ant-design/icons/FileExcelOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import { type EdoRow, edoStatusNames } from '@smartport/contract';
-import { Alert, App, Button, Card, Form, Input, Select, Space, Table, Typography, Upload } from 'antd';
+import { Alert, App, Button, Card, Space, Table, Typography, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText, ListExportButton, ListFilterForm, usePageTitle, ValidityTag } from '../../components/list-screen/list-screen';
 import { formatDateTime } from '../../lib/format';
 import { type EdoFilter, useEdoActions, useEdos } from './api';
 import { AmendEdoDialog, EdoHistoryModal, RevokeEdoDialog } from './EdoDialogs';
 import { exportColumns, exportRowsOf, importColumns, importRowsOf, showDay } from './edo-rows';
-import { EdoStatusTag, errorText, OrderStatusTag, usePageTitle, useTerminalOptions } from './edo-ui';
+import { OrderStatusTag } from './edo-ui';
 import { IssueEdoDialog } from './IssueEdoDialog';
-
-type FilterValues = { TerminalCode: string; Status: EdoFilter['Status']; FindValue: string };
 
 /** What the last import said: the eDOs made, or every refused row (nothing saved). */
 type ImportResult = { type: 'success'; text: string } | { type: 'error'; text: string; problems: string[] } | null;
@@ -40,8 +38,6 @@ export default function EdoPage() {
   const { message, modal } = App.useApp();
   const title = t('edo.title');
   usePageTitle(title);
-  const terminals = useTerminalOptions(true);
-  const [form] = Form.useForm<FilterValues>();
   const [filter, setFilter] = useState<EdoFilter>({ Status: '*' });
   const list = useEdos(filter);
   const actions = useEdoActions();
@@ -52,17 +48,6 @@ export default function EdoPage() {
   const [importing, setImporting] = useState(false);
   const [imported, setImported] = useState<ImportResult>(null);
   const rows = list.data ?? [];
-
-  const load = () => {
-    const v = form.getFieldsValue();
-    const next: EdoFilter = {
-      Status: v.Status ?? '*',
-      ...(v.TerminalCode ? { TerminalCode: v.TerminalCode } : {}),
-      ...(v.FindValue?.trim() ? { FindValue: v.FindValue.trim() } : {}),
-    };
-    if (JSON.stringify(next) === JSON.stringify(filter)) void list.refetch();
-    else setFilter(next);
-  };
 
   const importFile = async (file: File) => {
     setImporting(true);
@@ -98,15 +83,6 @@ export default function EdoPage() {
     await downloadGridWorkbook(t('edo.import.template'), importColumns, []);
   };
 
-  const exportList = async () => {
-    try {
-      const { downloadGridWorkbook } = await import('../../components/data-grid/grid-excel');
-      await downloadGridWorkbook(title, exportColumns, exportRowsOf(rows));
-    } catch (e) {
-      void message.error(t('edo.exportFailed', { message: errorText(e) }));
-    }
-  };
-
   const columns: ColumnsType<EdoRow> = [
     { title: t('edo.col.edoNo'), dataIndex: 'EdoNo', width: 120, fixed: 'left' },
     { title: t('edo.col.terminal'), dataIndex: 'TerminalCode', width: 60 },
@@ -118,7 +94,7 @@ export default function EdoPage() {
       width: 150,
       render: (name: string, r) => (
         <Space orientation="vertical" size={0}>
-          <EdoStatusTag status={r.Status} name={name} />
+          <ValidityTag status={r.Status} name={name} />
           {r.Status === 'R' && r.RevokeReason && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {t('edo.revokedBy', { by: r.RevokedBy ?? '', reason: r.RevokeReason })}
@@ -210,37 +186,19 @@ export default function EdoPage() {
         </Typography.Title>
       }
     >
-      <Form
-        form={form}
-        layout="inline"
-        initialValues={{ TerminalCode: '', Status: '*', FindValue: '' }}
-        onFinish={load}
-        style={{ rowGap: 8, marginBottom: 12 }}
-      >
-        <Form.Item name="TerminalCode" label={t('edo.filter.terminal')}>
-          <Select aria-label={t('edo.filter.terminal')} style={{ width: 120 }} loading={terminals.loading} options={terminals.options} />
-        </Form.Item>
-        <Form.Item name="Status" label={t('edo.filter.status')}>
-          <Select
-            aria-label={t('edo.filter.status')}
-            style={{ width: 140 }}
-            options={[
-              { value: '*', label: t('edo.status.all') },
-              { value: 'A', label: edoStatusNames.A },
-              { value: 'E', label: edoStatusNames.E },
-              { value: 'R', label: edoStatusNames.R },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item name="FindValue" label={t('edo.filter.find')}>
-          <Input aria-label={t('edo.filter.findEdo')} placeholder={t('edo.filter.findEdo')} allowClear style={{ width: 320 }} />
-        </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit" loading={list.isFetching}>
-            {t('edo.filter.load')}
-          </Button>
-        </Form.Item>
-      </Form>
+      <ListFilterForm
+        filter={filter}
+        statuses={[
+          { value: 'A', label: edoStatusNames.A },
+          { value: 'E', label: edoStatusNames.E },
+          { value: 'R', label: edoStatusNames.R },
+        ]}
+        placeholder={t('edo.filter.findEdo')}
+        searchWidth={320}
+        loading={list.isFetching}
+        onChange={setFilter}
+        onReload={() => void list.refetch()}
+      />
       <Space wrap size={8} style={{ marginBottom: 12 }}>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setIssueOpen(true)}>
           {t('edo.action.issue')}
@@ -260,9 +218,7 @@ export default function EdoPage() {
         <Button icon={<DownloadOutlined />} onClick={() => void downloadTemplate()}>
           {t('edo.action.template')}
         </Button>
-        <Button icon={<FileExcelOutlined />} disabled={!rows.length} onClick={() => void exportList()}>
-          {t('edo.action.export')}
-        </Button>
+        <ListExportButton title={title} columns={exportColumns} rows={exportRowsOf(rows)} />
       </Space>
       {imported && (
         <Alert

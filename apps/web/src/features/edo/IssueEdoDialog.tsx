@@ -3,9 +3,9 @@ import { Alert, App, Button, DatePicker, Flex, Form, Input, Modal, Select, Table
 import type { Dayjs } from 'dayjs';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText, useTerminalOptions } from '../../components/list-screen/list-screen';
 import { useEdoActions } from './api';
 import { containerNosToSend, defaultTicked, portToday } from './edo-rows';
-import { errorText, useTerminalOptions } from './edo-ui';
 
 interface IssueValues {
   TerminalCode: string;

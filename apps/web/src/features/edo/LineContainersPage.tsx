@@ -1,19 +1,18 @@
 import { customsHoldMessages, type LineContainer } from '@smartport/contract';
-import { Card, Form, Space, Table, Typography } from 'antd';
+import { Card, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText, ListFilterForm, usePageTitle } from '../../components/list-screen/list-screen';
 import { formatDateTime } from '../../lib/format';
 import { type LineFilter, useLineContainers } from './api';
 import { classNames } from './edo-rows';
-import { errorText, LineFilterForm, type LineFilterValues, usePageTitle } from './edo-ui';
 
 /** 'Container của hãng' (/Line/Containers): the line's containers in the yard of the user's terminals, with customs and eDO. */
 export default function LineContainersPage() {
   const { t } = useTranslation();
   const title = t('edo.containersTitle');
   usePageTitle(title);
-  const [form] = Form.useForm<LineFilterValues>();
   const [filter, setFilter] = useState<LineFilter>({});
   const list = useLineContainers(filter);
 
@@ -52,15 +51,13 @@ export default function LineContainersPage() {
         </Typography.Title>
       }
     >
-      <LineFilterForm
-        form={form}
+      <ListFilterForm
+        filter={filter}
         placeholder={t('edo.filter.findContainer')}
         searchWidth={260}
         loading={list.isFetching}
-        onLoad={(next) => {
-          if (JSON.stringify(next) === JSON.stringify(filter)) void list.refetch();
-          else setFilter(next);
-        }}
+        onChange={setFilter}
+        onReload={() => void list.refetch()}
       />
       {list.error && (
         <Space style={{ marginBottom: 8 }}>

@@ -1,18 +1,18 @@
 import type { LineOrder } from '@smartport/contract';
-import { Card, Form, Space, Table, Typography } from 'antd';
+import { Card, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText, ListFilterForm, usePageTitle } from '../../components/list-screen/list-screen';
 import { formatDateTime } from '../../lib/format';
 import { type LineFilter, useLineOrders } from './api';
-import { errorText, LineFilterForm, type LineFilterValues, OrderStatusTag, usePageTitle } from './edo-ui';
+import { OrderStatusTag } from './edo-ui';
 
-/** 'Lệnh theo eDO' (/Line/Orders): the orders made against the line's eDOs at the user's terminals. */
+/** 'Lệnh theo eDO / booking' (/Line/Orders): the orders made against the line's eDOs or bookings at the user's terminals. */
 export default function LineOrdersPage() {
   const { t } = useTranslation();
   const title = t('edo.ordersTitle');
   usePageTitle(title);
-  const [form] = Form.useForm<LineFilterValues>();
   const [filter, setFilter] = useState<LineFilter>({});
   const list = useLineOrders(filter);
 
@@ -42,6 +42,7 @@ export default function LineOrdersPage() {
       ),
     },
     { title: t('edo.col.edo'), dataIndex: 'EdoNo', width: 120 },
+    { title: t('edo.col.booking'), dataIndex: 'BookingNo', width: 130 },
     {
       title: t('edo.col.containers'),
       dataIndex: 'ContainerNos',
@@ -65,15 +66,13 @@ export default function LineOrdersPage() {
         </Typography.Title>
       }
     >
-      <LineFilterForm
-        form={form}
+      <ListFilterForm
+        filter={filter}
         placeholder={t('edo.filter.findOrder')}
         searchWidth={370}
         loading={list.isFetching}
-        onLoad={(next) => {
-          if (JSON.stringify(next) === JSON.stringify(filter)) void list.refetch();
-          else setFilter(next);
-        }}
+        onChange={setFilter}
+        onReload={() => void list.refetch()}
       />
       {list.error && (
         <Space style={{ marginBottom: 8 }}>

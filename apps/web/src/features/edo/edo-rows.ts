@@ -80,9 +80,6 @@ export const defaultTicked = (loaded: readonly LineContainer[]) => loaded.filter
 /** Yard direction (ClassCode): 1 import, 2 export, 3/4 transhipment. */
 export const classNames: Record<string, string> = { '1': 'Nhập', '2': 'Xuất', '3': 'Chuyển tải', '4': 'Chuyển tải' };
 
-/** The party of an eDO as one line: 'tax code — name'. */
-export const partyText = (tax: string | null, name: string | null) => (tax ? (name ? `${tax} — ${name}` : tax) : '');
-
 /** 'Xuất Excel' of the eDO list: its columns (titles as on screen) … */
 export const exportColumns: readonly GridColumn[] = [
   { field: 'EdoNo', title: 'Số eDO', type: 'text', width: 110 },

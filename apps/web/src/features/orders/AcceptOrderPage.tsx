@@ -1,11 +1,11 @@
-import { type AcceptRow, acceptMessages, customsHoldMessages, type InvoiceCancelStep } from '@smartport/contract';
+import { type AcceptRow, acceptMessages, customsHoldMessages, type InvoiceCancelStep, orderFileMessages } from '@smartport/contract';
 import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { useTerminals } from '../../lib/session-queries';
-import { type AcceptFilter, useAcceptActions, useAcceptOrders, useInvoiceCancelTrace } from './api';
+import { type AcceptFilter, useAcceptActions, useAcceptOrders, useInvoiceCancelTrace, useOrderFileList } from './api';
 
 const statusOptions = [
   { value: 'P', label: 'Chờ duyệt' },
@@ -35,6 +35,14 @@ export default function AcceptOrderPage() {
   const actions = useAcceptActions();
   const [reason, setReason] = useState<ReasonAction>(null);
   const [trace, setTrace] = useState<string | null>(null);
+  const [filesOf, setFilesOf] = useState<string | null>(null);
+  /** Why 'Duyệt' is not offered: customs holds a container, or the paper D/O is missing. */
+  const approveBlock = (r: AcceptRow) =>
+    r.CustomsHeld.length
+      ? customsHoldMessages.approveRefused(r.CustomsHeld)
+      : r.PaperDo && !r.FileCount
+        ? orderFileMessages.noPaperDo
+        : undefined;
 
   const load = () => {
     const v = form.getFieldsValue();
@@ -99,6 +107,17 @@ export default function AcceptOrderPage() {
       render: (name: string, r) => (
         <Space orientation="vertical" size={0}>
           <Tag color={statusColors[r.OrderStatus]}>{name}</Tag>
+          {r.PaperDo && (
+            <Button
+              size="small"
+              type="link"
+              style={{ padding: 0, height: 'auto' }}
+              onClick={() => setFilesOf(r.OrderNo)}
+              data-testid="paper-do"
+            >
+              D/O giấy: {r.FileCount ? `${r.FileCount} tệp` : 'chưa đính kèm'}
+            </Button>
+          )}
           {r.CustomsHeld.length > 0 && (
             <Tooltip title={`Hải quan chưa thông quan: ${r.CustomsHeld.join(', ')}`}>
               <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid="customs-held">
@@ -167,8 +186,8 @@ export default function AcceptOrderPage() {
         <Space wrap size={4}>
           {r.OrderStatus === 'P' && (
             <>
-              <Tooltip title={r.CustomsHeld.length ? customsHoldMessages.approveRefused(r.CustomsHeld) : undefined}>
-                <Button size="small" type="primary" disabled={r.CustomsHeld.length > 0} onClick={() => approve(r)}>
+              <Tooltip title={approveBlock(r)}>
+                <Button size="small" type="primary" disabled={!!approveBlock(r)} onClick={() => approve(r)}>
                   Duyệt
                 </Button>
               </Tooltip>
@@ -276,6 +295,7 @@ export default function AcceptOrderPage() {
         }}
       />
       <TraceModal orderNo={trace} onClose={() => setTrace(null)} />
+      <FilesModal orderNo={filesOf} onClose={() => setFilesOf(null)} />
     </Card>
   );
 }
@@ -312,6 +332,35 @@ function ReasonModal(props: { action: ReasonAction; pending: boolean; onClose():
           <Input.TextArea rows={3} maxLength={500} showCount />
         </Form.Item>
       </Form>
+    </Modal>
+  );
+}
+
+/** The order's attached files (the paper D/O staff check before approving), each opened from the list. */
+function FilesModal({ orderNo, onClose }: { orderNo: string | null; onClose(): void }) {
+  const files = useOrderFileList(orderNo);
+  return (
+    <Modal open={!!orderNo} title={`D/O giấy — lệnh ${orderNo ?? ''}`} footer={null} onCancel={onClose}>
+      <Table
+        rowKey="Rowguid"
+        size="small"
+        loading={files.isLoading}
+        dataSource={files.data ?? []}
+        pagination={false}
+        locale={{ emptyText: 'Khách hàng chưa đính kèm D/O' }}
+        columns={[
+          {
+            title: 'Tệp',
+            dataIndex: 'FileName',
+            render: (name: string, f) => (
+              <a href={f.DataUrl} download={name} target="_blank" rel="noreferrer">
+                {name}
+              </a>
+            ),
+          },
+          { title: 'Thời điểm', dataIndex: 'CreatedTime', width: 150, render: (x: string) => formatDateTime(x, 'DD/MM/YYYY HH:mm') },
+        ]}
+      />
     </Modal>
   );
 }

@@ -1,6 +1,6 @@
 import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
 import ArrowRightOutlined from '@ant-design/icons/ArrowRightOutlined';
-import { type OrderCharges, type OrderType, orderMessages, orderSteps, orderTypes, type PayerRow } from '@smartport/contract';
+import { edoMessages, type OrderCharges, type OrderType, orderMessages, orderSteps, orderTypes, type PayerRow } from '@smartport/contract';
 import { Alert, App, Button, Card, Flex, Steps } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { ChargesStep } from './ChargesStep';
 import { applyServerCheck, type ContainerRow, toContainerInput } from './container-rows';
 import { OrderInfoStep } from './OrderInfoStep';
 import { emptyOrderInfo, headerInput, type OrderInfo, orderInfoProblem } from './order-draft';
+import { PaperDoUpload } from './PaperDoUpload';
 import { PayerStep } from './PayerStep';
 import { PaymentStep, type SavedOrder } from './PaymentStep';
 import type { OrderWizardSlots } from './wizard-slots';
@@ -265,6 +266,7 @@ export function OrderWizard({ type: typeName, VesselField, PayDialog }: { type: 
           }
         />
       )}
+      {saved && notes.includes(`Dòng 1: ${edoMessages.paperDo(info.OperationCode)}`) && <PaperDoUpload orderNo={saved.OrderNo} />}
       {body()}
       {step < Step.Payment && (
         <Flex justify="space-between" style={{ marginTop: 16 }}>

@@ -11,7 +11,7 @@ import type {
 } from '@smartport/contract';
 import { clientCalls } from '@smartport/contract/client-calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, callApi } from '../../lib/api-client';
+import { ApiError, callApi, uploadApi } from '../../lib/api-client';
 
 /** The order behind a signed link (`/order/:model`), without login; a refused link is not asked again. */
 export function usePublicOrder(token: string) {
@@ -84,6 +84,29 @@ export function usePickEmpties() {
       const reply = ok(clientCalls.bookings.pickEmpties, await callApi(clientCalls.bookings.pickEmpties, input));
       return { containers: reply.payload ?? [], message: reply.message ?? '' };
     },
+  });
+}
+
+/** The paper D/O of a saved order (task/order/attachFile, multipart; the server checks the type by content). */
+export function useAttachOrderFile() {
+  return useMutation({
+    mutationFn: async ({ orderNo, file }: { orderNo: string; file: File }) => {
+      const form = new FormData();
+      form.append('OrderNo', orderNo);
+      form.append('files', file, file.name);
+      return ok(clientCalls.orders.attachOrderFile, await uploadApi(clientCalls.orders.attachOrderFile, form));
+    },
+  });
+}
+
+/** An order's attached files (the paper D/O) for staff in 'Duyệt lệnh' (common/getFilesInOrder). */
+export function useOrderFileList(orderNo: string | null) {
+  return useQuery({
+    queryKey: ['orders', 'files', orderNo],
+    enabled: !!orderNo,
+    queryFn: async ({ signal }) =>
+      ok(clientCalls.home.getFilesInOrder, await callApi(clientCalls.home.getFilesInOrder, { OrderNo: orderNo as string }, { signal }))
+        .payload ?? [],
   });
 }
 
