@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { pickOption, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
-// The shipping line's bookings (menu 'Hãng tàu' › 'Booking'): `hangtau` (MSC) lists the demo booking MSCB2611001 at NDP
+// The shipping line's bookings (menu 'Nghiệp vụ hãng tàu' › 'Booking'): `hangtau` (MSC) lists the demo booking MSCB2611001 at NDP
 // (apps/server/src/db/seed/bookings.data.ts: 22G1 × 40, 45G1 × 20, shipper C0000001), issues a booking of two sizes, is
 // refused the same number again, amends a quantity with a reason and cancels the booking with a reason.
 const SHOTS = '/tmp/booking-shots';

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { openMenu, pickOption, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
-// The shipping line's eDO screens (menu 'Hãng tàu'): `hangtau` (MSC) lists the demo eDOs at NDP (apps/server/src/db/seed/
+// The shipping line's eDO screens (menu 'Nghiệp vụ hãng tàu'): `hangtau` (MSC) lists the demo eDOs at NDP (apps/server/src/db/seed/
 // edo.data.ts: the bills MEDUHP2611001–003 released to the demo customer C0000001), is refused a second eDO for a bill
 // whose containers all have one, extends one eDO with a reason and reads it in its history, revokes the reefer bill's,
 // then reads its containers ('Chưa thanh lý' for a held one) and the orders against its eDOs.
@@ -31,7 +31,7 @@ test('the line lists, issues, amends and revokes its eDOs, and reads its contain
   mkdirSync(SHOTS, { recursive: true });
   await signIn(page, 'hangtau', '/Line/Edo', { timeout: 40_000 });
 
-  // The three entries under 'Hãng tàu'.
+  // The three entries under 'Nghiệp vụ hãng tàu'.
   const nav = page.getByRole('navigation', { name: 'Menu' });
   for (const entry of ['Lệnh giao hàng điện tử (eDO)', 'Container của hãng', 'Lệnh theo eDO / booking'])
     await expect(nav.getByText(entry, { exact: true })).toBeVisible();
@@ -46,6 +46,8 @@ test('the line lists, issues, amends and revokes its eDOs, and reads its contain
     await expect(edoRow(bl)).toContainText('hangtau');
   }
   const consignee = /\b0\d{9}\b/.exec((await edoRow('MEDUHP2611001').innerText()) ?? '')?.[0];
+  // 'Cấu hình chia sẻ dữ liệu EDO' (demo: NDP's eDOs are seen at NDV and NHP) decides where an NDP eDO is valid too.
+  await expect(edoRow('MEDUHP2611001')).toContainText('NDV, NHP');
   expect(consignee, 'the demo customer’s tax code').toBeTruthy();
   const edoOf = async (bl: string) => /EDO\d{7}/.exec(await edoRow(bl).innerText())?.[0] as string;
   const importEdo = await edoOf('MEDUHP2611001');

@@ -73,7 +73,7 @@ test.describe('menus per user group', () => {
     // Customs officers and shipping lines file requests ('Quản trị hệ thống' › 'Quản lý yêu cầu', docs/decisions.md).
     haiquan: { sees: ['Hải quan', 'Danh mục', 'Quản trị hệ thống'], hidden: ['Cấu hình', 'Thống kê', 'Tác nghiệp'] },
     // A shipping line orders nothing: no 'Tác nghiệp' (docs/decisions.md: who acts on an order).
-    hangtau: { sees: ['Hãng tàu', 'Hải quan', 'Quản trị hệ thống'], hidden: ['Cấu hình', 'Thống kê', 'Tác nghiệp'] },
+    hangtau: { sees: ['Nghiệp vụ hãng tàu', 'Hải quan', 'Quản trị hệ thống'], hidden: ['Cấu hình', 'Thống kê', 'Tác nghiệp'] },
     khachhang: { sees: ['Tác nghiệp', 'Hải quan'], hidden: ['Cấu hình', 'Thống kê', 'Quản trị hệ thống'] },
   } as const;
 

@@ -64,7 +64,7 @@ export const menuCatalog = [
 
   // The shipping line's own work (docs/decisions.md 'eDO release'): its delivery orders, its containers, the orders
   // made against its eDOs.
-  e('LINE', null, 'Hãng tàu', undefined, 'ship'),
+  e('LINE', null, 'Nghiệp vụ hãng tàu', undefined, 'ship'),
   e('LINE_EDO', 'LINE', 'Lệnh giao hàng điện tử (eDO)', '/Line/Edo'),
   e('LINE_BOOKING', 'LINE', 'Booking', '/Line/Booking'),
   e('LINE_CONTAINERS', 'LINE', 'Container của hãng', '/Line/Containers'),

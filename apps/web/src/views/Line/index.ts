@@ -1,7 +1,7 @@
 import type { ViewPages } from '../../app/view-types';
 import { preloadedLazy } from '../../lib/preloaded-lazy';
 
-/** Screens of the Line view group: the shipping line's own work (menu 'Hãng tàu', modules edo and bookings). */
+/** Screens of the Line view group: the shipping line's own work (menu 'Nghiệp vụ hãng tàu', modules edo and bookings). */
 export const pages: ViewPages = {
   // 'Lệnh giao hàng điện tử (eDO)': issue, amend, revoke, import and export the line's eDOs.
   Edo: preloadedLazy(() => import('../../features/edo/EdoPage')),
