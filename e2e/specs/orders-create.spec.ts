@@ -5,6 +5,7 @@ import { type APIRequestContext, expect as baseExpect, type Locator, type Page }
 import { containerCheckDigit, customsHoldMessages, orderMessages, orderSteps } from '@smartport/contract';
 import ExcelJS from 'exceljs';
 import { grid } from '../fixtures/grid';
+import { demoYardCall, type PickedCall } from '../fixtures/orders';
 import { type DemoUser, demo, openMenu, pickOption, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
@@ -52,7 +53,8 @@ async function openOrderScreen(page: Page, who: DemoUser, title: string) {
 }
 
 interface Info {
-  vessel?: boolean;
+  /** true: the picker's first call; a call: that one (an import pickup names the call its containers came on). */
+  vessel?: boolean | PickedCall;
   bl?: string;
   booking?: string;
   jobMode?: string;
@@ -65,7 +67,11 @@ async function fillInfo(page: Page, info: Info) {
   if (info.vessel) {
     await page.getByRole('button', { name: 'Chọn tàu/chuyến' }).click();
     const picker = page.getByRole('dialog', { name: 'Chọn tàu - Chuyến' });
-    await picker.locator('.ant-table-row').first().click();
+    if (info.vessel === true) await picker.locator('.ant-table-row').first().click();
+    else {
+      await picker.getByLabel('Tìm theo tên tàu').fill(info.vessel.name);
+      await picker.locator('.ant-table-row').filter({ hasText: info.vessel.im }).first().click();
+    }
     await expect(picker).toBeHidden();
     await expect(page.getByLabel('Tàu/Chuyến', { exact: true })).not.toHaveValue('');
   }
@@ -169,8 +175,10 @@ const cellsOf = (scope: Page | Locator, colId: string) => grid(scope).locator(`[
 test.describe('order creation: each order type of the task menu in six steps', () => {
   test.setTimeout(240_000);
   let tax: { own: string; credit: string };
+  let yardCall: PickedCall;
   test.beforeAll(async ({ request }) => {
     tax = await taxCodes(request);
+    yardCall = await demoYardCall(request);
   });
 
   test('Hạ container hàng: a bad container shows its row message and blocks; the valid list is priced, paid by card + OTP and approved', async ({
@@ -225,7 +233,7 @@ test.describe('order creation: each order type of the task menu in six steps', (
     await writeFile(file, new Uint8Array(await wb.xlsx.writeBuffer()));
 
     await openOrderScreen(page, 'khachhang', 'Lấy nguyên container');
-    await fillInfo(page, { vessel: true, bl: yard.bill });
+    await fillInfo(page, { vessel: yardCall, bl: yard.bill });
     await page.locator('input[type="file"]').setInputFiles(file);
     await expect(page.getByText('Đã nhập 50 container từ tệp lay-nguyen-50.xlsx')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('containers-1366.png') });
@@ -263,7 +271,7 @@ test.describe('order creation: each order type of the task menu in six steps', (
     // MSCU 261058 is a 45G1 in the demo yard; the customer types 22G1.
     const box = yard.imports(57, 1)[0] as string;
     await openOrderScreen(page, 'khachhang', 'Lấy nguyên container');
-    await fillInfo(page, { vessel: true, bl: yard.bill });
+    await fillInfo(page, { vessel: yardCall, bl: yard.bill });
     await pasteContainers(page, [`${box}\t22G1`]);
     await next(page).click();
     await expect(page.getByText(orderMessages.containersInvalid).last()).toBeVisible();
@@ -285,7 +293,7 @@ test.describe('order creation: each order type of the task menu in six steps', (
     // MSCU 261202 (bill MEDUHP2611003) is foreign goods customs answered NA for (demo yard).
     const held = containerNo('MSCU', 261202);
     await openOrderScreen(page, 'khachhang', 'Lấy nguyên container');
-    await fillInfo(page, { vessel: true, bl: 'MEDUHP2611003' });
+    await fillInfo(page, { vessel: yardCall, bl: 'MEDUHP2611003' });
     await pasteContainers(page, [held]);
     await containersDone(page, 1);
     await expect(page.getByTestId('row-notes')).toContainText(customsHoldMessages.note(1, held, 'NA'));
@@ -333,7 +341,7 @@ test.describe('order creation: each order type of the task menu in six steps', (
   test("a staff pickup for a payer the line's eDO does not name is refused at pricing, naming the eDO's consignee", async ({ page }) => {
     // The demo eDO of MEDUHP2611001 releases its containers to C0000001, not to the credit customer.
     await openOrderScreen(page, 'nhanvien', 'Lấy nguyên container');
-    await fillInfo(page, { vessel: true, bl: yard.bill });
+    await fillInfo(page, { vessel: yardCall, bl: yard.bill });
     await pasteContainers(page, yard.imports(53, 1));
     await containersDone(page, 1);
     await page.getByLabel('Mã số thuế').fill(tax.credit);

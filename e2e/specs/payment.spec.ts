@@ -75,6 +75,32 @@ test.describe('online payment', () => {
     await signIn(page, 'admin', '/', { timeout: 40_000 });
   });
 
+  test('shows the draft invoice before paying: a line per charge with VAT, totals per rate, the payable in words', async ({ page }) => {
+    const order = orders[0] as Candidate;
+    const pin = order.PinCode.split('-')[0] as string;
+    await page.getByRole('tab', { name: 'Lệnh chờ thanh toán' }).click();
+    const search = page.getByLabel('Nhập mã PIN hoặc số container');
+    await search.fill(pin);
+    await search.press('Enter');
+    await page
+      .getByRole('button', { name: `Thanh toán ${pin}`, exact: true })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Thanh toán lệnh' });
+    await dialog.getByRole('button', { name: 'Xem hóa đơn nháp' }).click();
+    const draft = page.getByRole('dialog', { name: 'Hóa đơn nháp' });
+    const frame = draft.frameLocator('[data-testid="draft-invoice"]');
+    await expect(frame.getByRole('heading', { name: 'HÓA ĐƠN NHÁP' })).toBeVisible();
+    await expect(frame.getByRole('heading', { name: `Lệnh ${order.OrderNo} — PIN ${pin}` })).toBeVisible();
+    for (const title of ['Đơn vị tính', 'Số lượng', 'Đơn giá', 'Thành tiền chưa có thuế GTGT', 'Thuế suất GTGT', 'Tiền thuế GTGT'])
+      await expect(frame.getByRole('columnheader', { name: title })).toBeVisible();
+    await expect(frame.getByText(/^Tổng theo thuế suất 8%$/)).toBeVisible();
+    await expect(frame.getByText(/^Số tiền viết bằng chữ: [A-ZÂĐ].* đồng$/)).toBeVisible();
+    await draft.locator('.ant-modal-close').click();
+    await expect(draft).toBeHidden();
+    await expect(dialog.getByText('Xác nhận thanh toán ?')).toBeVisible();
+  });
+
   test('pays an order by card + OTP through to the invoice and the completion event', async ({ page }) => {
     const dialog = await openPayment(page, orders[0] as Candidate, /Thẻ nội địa/);
     await dialog.getByLabel('Số thẻ').fill('9704180000123456');

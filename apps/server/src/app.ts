@@ -24,6 +24,7 @@ import { homeModule } from './modules/home/home.module';
 import { invoicesModule } from './modules/invoices/invoices.module';
 import { mailModule } from './modules/mail/mail.module';
 import { noticesModule } from './modules/notices/notices.module';
+import { orderHistoryModule } from './modules/order-history/order-history.module';
 import { ordersModule } from './modules/orders/orders.module';
 import { payPartnersModule } from './modules/pay-partners/pay-partners.module';
 import { paymentsModule } from './modules/payments/payments.module';
@@ -113,7 +114,8 @@ export async function buildApp(options: BuildOptions = {}) {
     offers: payPartners.services.payPartners.offers,
   });
   const invoices = invoicesModule(ctx, { ...payments.services, ...alerts.services });
-  const home = homeModule(ctx, invoices.services);
+  const orderHistory = orderHistoryModule(ctx, invoices.services);
+  const home = homeModule(ctx, { ...invoices.services, ...orderHistory.services });
   const orders = ordersModule(ctx, servicesOf(storageRules, attachConfig, approval, invoices, alerts, admin, edo, bookings));
   const modules = [
     forms,
@@ -139,6 +141,7 @@ export async function buildApp(options: BuildOptions = {}) {
     stats,
     payments,
     invoices,
+    orderHistory,
     home,
     orders,
   ] as const;

@@ -10,6 +10,7 @@ import { tosSimulator } from './tos/tos.simulator';
 export { customsSimulator } from './customs/customs.simulator';
 export { demoDeclarations, findDeclaration } from './customs/customs-data';
 export { einvoiceSimulator } from './einvoice/einvoice.simulator';
+export { checkInvoiceXml, type ReadInvoice } from './einvoice/invoice-check';
 export { demoMailAccount, mailSimulator, type ReceivedMail } from './mail/mail.simulator';
 export { bankPageSimulator, demoNapasSecret } from './payments/bank-page.simulator';
 export { cardSimulator } from './payments/card.simulator';

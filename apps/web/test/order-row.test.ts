@@ -1,8 +1,8 @@
-import type { PendingOrderRow } from '@smartport/contract';
+import { type PendingOrderRow, shownPin } from '@smartport/contract';
 import { describe, expect, it } from 'vitest';
 import { pinsFromHash } from '../src/features/home/api';
 import { permittedGuideTypes } from '../src/features/home/guide-data';
-import { canDelete, cargoExtras, customsHold, payKind, rowAmount, shortPin } from '../src/features/home/order-row';
+import { canDelete, cargoExtras, customsHold, payKind, rowAmount } from '../src/features/home/order-row';
 
 const hold = (CusHold: boolean | null, FE = 'F', IsLocalForeign = 'F', ClassCode: number | null = 1) =>
   customsHold({ CusHold, FE, IsLocalForeign, ClassCode });
@@ -14,9 +14,10 @@ describe('pending order row rules (spec 02 §3, §4)', () => {
     expect(rowAmount({ Amount: null, TotalAmount: 1_300_000, sort_code: 2 })).toBeNull();
   });
 
-  it('shows the PIN up to the dash', () => {
-    expect(shortPin('26112100123-07')).toBe('26112100123');
-    expect(shortPin('26112100123')).toBe('26112100123');
+  it('shows the PIN up to the dash (the contract helper every screen uses)', () => {
+    expect(shownPin('26112100123-07')).toBe('26112100123');
+    expect(shownPin('26112100123')).toBe('26112100123');
+    expect(shownPin(null)).toBe('');
   });
 
   it("customs hold column: 'Chưa thanh lý' only for held full foreign containers of class 1, 3 or 4; blank when null", () => {

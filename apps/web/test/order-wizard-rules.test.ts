@@ -10,6 +10,7 @@ import {
   withClientChecks,
 } from '../src/features/orders/container-rows';
 import { defaultExpiry, emptyOrderInfo, headerInput, orderInfoProblem } from '../src/features/orders/order-draft';
+import { followInterval, followState } from '../src/features/orders/order-follow';
 
 const no = (owner: string, serial: number) => {
   const first10 = `${owner}${serial}`;
@@ -139,5 +140,66 @@ describe('container rows (step 2)', () => {
     const fields = shownFields(dropOff, rows);
     expect(fields).toEqual(expect.arrayContaining(['Temperature', 'Vent', 'Class', 'Unno']));
     expect(fields).not.toContain('OogTop');
+  });
+
+  it('weights are kilograms: the contract bounds per size, worded per row at once', () => {
+    const rows = [
+      newContainerRow(dropOff, { ContainerNo: good, IsoSizetype: '22G1', MCWeight: '24000' }),
+      newContainerRow(dropOff, { ContainerNo: no('TGHU', 263002), IsoSizetype: '22G1', MCWeight: '-1' }),
+      newContainerRow(dropOff, { ContainerNo: no('TGHU', 263003), IsoSizetype: '22G1', MCWeight: '24' }),
+      newContainerRow(dropOff, { ContainerNo: no('TGHU', 263004), IsoSizetype: '22G1', MCWeight: '99999' }),
+    ];
+    const problems = clientProblems(dropOff, rows);
+    expect(problems[0]).toEqual([]);
+    expect(problems[1]).toEqual(['Dòng 2: Trọng lượng (kg) không được âm']);
+    expect(problems[2]?.[0]).toMatch(/^Dòng 3: Trọng lượng \(kg\) tối thiểu 1\.000 kg/);
+    expect(problems[3]).toEqual(["Dòng 4: Trọng lượng (kg) của container 20' tối đa 30.480 kg"]);
+  });
+
+  it('offers the plug hours of reefers worked in the yard only (stuffing, unstuffing, services)', () => {
+    const reefer = (type: typeof dropOff) => [newContainerRow(type, { ContainerNo: good, IsoSizetype: '22R1' })];
+    expect(shownFields(orderTypes.stuffing, reefer(orderTypes.stuffing))).toContain('PlugHours');
+    expect(shownFields(orderTypes.service, reefer(orderTypes.service))).toContain('PlugHours');
+    expect(
+      shownFields(orderTypes.unstuffing, [newContainerRow(orderTypes.unstuffing, { ContainerNo: good, CargoTypeCode: 'RF' })]),
+    ).toContain('PlugHours');
+    expect(
+      shownFields(orderTypes.stuffing, [newContainerRow(orderTypes.stuffing, { ContainerNo: good, IsoSizetype: '22G1' })]),
+    ).not.toContain('PlugHours');
+    expect(shownFields(orderTypes.import_pickup, reefer(orderTypes.import_pickup))).not.toContain('PlugHours');
+  });
+});
+
+describe('step 6 follows the order until its invoice and TOS delivery end', () => {
+  const order = (o: Partial<Parameters<typeof followState>[0] & object> = {}) => ({
+    OrderStatus: 'C',
+    InvoiceState: 'issued' as const,
+    TosStatus: 'sent' as const,
+    TosRetrying: false,
+    ...o,
+  });
+  it('waits for payment and approval, then for the invoice and the TOS', () => {
+    expect(followState(null)).toBe('waiting');
+    expect(followState(order({ OrderStatus: 'P', InvoiceState: 'none', TosStatus: 'none' }))).toBe('waiting');
+    expect(followState(order({ InvoiceState: 'pending' }))).toBe('finishing');
+    expect(followState(order({ TosStatus: 'pending' }))).toBe('finishing');
+    expect(followState(order({ TosStatus: 'none' }))).toBe('finishing');
+    expect(followState(order({ TosStatus: 'failed', TosRetrying: true }))).toBe('retrying');
+    expect(followState(order())).toBe('done');
+    expect(followState(order({ InvoiceState: 'failed', TosStatus: 'refused' }))).toBe('done');
+    expect(followState(order({ OrderStatus: 'D', InvoiceState: 'none', TosStatus: 'none' }))).toBe('done');
+  });
+  it('asks again while anything may change, never once it is done', () => {
+    expect(followInterval(order({ InvoiceState: 'pending' }))).toBeGreaterThan(0);
+    expect(followInterval(order({ TosStatus: 'failed', TosRetrying: true }))).toBeGreaterThan(0);
+    expect(followInterval(order())).toBe(false);
+  });
+});
+
+describe('attached services the customer ticks travel in the header', () => {
+  it('sends the ticked optional services', () => {
+    const info = { ...emptyOrderInfo(orderTypes.stuffing, 'NDP'), AttachServices: ['DVKC'] };
+    expect(headerInput(orderTypes.stuffing, info).AttachServices).toEqual(['DVKC']);
+    expect(headerInput(orderTypes.stuffing, emptyOrderInfo(orderTypes.stuffing, 'NDP')).AttachServices).toEqual([]);
   });
 });

@@ -53,7 +53,8 @@ export type ModuleName =
   | 'admin'
   | 'compare'
   | 'edo'
-  | 'bookings';
+  | 'bookings'
+  | 'orderHistory';
 
 export function defineCall<P extends string, Req extends z.ZodType, Res extends z.ZodType, A extends Access>(
   def: CallDef<P, Req, Res, A>,

@@ -95,6 +95,13 @@ export const clientCalls: ClientCalls = {
     getFilesInOrder: { path: 'common/getFilesInOrder', access: { kind: 'menu' } },
     trackingQrData: { path: 'tracking/trackingQrData', access: { kind: 'menu' } },
     loadOrderDatas: { path: 'tracking/loadOrderDatas', access: { kind: 'menu' } },
+    recentOrders: { path: 'tracking/recentOrders', access: { kind: 'menu' } },
+  },
+  orderHistory: {
+    listOrderHistory: { path: 'order-history/list', access: { kind: 'menu' } },
+    exportOrderHistory: { path: 'order-history/export', access: { kind: 'menu' } },
+    orderHistoryJobModes: { path: 'order-history/jobModes', access: { kind: 'menu' } },
+    orderHistoryOrder: { path: 'order-history/detail', access: { kind: 'menu' } },
   },
   payments: {
     isExpireDate: { path: 'payment/mb/is_expire_date', access: { kind: 'menu' } },

@@ -18,6 +18,7 @@ import * as home from './home/calls';
 import * as invoices from './invoices/calls';
 import { mailCalls } from './mail/calls';
 import { noticesCalls } from './notices/calls';
+import { orderHistoryCalls } from './order-history/order-history';
 import { orderAcceptCalls } from './orders/accept';
 import * as orders from './orders/calls';
 import { orderCreateCalls } from './orders/create';
@@ -103,11 +104,13 @@ export * from './mail/sender-mail';
 export * from './menu-catalog';
 export { noticesCalls, noticesGrids } from './notices/calls';
 export { activeNotice, NOTICES_CHANGED, notifyGrid } from './notices/notices';
+export * from './order-history/order-history';
 export * from './orders/accept';
 export { type OrderStatus, orderStatus, orderStatusNames, publicOrder } from './orders/calls';
 export * from './orders/containers';
 export * from './orders/create';
 export * from './orders/order-types';
+export * from './orders/pin';
 export { payPartnersCalls, payPartnersGrids } from './pay-partners/calls';
 export * from './pay-partners/pay-partners';
 export * from './payments/calls';
@@ -191,7 +194,9 @@ export const calls = {
     getFilesInOrder: home.getFilesInOrder,
     trackingQrData: home.trackingQrData,
     loadOrderDatas: home.loadOrderDatas,
+    recentOrders: home.recentOrders,
   },
+  orderHistory: orderHistoryCalls,
   payments: {
     isExpireDate: payments.isExpireDate,
     makeCardTransfer: payments.makeCardTransfer,
@@ -322,4 +327,10 @@ export const projectNamedCalls = [
   'booking/cancel',
   'booking/remaining',
   'booking/pickEmpties',
+  // The customer's order history 'Lịch sử lệnh' and the home page's recent orders (docs/decisions.md 'Order history').
+  'order-history/list',
+  'order-history/export',
+  'order-history/jobModes',
+  'order-history/detail',
+  'tracking/recentOrders',
 ] as const;

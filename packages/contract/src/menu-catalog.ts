@@ -52,6 +52,8 @@ export const menuCatalog = [
   e('TASK_SERVICE', 'TASK', 'Lệnh dịch vụ', '/Task/TASK_SERVICE', undefined, { viewClass: 'Task', viewPage: 'ServiceOrder' }),
   // Staff queue of orders waiting for approval; customers never hold it.
   e('ORDER_ACCEPT', 'TASK', 'Duyệt lệnh', '/Order/AcceptOrder', undefined, { viewClass: 'Order', viewPage: 'AcceptOrder' }),
+  // Every order the caller reaches, of every status (customers: their own; staff: their terminals').
+  e('ORDER_HISTORY', 'TASK', 'Lịch sử lệnh', '/Order/History', undefined, { viewClass: 'Order', viewPage: 'History' }),
 
   e('CUSTOMS', null, 'Hải quan', undefined, 'safety'),
   e('CUSTOMS_EXPORT_REG', 'CUSTOMS', 'Đăng ký tờ khai hàng xuất', '/Custom/ExportRegistration'),

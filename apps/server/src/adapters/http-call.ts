@@ -10,6 +10,8 @@ export interface HttpRequest {
   method?: 'GET' | 'POST' | 'DELETE';
   path: string;
   body?: unknown;
+  /** A body that is not JSON (the e-invoice's XML), sent as it is with its content type. */
+  rawBody?: { contentType: string; text: string };
   headers?: Record<string, string>;
   timeoutMs: number;
 }
@@ -21,10 +23,14 @@ export type HttpAnswer =
 export async function httpCall(req: HttpRequest): Promise<HttpAnswer> {
   if (!req.baseUrl) return { ok: false, failure: 'not_configured' };
   try {
+    const raw = req.rawBody;
     const res = await fetch(new URL(req.path, req.baseUrl), {
-      method: req.method ?? (req.body === undefined ? 'GET' : 'POST'),
-      headers: { ...(req.body === undefined ? {} : { 'content-type': 'application/json' }), ...req.headers },
-      body: req.body === undefined ? undefined : JSON.stringify(req.body),
+      method: req.method ?? (req.body === undefined && !raw ? 'GET' : 'POST'),
+      headers: {
+        ...(raw ? { 'content-type': raw.contentType } : req.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...req.headers,
+      },
+      body: raw ? raw.text : req.body === undefined ? undefined : JSON.stringify(req.body),
       signal: AbortSignal.timeout(req.timeoutMs),
     });
     // Read under the same signal: a partner that sends headers and then stalls is a time-out too.

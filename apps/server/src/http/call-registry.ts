@@ -25,6 +25,9 @@ z.config(z.locales.vi());
 export function describeIssues(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'Dữ liệu gửi lên không hợp lệ.';
+  // A row of an order's container list is named as the screens name it ('Dòng N: …'), not by its internal path.
+  const [list, index] = issue.path;
+  if (list === 'containers' && typeof index === 'number') return `Dòng ${index + 1}: ${issue.message}`;
   const field = issue.path.map(String).join('.');
   return field ? `Dữ liệu không hợp lệ ở trường "${field}": ${issue.message}` : `Dữ liệu gửi lên không hợp lệ: ${issue.message}`;
 }

@@ -339,7 +339,7 @@ describe('each order type: checked, priced by the tariff, saved (A), paid by car
     {
       type: 'fcl_pre_advice',
       containers: [
-        { ContainerNo: TGHU(263001), IsoSizetype: '22G1', MCWeight: 12 },
+        { ContainerNo: TGHU(263001), IsoSizetype: '22G1', MCWeight: 12_000 },
         { ContainerNo: TGHU(263002), IsoSizetype: '45G1' },
       ],
       total: job(20) + job(40),

@@ -29,7 +29,7 @@ const box = (over: Partial<PricingContainer> = {}): PricingContainer => ({
   FE: 'F',
   CargoTypeCode: 'GP',
   IsLocalForeign: 'F',
-  MCWeight: 20,
+  MCWeight: 20_000,
   Class: null,
   Unno: null,
   Temperature: null,

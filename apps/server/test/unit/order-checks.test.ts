@@ -44,6 +44,10 @@ const visit = (no: string, v: Partial<YardVisit> = {}): YardVisit => ({
   ClassCode: '1',
   IsLocalForeign: 'F',
   CustomsStatus: 'TQ',
+  VesselKey: null,
+  VesselName: null,
+  VesselImVoy: null,
+  VesselExVoy: null,
   ...v,
 });
 
@@ -59,6 +63,7 @@ function facts(over: Partial<RowFacts> = {}): RowFacts {
     ]),
     yard: new Map(),
     liveOrders: new Map(),
+    customerCode: null,
     imo: () => null,
     defaultLocalForeign: 'F',
     ...over,
@@ -180,9 +185,60 @@ describe('container rows', () => {
     expect(rows[1]?.problems[0]).toBe('Dòng 2: Hàng nguy hiểm lớp 3, UN 1993 không có trong danh mục được phép hạ tại cảng NDP');
   });
 
-  it('another live order of the terminal holds the container: the problem names its PIN', () => {
-    const [r] = checkRows([row({ ContainerNo: a })], ctx('fcl_pre_advice'), facts({ liveOrders: new Map([[a, '26112501234']]) }));
-    expect(r?.problems[0]).toBe(`Dòng 1: Container ${a} đã có trong lệnh PIN 26112501234 còn hiệu lực`);
+  it("another live order of the terminal holds the container: its PIN is named only when it is the same customer's", () => {
+    const liveOrders = new Map([[a, { pin: '26112501234', CustomerCode: 'C0000001' }]]);
+    const [own] = checkRows([row({ ContainerNo: a })], ctx('fcl_pre_advice'), facts({ liveOrders, customerCode: 'C0000001' }));
+    expect(own?.problems[0]).toBe(`Dòng 1: Container ${a} đã có trong lệnh PIN 26112501234 còn hiệu lực`);
+    for (const customerCode of ['C0000005', null]) {
+      const [other] = checkRows([row({ ContainerNo: a })], ctx('fcl_pre_advice'), facts({ liveOrders, customerCode }));
+      expect(other?.problems[0]).toBe(`Dòng 1: Container ${a} đã có trong một lệnh khác còn hiệu lực`);
+      expect(other?.problems.join(' ')).not.toContain('26112501234');
+    }
+  });
+
+  it("weights are kilograms within the size's bounds, checked on the size the row ends up with", () => {
+    const problems = (r: Partial<OrderContainerInput>, type: keyof typeof orderTypes = 'fcl_pre_advice') =>
+      checkRows([{ ...row({ ContainerNo: a }), ...r }], ctx(type), facts())[0]?.problems ?? [];
+    expect(problems({ MCWeight: 24_000 })).toEqual([]);
+    expect(problems({ MCWeight: 30_480 })).toEqual([]);
+    expect(problems({ MCWeight: 30_481 })).toEqual(["Dòng 1: Trọng lượng (kg) của container 20' tối đa 30.480 kg"]);
+    expect(problems({ MCWeight: 32_000, IsoSizetype: '45G1' })).toEqual([]);
+    expect(problems({ MCWeight: 32_501, IsoSizetype: '45G1' })).toEqual(["Dòng 1: Trọng lượng (kg) của container 40' tối đa 32.500 kg"]);
+    expect(problems({ MCWeight: 25 })[0]).toMatch(/^Dòng 1: Trọng lượng \(kg\) tối thiểu 1\.000 kg/);
+    expect(problems({ MCWeight: 0 })[0]).toMatch(/^Dòng 1: Trọng lượng \(kg\) tối thiểu/);
+    expect(problems({ MCWeight: -5 })).toEqual(['Dòng 1: Trọng lượng (kg) không được âm']);
+    // The operator's own code 20DC is a 22G1: held to 20' bounds.
+    expect(problems({ MCWeight: 31_000, IsoSizetype: '20DC' })).toEqual(["Dòng 1: Trọng lượng (kg) của container 20' tối đa 30.480 kg"]);
+  });
+
+  it('reefer plug hours: taken for a reefer worked in the yard, refused elsewhere', () => {
+    const yard = new Map([[a, visit(a, { IsoSizetype: '22R1', CargoTypeCode: 'RF' })]]);
+    const [stay] = checkRows(
+      [row({ ContainerNo: a, IsoSizetype: '', Temperature: -18, PlugHours: 6 })],
+      ctx('unstuffing'),
+      facts({ yard }),
+    );
+    expect(stay).toMatchObject({ problems: [], PlugHours: 6 });
+    const [dry] = checkRows([row({ ContainerNo: a, PlugHours: 6 })], ctx('unstuffing'), facts({ yard: new Map([[a, visit(a)]]) }));
+    expect(dry?.problems).toEqual([`Dòng 1: Container ${a} không phải container lạnh: không nhập giờ cắm điện lạnh`]);
+    const [pickup] = checkRows(
+      [row({ ContainerNo: a, IsoSizetype: '', Temperature: -18, PlugHours: 6 })],
+      ctx('import_pickup'),
+      facts({ yard }),
+    );
+    expect(pickup?.problems[0]).toMatch(/^Dòng 1: Giờ cắm điện lạnh chỉ nhập cho lệnh đóng hàng, rút hàng và lệnh dịch vụ/);
+    expect(pickup?.PlugHours).toBeNull();
+  });
+
+  it("an import pickup's vessel call is the one the yard recorded for the container", () => {
+    const yard = new Map([[a, visit(a, { VesselKey: 'NDP20260101', VesselName: 'MSC ANNA', VesselImVoy: '2611N', VesselExVoy: '2611S' })]]);
+    const chosen = (VesselKey: string) => ({ ...ctx('import_pickup', 'BL1'), vessel: { VesselKey, label: 'WAN HAI 2612N/2612S' } });
+    const [other] = checkRows([row({ ContainerNo: a })], chosen('NDP20260202'), facts({ yard }));
+    expect(other?.problems).toEqual([
+      `Dòng 1: Container ${a} trong bãi thuộc tàu/chuyến MSC ANNA 2611N/2611S, không phải tàu/chuyến WAN HAI 2612N/2612S đã chọn`,
+    ]);
+    const [same] = checkRows([row({ ContainerNo: a })], chosen('NDP20260101'), facts({ yard }));
+    expect(same?.problems).toEqual([]);
   });
 
   it('the yard: drop-offs must not be there; pickups must be, on the bill, full/empty as recorded, DateIn from there', () => {

@@ -156,6 +156,29 @@ describe('pricing service', () => {
     expect(other.ok && other.charges.lines.map((l) => l.JobModeCode)).toEqual(['LAYN', 'DVKT', 'LAYN']);
   });
 
+  it('answers the attached services the configuration offers: the fixed ones charged, the others charged when ticked', async () => {
+    const { service } = setup();
+    const plain = await service.price(input());
+    expect(plain.ok && plain.charges.AttachOptions).toEqual([
+      { AttachServiceCode: 'DVBAI', JobModeName: 'Đảo chuyển', IsFixed: false, Charged: false },
+      { AttachServiceCode: 'DVKT', JobModeName: 'Kiểm hóa', IsFixed: true, Charged: true },
+    ]);
+    const ticked = await service.price(input({ AttachServices: ['DVBAI'] }));
+    expect(ticked.ok && ticked.charges.AttachOptions?.find((o) => o.AttachServiceCode === 'DVBAI')?.Charged).toBe(true);
+  });
+
+  it("prices an empty reefer's plug hours only while it is worked in the yard on the customer's hours (stuffing)", async () => {
+    const { service } = setup();
+    const reeferEmpty = container({ IsoSizetype: '22R1', FE: 'E', CargoTypeCode: 'MT', DateIn: null, PlugHours: 4 });
+    const stuffing = await service.price(input({ OrderType: 'stuffing', containers: [reeferEmpty] }));
+    if (!stuffing.ok) throw new Error(stuffing.message);
+    expect(stuffing.charges.lines.find((l) => l.ChargeKind === 'reefer')).toMatchObject({ Quantity: 5, Unit: 'Giờ' });
+    const pickup = await service.price(
+      input({ OrderType: 'empty_pickup', containers: [{ ...reeferEmpty, PlugHours: null, DateIn: d('2026-11-10T08:00:00+07:00') }] }),
+    );
+    expect(pickup.ok && pickup.charges.lines.some((l) => l.ChargeKind === 'reefer')).toBe(false);
+  });
+
   it('charges no storage to containers coming in, and reefer hours from PlugHours for them', async () => {
     const { service, asked } = setup();
     const out = await service.price(

@@ -144,8 +144,8 @@ describe('surcharges of the job mode ExtraMode', () => {
     OogBack: null,
     OogFront: null,
   };
-  it('measures weight (t), IMO class number, largest out-of-gauge dimension (cm), degrees below zero', () => {
-    expect(surchargeValue(1, { ...none, MCWeight: 32.5 })).toBe(32.5);
+  it('measures weight (t, from the container kg), IMO class number, largest out-of-gauge dimension (cm), degrees below zero', () => {
+    expect(surchargeValue(1, { ...none, MCWeight: 32_500 })).toBe(32.5);
     expect(surchargeValue(2, { ...none, Class: '2.1' })).toBe(2.1);
     expect(surchargeValue(2, none)).toBeNull();
     expect(surchargeValue(3, { ...none, OogTop: 30, OogLeft: 120, OogBack: 10 })).toBe(120);
@@ -183,7 +183,7 @@ const box = (over: Partial<EngineContainer> = {}): EngineContainer => ({
   FE: 'F',
   CargoTypeCode: 'GP',
   IsLocalForeign: 'F',
-  MCWeight: 32,
+  MCWeight: 32_000,
   Class: null,
   Temperature: null,
   OogTop: null,
@@ -362,7 +362,7 @@ describe('properties', () => {
   const arbBox = fc.record({
     size: fc.constantFrom('22G1', '42G1', '45G1', 'L5G1'),
     fe: fc.constantFrom('F' as const, 'E' as const),
-    weight: fc.option(fc.double({ min: 0, max: 50, noNaN: true }), { nil: null }),
+    weight: fc.option(fc.double({ min: 0, max: 50_000, noNaN: true }), { nil: null }),
     attach: fc.subarray(['DVKT']),
     lenH: fc.integer({ min: 0, max: 24 * 30 }),
   });

@@ -242,6 +242,8 @@ export const searchShip = defineCall({
     z.object({
       arrStatus: z.coerce.number({ error: 'arrStatus phải là số' }).int().min(0).max(9).optional(),
       VesselName: z.string().trim().max(100).optional(),
+      /** Only the calls of this terminal (one of the caller's): an order's picker lists its terminal's calls. */
+      TerminalCode: z.string().trim().toUpperCase().max(10).optional(),
     }),
   ),
   response: replyWith({ vsls: z.array(vesselVoyageRecord).optional() }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { menuAccess } from '../access';
 import { defineCall } from '../call';
 import { pinCode } from '../fields';
+import { orderHistoryRow } from '../order-history/order-history';
 import { orderStatus } from '../orders/calls';
 import { optionalBody, plainReply, replyWith } from '../reply';
 
@@ -170,4 +171,14 @@ export const loadOrderDatas = defineCall({
   access: homeAccess,
   request: orderRef,
   response: replyWith({ payload: orderState.optional() }),
+});
+
+/** The caller's latest orders of every status (the home page's 'Lệnh gần đây', with a link to 'Lịch sử lệnh'). */
+export const recentOrders = defineCall({
+  path: 'tracking/recentOrders',
+  module: 'home',
+  summary: 'Các lệnh gần đây nhất của người dùng, mọi trạng thái',
+  access: homeAccess,
+  request: optionalBody(z.object({})),
+  response: replyWith({ payload: z.array(orderHistoryRow).optional() }),
 });

@@ -69,6 +69,57 @@ export function contSizeOf(isoSizetype: string): '20' | '40' | '45' {
 /** Whether an ISO size type is a reefer (type group R). */
 export const isReeferSizetype = (isoSizetype: string) => isoSizetype.trim().toUpperCase()[2] === 'R';
 
+const kgFormat = new Intl.NumberFormat('vi-VN');
+/** 30480 → '30.480'. */
+const kg = (n: number) => kgFormat.format(n);
+
+/**
+ * Container weights are kilograms everywhere (the VGM of SOLAS VI/2 is declared in kg). When given, a row's weight is
+ * at least `minKg` (no container weighs less than its own tare) and at most the maximum gross mass of its ISO length
+ * (ISO 668: 20' 30,480 kg; 40' and 45' 32,500 kg); a size not known yet is held to the largest. docs/decisions.md
+ * "Container weights".
+ */
+export const containerWeightLimits = {
+  minKg: 1_000,
+  maxGrossKg: { '20': 30_480, '40': 32_500, '45': 32_500 },
+} as const;
+
+export const weightMessages = {
+  notNumber: 'Trọng lượng (kg) phải là số',
+  negative: 'Trọng lượng (kg) không được âm',
+  tooLight: `Trọng lượng (kg) tối thiểu ${kg(containerWeightLimits.minKg)} kg (trọng lượng vỏ container đã lớn hơn); trọng lượng nhập theo kg, không theo tấn`,
+  tooHeavy: (size: string, max: number) => `Trọng lượng (kg) của container ${size}' tối đa ${kg(max)} kg`,
+  tooHeavyAny: (max: number) => `Trọng lượng (kg) tối đa ${kg(max)} kg`,
+} as const;
+
+/** What is wrong with a row's weight (kg) for its size, in Vietnamese, or null (none given is not a problem). */
+export function weightProblem(row: { IsoSizetype?: string | null; MCWeight?: number | null }): string | null {
+  const w = row.MCWeight;
+  if (w == null) return null;
+  if (!Number.isFinite(w)) return weightMessages.notNumber;
+  if (w < 0) return weightMessages.negative;
+  if (w < containerWeightLimits.minKg) return weightMessages.tooLight;
+  const iso = (row.IsoSizetype ?? '').trim();
+  const limits = containerWeightLimits.maxGrossKg;
+  if (iso && !isoSizetypeProblem(iso)) {
+    const size = contSizeOf(iso);
+    if (w > limits[size]) return weightMessages.tooHeavy(size, limits[size]);
+    return null;
+  }
+  const largest = Math.max(...Object.values(limits));
+  if (w > largest) return weightMessages.tooHeavyAny(largest);
+  return null;
+}
+
+/** Reefer plug hours one order may ask for (a year). */
+export const plugHourLimits = { max: 24 * 365 } as const;
+export const plugHourMessages = {
+  notNumber: 'Số giờ cắm điện lạnh phải là số',
+  range: `Số giờ cắm điện lạnh từ 0 đến ${kg(plugHourLimits.max)}`,
+  notForType: 'Giờ cắm điện lạnh chỉ nhập cho lệnh đóng hàng, rút hàng và lệnh dịch vụ (lệnh lấy container tính từ ngày vào bãi)',
+  notReefer: (containerNo: string) => `Container ${containerNo} không phải container lạnh: không nhập giờ cắm điện lạnh`,
+} as const;
+
 const opt = (max: number, label: string) =>
   z
     .string()
@@ -90,45 +141,53 @@ const optInt = (label: string, min: number, max: number) =>
  * answers a problem naming the row (`Dòng N: …`). The size may be given as the operator's own size code (size-type
  * config) or as the ISO size type. Cargo-type extras per spec 02 §3.
  */
-export const orderContainerInput = z.object({
-  ContainerNo: z.string().trim().max(20, 'Số container tối đa 20 ký tự'),
-  IsoSizetype: z.string().trim().max(10, 'Kích cỡ tối đa 10 ký tự'),
-  FE: z.enum(['F', 'E'], { error: 'Hàng/Rỗng phải là F hoặc E' }).nullish(),
-  CargoTypeCode: opt(10, 'Loại hàng'),
-  IsLocalForeign: z.enum(['L', 'F'], { error: 'Nội/Ngoại phải là L hoặc F' }).nullish(),
-  Commodity: opt(200, 'Mặt hàng'),
-  MCWeight: z.coerce
-    .number({ error: 'Trọng lượng phải là số' })
-    .min(0, 'Trọng lượng không âm')
-    .max(99_999, 'Trọng lượng tối đa 99.999 tấn')
-    .nullish()
-    .transform((v) => (v == null ? null : v)),
-  SealNo: opt(30, 'Số seal'),
-  POL: opt(5, 'Cảng xếp'),
-  POD: opt(5, 'Cảng dỡ'),
-  FPOD: opt(5, 'Cảng đích'),
-  Temperature: z.coerce
-    .number({ error: 'Nhiệt độ phải là số' })
-    .min(-60, 'Nhiệt độ từ -60 đến 40 °C')
-    .max(40, 'Nhiệt độ từ -60 đến 40 °C')
-    .nullish()
-    .transform((v) => (v == null ? null : v)),
-  Vent: opt(10, 'Thông gió'),
-  VentUnit: opt(10, 'Đơn vị thông gió'),
-  Class: opt(10, 'Class (IMO)'),
-  Unno: opt(10, 'UN No'),
-  OogTop: optInt('Quá khổ trên', 0, 10_000),
-  OogLeft: optInt('Quá khổ trái', 0, 10_000),
-  OogRight: optInt('Quá khổ phải', 0, 10_000),
-  OogBack: optInt('Quá khổ sau', 0, 10_000),
-  OogFront: optInt('Quá khổ trước', 0, 10_000),
-  /** Reefer plug hours expected (service / pickup of a reefer): optional estimate for pricing. */
-  PlugHours: z.coerce
-    .number()
-    .min(0)
-    .max(24 * 365)
-    .nullish(),
-});
+export const orderContainerInput = z
+  .object({
+    ContainerNo: z.string().trim().max(20, 'Số container tối đa 20 ký tự'),
+    IsoSizetype: z.string().trim().max(10, 'Kích cỡ tối đa 10 ký tự'),
+    FE: z.enum(['F', 'E'], { error: 'Hàng/Rỗng phải là F hoặc E' }).nullish(),
+    CargoTypeCode: opt(10, 'Loại hàng'),
+    IsLocalForeign: z.enum(['L', 'F'], { error: 'Nội/Ngoại phải là L hoặc F' }).nullish(),
+    Commodity: opt(200, 'Mặt hàng'),
+    /** Gross weight in kilograms (the VGM); bounds in `containerWeightLimits`, checked by the row's refinement below. */
+    MCWeight: z.coerce
+      .number({ error: weightMessages.notNumber })
+      .nullish()
+      .transform((v) => (v == null ? null : v)),
+    SealNo: opt(30, 'Số seal'),
+    POL: opt(5, 'Cảng xếp'),
+    POD: opt(5, 'Cảng dỡ'),
+    FPOD: opt(5, 'Cảng đích'),
+    Temperature: z.coerce
+      .number({ error: 'Nhiệt độ phải là số' })
+      .min(-60, 'Nhiệt độ từ -60 đến 40 °C')
+      .max(40, 'Nhiệt độ từ -60 đến 40 °C')
+      .nullish()
+      .transform((v) => (v == null ? null : v)),
+    Vent: opt(10, 'Thông gió'),
+    VentUnit: opt(10, 'Đơn vị thông gió'),
+    Class: opt(10, 'Class (IMO)'),
+    Unno: opt(10, 'UN No'),
+    OogTop: optInt('Quá khổ trên', 0, 10_000),
+    OogLeft: optInt('Quá khổ trái', 0, 10_000),
+    OogRight: optInt('Quá khổ phải', 0, 10_000),
+    OogBack: optInt('Quá khổ sau', 0, 10_000),
+    OogFront: optInt('Quá khổ trước', 0, 10_000),
+    /**
+     * Reefer plug hours the customer expects for a reefer worked in the yard (stuffing, unstuffing, services), priced by
+     * the tariff engine. Other order types do not take them (a pickup's hours run from the yard's DateIn): refused there.
+     */
+    PlugHours: z.coerce
+      .number({ error: plugHourMessages.notNumber })
+      .min(0, plugHourMessages.range)
+      .max(plugHourLimits.max, plugHourMessages.range)
+      .nullish(),
+  })
+  .superRefine((row, ctx) => {
+    // The weight's bounds depend on the row's size: checked on the row, reported on its weight ('Dòng N: …').
+    const problem = weightProblem(row);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['MCWeight'], message: problem });
+  });
 export type OrderContainerInput = z.output<typeof orderContainerInput>;
 
 /** A container row after the server's check: normalised, with what the port knows of it. */

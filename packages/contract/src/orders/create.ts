@@ -35,6 +35,14 @@ export const orderMessages = {
   confirmed: 'Xác nhận thành công lệnh.',
   waitingApproval: 'Lệnh đang trạng thái chờ duyệt',
   notCredit: 'Khách hàng không được thu sau, vui lòng thanh toán ngay',
+  clientKeyReused: (orderNo: string) =>
+    `Mã lưu lệnh (ClientKey) này đã dùng để lưu lệnh ${orderNo} với nội dung khác. Lệnh mới cần một mã lưu lệnh mới: vui lòng tải lại trang và tạo lại lệnh.`,
+  /** A container another live order holds: its PIN only when that order is the same customer's. */
+  containerTaken: (containerNo: string, pin: string | null) =>
+    pin
+      ? `Container ${containerNo} đã có trong lệnh PIN ${pin} còn hiệu lực`
+      : `Container ${containerNo} đã có trong một lệnh khác còn hiệu lực`,
+  attachNotOffered: (code: string) => `Dịch vụ đính kèm ${code} không áp dụng cho lệnh này (cấu hình lệnh đính kèm của cảng).`,
 } as const;
 
 const code = (max: number, label: string, required: string) =>
@@ -122,8 +130,20 @@ export const chargeLine = z.object({
 });
 export type ChargeLine = z.infer<typeof chargeLine>;
 
+/** An attached service the attach configuration offers the order: charged by default (IsFixed) or for the customer to tick. */
+export const attachOption = z.object({
+  AttachServiceCode: z.string(),
+  JobModeName: z.string(),
+  IsFixed: z.boolean(),
+  /** Charged in these lines: fixed, or ticked by the customer. */
+  Charged: z.boolean(),
+});
+export type AttachOption = z.infer<typeof attachOption>;
+
 export const orderCharges = z.object({
   lines: z.array(chargeLine),
+  /** The attached services the configuration offers this order (the screen's tick boxes). */
+  AttachOptions: z.array(attachOption).optional(),
   Amount: z.number().int(),
   VatAmount: z.number().int(),
   TotalAmount: z.number().int(),
@@ -182,6 +202,8 @@ export const savedOrder = z.object({
   TotalAmount: z.number().int(),
   MoneyCredit: z.string(),
   OrderStatus: z.string(),
+  /** Saved containers of job mode TRAR: five or more → the payment warning about the declared bill (spec 02 §5). */
+  TrarCount: z.number().int(),
 });
 
 /** Step 5: save the order (status A). The server prices again and refuses a total other than the one shown. */
@@ -222,6 +244,16 @@ export const tosStatusNames: Record<TosStatus, string> = {
   failed: 'Gửi TOS thất bại',
 };
 
+/** Where the order's e-invoice stands: none expected (not approved, or nothing to bill), being published, issued, failed. */
+export const invoiceState = z.enum(['none', 'pending', 'issued', 'failed']);
+export type InvoiceState = z.infer<typeof invoiceState>;
+export const invoiceStateNames: Record<InvoiceState, string> = {
+  none: 'Chưa phát hành',
+  pending: 'Đang phát hành',
+  issued: 'Đã phát hành',
+  failed: 'Phát hành hóa đơn thất bại, hệ thống sẽ thử lại',
+};
+
 /** An order as its owner or staff see it after saving (step 6 and reloads). */
 export const orderDetail = z.object({
   OrderNo: z.string(),
@@ -251,6 +283,10 @@ export const orderDetail = z.object({
   TosStatusName: z.string(),
   TosMessage: z.string().nullable(),
   InvoiceNo: z.string().nullable(),
+  InvoiceState: invoiceState,
+  InvoiceStateName: z.string(),
+  /** The TOS delivery is retried later by the server (failed with a next try due). */
+  TosRetrying: z.boolean(),
   /** The public order page (PIN, gate QR) once approved. */
   ord_url: z.string().nullable(),
   CreatedTime: z.string(),

@@ -27,6 +27,7 @@ export const defaultGrants: Record<string, MenuId[] | 'all'> = {
     'HOME',
     ...tasks,
     'ORDER_ACCEPT',
+    'ORDER_HISTORY',
     'CUSTOMS_MANAGEMENT',
     'CUSTOMS_RELEASE',
     'CUSTOMS_RELEASE_BATCH',
@@ -102,6 +103,7 @@ export const defaultGrants: Record<string, MenuId[] | 'all'> = {
   CUSTOMER: [
     'HOME',
     ...tasks,
+    'ORDER_HISTORY',
     'CUSTOMS_EXPORT_REG',
     'CUSTOMS_IMPORT_REG',
     'CUSTOMS_RELEASE',

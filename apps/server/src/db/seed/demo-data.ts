@@ -5,7 +5,7 @@ import { seedCatalogs } from './catalogs.data';
 import { seedDemoDeclarations } from './declarations.data';
 import { containerNumber, createRandom, type Random } from './random';
 import { seedDemoStorageRules } from './storage-rules.data';
-import { allTerminalCodes } from './terminals.data';
+import { allTerminalCodes, demoTerminalTaxCodes } from './terminals.data';
 
 export const shippingLineSeed = [
   ['MSC', 'Mediterranean Shipping Company', 'F'],
@@ -204,6 +204,11 @@ export async function seedDemoData(database: Database, sizes: DemoSizes, now = n
   );
 
   await seedCatalogs(database, now);
+  await q(
+    `update terminals t set tax_code = d.tax from unnest($1::text[], $2::text[]) as d(code, tax)
+     where t.terminal_code = d.code and t.tax_code is null`,
+    [Object.keys(demoTerminalTaxCodes), Object.values(demoTerminalTaxCodes)],
+  );
 
   const customerCount = 60;
   const customers = Array.from({ length: customerCount }, (_, i) => {

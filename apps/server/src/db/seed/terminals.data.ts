@@ -133,3 +133,23 @@ export const terminalSeed = [
 ] as const;
 
 export const allTerminalCodes = terminalSeed.map((t) => t.TerminalCode);
+
+/**
+ * Demo sellers' tax codes (the e-invoice's NBan MST), set in demo mode only where none is set: a real deployment
+ * records each terminal company's own.
+ */
+export const demoTerminalTaxCodes: Record<string, string> = {
+  NDP: '0201776543',
+  NDV: '0201776543-001',
+  NHP: '0200458812',
+  NHI: '0200458812-002',
+  GML: '3501234586',
+  BDP: '3700912345',
+  VMD: '0200671234',
+  ASL: '0201345678',
+  STD: '0201889900',
+  PMD: '1101765432',
+  PIP: '0312456789',
+  IC3: '3701122334',
+  GNL: '0201567890',
+};

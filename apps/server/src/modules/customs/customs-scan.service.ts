@@ -16,7 +16,7 @@ import type { CustomsGateway, GatewayExchange, GatewayFailure } from '../../adap
 import type { AuthUser } from '../../http/context';
 import { AppError, badRequest } from '../../http/errors';
 import type { LiveEvents } from '../../realtime/realtime';
-import { scopeTerminals } from '../../security/terminal-scope';
+import { assertTerminal, scopeTerminals } from '../../security/terminal-scope';
 import type { ContainerCustomsStatus, CustomsMessageRow, CustomsScanRepository, LogEntry, LogFilter } from './customs-scan.repository';
 
 export const GATEWAY_TIMEOUT_MESSAGE = 'Quá thời gian phản hồi từ hệ thống.';
@@ -291,10 +291,14 @@ export function createCustomsScanService(deps: CustomsScanDeps) {
       return repo.readLog(scopeTerminals(user), f);
     },
 
-    /** The picker's voyages: arrStatus 1 = not departed more than 3 days ago and arriving within 30 days. */
+    /**
+     * The picker's voyages: arrStatus 1 = not departed more than 3 days ago and arriving within 30 days (else the last
+     * 90 days too). A TerminalCode keeps the calls of that terminal only (an order's own), never one outside the caller's.
+     */
     ships(user: AuthUser, f: CallRequest<C['searchShip']>, now = Date.now()) {
       const open = f.arrStatus === 1;
-      return repo.ships(scopeTerminals(user), {
+      if (f.TerminalCode) assertTerminal(user, f.TerminalCode);
+      return repo.ships(scopeTerminals(user, f.TerminalCode || null), {
         departedAfter: new Date(now - (open ? 3 : 90) * DAY),
         arrivingBefore: new Date(now + 30 * DAY),
         VesselName: f.VesselName,

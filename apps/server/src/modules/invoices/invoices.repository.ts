@@ -1,5 +1,18 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
+import type { ChargeRow, ContainerRow } from './invoice-content';
+
+/** Who sells and who buys on an order's invoice, from the records the server keeps (terminal, payer). */
+export interface InvoiceParties {
+  BLNo: string | null;
+  SellerName: string;
+  SellerTaxCode: string | null;
+  SellerAddress: string;
+  BuyerCode: string;
+  BuyerName: string | null;
+  BuyerTaxCode: string | null;
+  BuyerAddress: string | null;
+}
 
 export type CancelStep = 'requested' | 'provider_cancelled' | 'provider_failed' | 'retried' | 'done';
 
@@ -87,7 +100,24 @@ export function createInvoicesRepository(db: Db) {
       db
         .execute(sql`select container_no "ContainerNo", iso_sizetype "IsoSizetype", fe "FE", amount::float8 "Amount"
           from order_containers where order_no = ${orderNo} order by container_no`)
-        .then((r) => rowsOf<{ ContainerNo: string; IsoSizetype: string; FE: string; Amount: number }>(r)),
+        .then((r) => rowsOf<ContainerRow>(r)),
+
+    /** The order's priced lines as saved (the tariff engine's), in their order. */
+    chargeLines: (orderNo: string) =>
+      db
+        .execute(sql`select line_no "LineNo", container_no "ContainerNo", job_mode_code "JobModeCode", job_mode_name "JobModeName",
+            charge_kind "ChargeKind", iso_sizetype "IsoSizetype", fe "FE", quantity::float8 "Quantity", unit "Unit",
+            unit_price::float8 "UnitPrice", amount::float8 "Amount", vat_rate::int "VatRate", vat_amount::float8 "VatAmount"
+          from order_charges where order_no = ${orderNo} order by line_no`)
+        .then((r) => rowsOf<ChargeRow>(r)),
+
+    /** The seller (the order's terminal) and the buyer (the order's payer in the customer catalogue). */
+    parties: (orderNo: string) =>
+      one<InvoiceParties>(sql`select o.bl_no "BLNo", te.terminal_name "SellerName", te.tax_code "SellerTaxCode", te.address "SellerAddress",
+          o.customer_code "BuyerCode", cu.customer_name "BuyerName", cu.tax_code "BuyerTaxCode", cu.address "BuyerAddress"
+        from orders o join terminals te on te.terminal_code = o.terminal_code
+          left join customers cu on cu.customer_code = o.customer_code
+        where o.order_no = ${orderNo}`),
   };
 }
 export type InvoicesRepository = ReturnType<typeof createInvoicesRepository>;

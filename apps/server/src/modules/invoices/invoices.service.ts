@@ -1,12 +1,14 @@
 import { acceptMessages, type CallReply, type CallRequest, type calls, type PublishedItem, paymentMessages } from '@smartport/contract';
-import type { EinvoiceProvider } from '../../adapters/einvoice/einvoice.port';
+import type { EinvoiceProvider, InvoiceRequest } from '../../adapters/einvoice/einvoice.port';
+import { vatRateText } from '../../adapters/einvoice/invoice-xml';
 import type { Publisher } from '../../events/event-bus';
 import type { AuthUser } from '../../http/context';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { approvalReach, assertOrderActor, inReach } from '../../security/order-access';
 import type { PublicOrderService } from '../orders/public-order.service';
 import { invoiceable, type PaymentsService, type PayOrder, partnerFailureMessage, partnerNames } from '../payments/payments.service';
-import type { CancelStep, InvoicesRepository } from './invoices.repository';
+import { type InvoiceContent, InvoiceMismatch, invoiceContent } from './invoice-content';
+import type { CancelStep, InvoiceParties, InvoicesRepository } from './invoices.repository';
 
 type I = typeof calls.invoices;
 
@@ -36,6 +38,47 @@ export type CancelOutcome = { ok: true; invoiceNo: string | null } | { ok: false
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 const money = (n: number) => new Intl.NumberFormat('vi-VN').format(n);
+const quantityText = (n: number) => new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 2 }).format(n);
+/** The port day (YYYY-MM-DD) of a moment: an invoice is dated in port time. */
+const portDate = (at: Date) => new Date(at.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
+
+/** An order's invoice: its content (one builder for the draft and the provider) and its parties. */
+interface OrderInvoice {
+  content: InvoiceContent;
+  parties: InvoiceParties;
+}
+
+/** The draft's HTML of one order's invoice: the same lines, totals per rate and totals the provider receives. */
+function draftHtml(order: PayOrder, { content: c, parties: p }: OrderInvoice): string {
+  const e = escapeHtml;
+  const rows = c.lines
+    .map(
+      (l) =>
+        `<tr><td>${l.no}</td><td>${e(l.name)}</td><td>${e(l.unit)}</td><td class="num">${quantityText(l.quantity)}</td><td class="num">${money(l.unitPrice)}</td><td class="num">${money(l.amount)}</td><td class="num">${vatRateText(l.vatRate)}</td><td class="num">${money(l.vatAmount)}</td></tr>`,
+    )
+    .join('');
+  const rates = c.rates
+    .map(
+      (r) =>
+        `<tr class="draft-rate"><td colspan="5">Tổng theo thuế suất ${vatRateText(r.vatRate)}</td><td class="num">${money(r.amount)}</td><td class="num">${vatRateText(r.vatRate)}</td><td class="num">${money(r.vatAmount)}</td></tr>`,
+    )
+    .join('');
+  const buyer = [
+    `Người mua: ${e(p.BuyerName ?? p.BuyerCode)}`,
+    p.BuyerTaxCode ? `Mã số thuế: ${e(p.BuyerTaxCode)}` : '',
+    p.BuyerAddress ? `Địa chỉ: ${e(p.BuyerAddress)}` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return `<section class="draft-order"><h3>Lệnh ${e(order.OrderNo)} — PIN ${e(c.pinCode)}</h3>
+<p>Đơn vị bán: ${e(p.SellerName)}${p.SellerTaxCode ? ` · Mã số thuế: ${e(p.SellerTaxCode)}` : ''} · Địa chỉ: ${e(p.SellerAddress)}</p>
+<p>${buyer}</p>
+<p>Phương án: ${e(order.JobModeName ?? order.JobModeCode)}${c.billOfLading ? ` · Số vận đơn: ${e(c.billOfLading)}` : ''} · Nội dung: ${e(c.content)}</p>
+<table><thead><tr><th>STT</th><th>Tên hàng hóa, dịch vụ</th><th>Đơn vị tính</th><th>Số lượng</th><th>Đơn giá</th><th>Thành tiền chưa có thuế GTGT</th><th>Thuế suất GTGT</th><th>Tiền thuế GTGT</th></tr></thead><tbody>${rows}</tbody>
+<tfoot>${rates}<tr><td colspan="5">Cộng tiền hàng hóa, dịch vụ</td><td class="num">${money(c.totalBeforeTax)}</td><td></td><td class="num">${money(c.totalVat)}</td></tr>
+<tr class="draft-payable"><td colspan="7">Tổng tiền thanh toán</td><td class="num">${money(c.totalPayable)}</td></tr></tfoot></table>
+<p>Số tiền viết bằng chữ: ${e(c.payableInWords)}</p></section>`;
+}
 
 /** E-invoices of paid orders (spec 02 §4, §7): publish once through the provider, draft as HTML. */
 export function createInvoicesService(deps: {
@@ -88,27 +131,66 @@ export function createInvoicesService(deps: {
 
   const invoiceLabel = (i: { InvoiceSeries: string; InvoiceNo: string }) => `${i.InvoiceSeries}-${i.InvoiceNo}`;
 
+  /** The order's invoice from its stored charge lines and the parties' records; lines that do not add up → 409. */
+  async function orderInvoice(order: PayOrder): Promise<OrderInvoice> {
+    const [charges, containers, parties] = await Promise.all([
+      repo.chargeLines(order.OrderNo),
+      repo.containerLines(order.OrderNo),
+      repo.parties(order.OrderNo),
+    ]);
+    if (!parties) throw notFound(`Không tìm thấy lệnh ${order.OrderNo}.`);
+    try {
+      const content = invoiceContent(
+        {
+          OrderNo: order.OrderNo,
+          PinCode: order.PinCode,
+          JobModeCode: order.JobModeCode,
+          JobModeName: order.JobModeName,
+          BLNo: parties.BLNo,
+          TotalAmount: Number(order.TotalAmount),
+        },
+        charges,
+        containers,
+      );
+      return { content, parties };
+    } catch (err) {
+      if (err instanceof InvoiceMismatch) throw new AppError(409, err.message);
+      throw err;
+    }
+  }
+
+  const sellerWithoutTaxCode = (order: PayOrder) =>
+    `Cảng ${order.TerminalCode} chưa có mã số thuế người bán trên hóa đơn: chưa xuất được hóa đơn, vui lòng liên hệ bộ phận thu ngân của cảng.`;
+
+  const issueRequest = (order: PayOrder, { content: c, parties: p }: OrderInvoice): InvoiceRequest => ({
+    key: order.OrderNo,
+    issueDate: portDate(new Date()),
+    // Paid online (card, bank page, VietQR) is a transfer; pay later is settled in cash or by transfer.
+    paymentMethod: order.TransactionId ? 'CK' : 'TM/CK',
+    seller: { name: p.SellerName, taxCode: p.SellerTaxCode, address: p.SellerAddress },
+    buyer: { name: p.BuyerName ?? order.CustomerName ?? p.BuyerCode, taxCode: p.BuyerTaxCode, address: p.BuyerAddress, code: p.BuyerCode },
+    orderNo: order.OrderNo,
+    pinCode: c.pinCode,
+    billOfLading: c.billOfLading,
+    content: c.content,
+    lines: c.lines,
+    rates: c.rates,
+    totalBeforeTax: c.totalBeforeTax,
+    totalVat: c.totalVat,
+    totalPayable: c.totalPayable,
+    payableInWords: c.payableInWords,
+  });
+
   async function issue(order: PayOrder, userId: string | null): Promise<PublishOutcome> {
     let invoice = await repo.invoiceOf(order.OrderNo);
     let issuedNow = false;
     if (!invoice) {
       try {
-        const lines = await repo.containerLines(order.OrderNo);
-        const issued = await deps.einvoice.issue({
-          key: order.OrderNo,
-          orderNo: order.OrderNo,
-          pinCode: order.PinCode,
-          buyerName: order.CustomerName ?? order.CustomerCode,
-          buyerTaxCode: order.TaxCode ?? '',
-          total: Number(order.TotalAmount),
-          lines: lines.length
-            ? lines.map((l) => ({
-                name: `${order.JobModeName ?? order.JobModeCode} ${l.ContainerNo} (${l.IsoSizetype} ${l.FE})`,
-                quantity: 1,
-                amount: Number(l.Amount),
-              }))
-            : [{ name: order.JobModeName ?? order.JobModeCode, quantity: 1, amount: Number(order.TotalAmount) }],
-        });
+        const request = issueRequest(order, await orderInvoice(order));
+        if (!request.seller.taxCode) throw new AppError(409, paymentMessages.invoiceError, sellerWithoutTaxCode(order));
+        const issued = await deps.einvoice.issue(request);
+        if (!issued.ok && issued.failure === 'invalid')
+          throw new AppError(424, paymentMessages.invoiceError, `Hệ thống hóa đơn điện tử từ chối hóa đơn: ${issued.detail}`);
         if (!issued.ok) throw new AppError(424, paymentMessages.invoiceError, partnerFailureMessage(partnerNames.einvoice, issued));
         await repo.saveInvoice({
           OrderNo: order.OrderNo,
@@ -307,18 +389,9 @@ export function createInvoicesService(deps: {
       let total = 0;
       for (const orderNo of [...new Set(input.fkeys)]) {
         const o = await payments.scopedOrder(user, orderNo);
-        const lines = await repo.containerLines(o.OrderNo);
-        total += Number(o.TotalAmount);
-        const rows = lines
-          .map(
-            (l, i) =>
-              `<tr><td>${i + 1}</td><td>${escapeHtml(l.ContainerNo)}</td><td>${escapeHtml(l.IsoSizetype)}</td><td>${escapeHtml(l.FE)}</td><td class="num">${money(Number(l.Amount))}</td></tr>`,
-          )
-          .join('');
-        blocks.push(`<section class="draft-order"><h3>Lệnh ${escapeHtml(o.OrderNo)} — PIN ${escapeHtml(o.PinCode.split('-')[0] ?? o.PinCode)}</h3>
-<p>Phương án: ${escapeHtml(o.JobModeName ?? o.JobModeCode)} · Đối tượng thanh toán: ${escapeHtml(o.CustomerName ?? o.CustomerCode)}${o.TaxCode ? ` (MST ${escapeHtml(o.TaxCode)})` : ''}</p>
-<table><thead><tr><th>STT</th><th>Số container</th><th>Kích cỡ</th><th>F/E</th><th>Thành tiền (VNĐ)</th></tr></thead><tbody>${rows}</tbody>
-<tfoot><tr><td colspan="4">Cộng</td><td class="num">${money(Number(o.TotalAmount))}</td></tr></tfoot></table></section>`);
+        const inv = await orderInvoice(o);
+        total += inv.content.totalPayable;
+        blocks.push(draftHtml(o, inv));
       }
       const html = `<div class="draft-invoice"><h2>HÓA ĐƠN NHÁP</h2>${blocks.join('')}<p class="draft-total">Tổng cộng tiền thanh toán: <b>${money(total)} VNĐ</b></p></div>`;
       return { success: true, data: html };

@@ -16,9 +16,11 @@ import {
   type OrderTypeDef,
   orderLimits,
   orderMessages,
+  plugHourMessages,
   portFormats,
   portInstantChecked,
   teuOf,
+  weightProblem,
 } from '@smartport/contract';
 
 /**
@@ -93,6 +95,21 @@ export interface YardVisit {
   IsLocalForeign: string | null;
   /** Customs' last status during this visit, null before any answer. */
   CustomsStatus: string | null;
+  /** The vessel call the container came on (or leaves on), as the TOS recorded it; null where it recorded none. */
+  VesselKey: string | null;
+  VesselName: string | null;
+  VesselImVoy: string | null;
+  VesselExVoy: string | null;
+}
+
+/** A vessel call as the refusals name it: 'MSC ANNA 2611N/2611S'. */
+export const voyageLabel = (v: { VesselName: string | null; VesselImVoy: string | null; VesselExVoy: string | null }, key: string) =>
+  v.VesselName ? `${v.VesselName} ${v.VesselImVoy ?? ''}/${v.VesselExVoy ?? ''}` : key;
+
+/** Another live order holding a container: its PIN as shown and whose order it is. */
+export interface LiveHolder {
+  pin: string;
+  CustomerCode: string;
 }
 
 /** The facts the row check needs, gathered by the service for the whole list at once. */
@@ -103,8 +120,13 @@ export interface RowFacts {
   cargoTypes: ReadonlyMap<string, string>;
   /** Open yard visits at the terminal by container number. */
   yard: ReadonlyMap<string, YardVisit>;
-  /** Live orders (A/P/C, not expired) of the terminal holding a container: container → PIN shown (part before '-'). */
-  liveOrders: ReadonlyMap<string, string>;
+  /** Live orders (A/P/C, not expired) of the terminal holding a container: container → PIN shown and its customer. */
+  liveOrders: ReadonlyMap<string, LiveHolder>;
+  /**
+   * The customer the order is for (a customer account's own, or the payer once staff chose it), null while unknown: a
+   * refusal names another order's PIN only when that order is this customer's too.
+   */
+  customerCode: string | null;
   /** The IMO list's answer for a drop-off of (class, UN no): null = not allowed, else the alert texts. */
   imo: (cls: string, unno: string) => string[] | null;
   /** Operator's local/foreign default. */
@@ -116,6 +138,8 @@ export interface RowContext {
   TerminalCode: string;
   OperationCode: string;
   BLNo: string | null;
+  /** The vessel call chosen in the header (checked at the terminal), with its name for the refusals. */
+  vessel?: { VesselKey: string; label: string } | null;
 }
 
 const goodsName = { L: 'nội (L)', F: 'ngoại (F)' } as const;
@@ -224,6 +248,17 @@ export function checkRows(rows: readonly OrderContainerInput[], ctx: RowContext,
       }
     }
 
+    // Weight (kg) within the bounds of the size the row ended up with (an operator's code or the yard's size).
+    const weight = weightProblem({ IsoSizetype: isoValid ? IsoSizetype : null, MCWeight: input.MCWeight });
+    if (weight) say(weight);
+
+    // Reefer plug hours: asked only of a reefer worked in the yard (a pickup's run from its DateIn to the expiry).
+    const plugHours = input.PlugHours != null && input.PlugHours > 0 ? input.PlugHours : null;
+    if (plugHours != null) {
+      if (type.direction !== 'stay') say(plugHourMessages.notForType);
+      else if (!reefer) say(plugHourMessages.notReefer(ContainerNo));
+    }
+
     // Out of gauge: at least one dimension.
     if (
       CargoTypeCode === CARGO.oog &&
@@ -236,8 +271,12 @@ export function checkRows(rows: readonly OrderContainerInput[], ctx: RowContext,
       const first = firstRow.get(ContainerNo);
       if (first !== undefined) say(`Container ${ContainerNo} trùng với dòng ${first}`);
       else firstRow.set(ContainerNo, Row);
-      const pin = facts.liveOrders.get(ContainerNo);
-      if (pin) say(`Container ${ContainerNo} đã có trong lệnh PIN ${pin} còn hiệu lực`);
+      const holder = facts.liveOrders.get(ContainerNo);
+      // Another customer's PIN is that customer's key to the gate: never shown to someone else.
+      if (holder)
+        say(
+          orderMessages.containerTaken(ContainerNo, facts.customerCode && holder.CustomerCode === facts.customerCode ? holder.pin : null),
+        );
     }
 
     // The yard.
@@ -253,6 +292,11 @@ export function checkRows(rows: readonly OrderContainerInput[], ctx: RowContext,
         // The operator prices the order (contracts, free days): it is the yard's, never one the client names.
         if (visit.OperationCode !== ctx.OperationCode)
           say(`Container ${ContainerNo} trong bãi thuộc hãng ${visit.OperationCode}, không phải hãng ${ctx.OperationCode}`);
+        // A laden pickup tied to a call takes the container off the call the yard recorded for it, not another one.
+        if (type.vesselRequired && ctx.vessel && visit.VesselKey && visit.VesselKey !== ctx.vessel.VesselKey)
+          say(
+            `Container ${ContainerNo} trong bãi thuộc tàu/chuyến ${voyageLabel(visit, visit.VesselKey)}, không phải tàu/chuyến ${ctx.vessel.label} đã chọn`,
+          );
       }
     }
 
@@ -300,7 +344,7 @@ export function checkRows(rows: readonly OrderContainerInput[], ctx: RowContext,
       OogRight: input.OogRight ?? null,
       OogBack: input.OogBack ?? null,
       OogFront: input.OogFront ?? null,
-      PlugHours: input.PlugHours ?? null,
+      PlugHours: type.direction === 'stay' && reefer ? plugHours : null,
       DateIn: fromYard ? fromYard.DateIn.toISOString() : null,
       FromYard: !!fromYard,
       CusHold,

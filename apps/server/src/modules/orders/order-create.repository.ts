@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { orderCharges, orderContainers, orderFiles, orders } from '../../db/schema';
 import { inOrderScope, type OrderScope } from '../../security/terminal-scope';
-import type { YardVisit } from './order-checks';
+import type { LiveHolder, YardVisit } from './order-checks';
 import { orderNoOf, pinOf } from './order-numbers';
 
 export interface SavedOrderRow {
@@ -12,13 +12,20 @@ export interface SavedOrderRow {
   TotalAmount: number;
   MoneyCredit: string;
   OrderStatus: string;
+  /** Saved containers of job mode TRAR (the payment's bill-of-lading warning). */
+  TrarCount: number;
+}
+
+/** An order saved under a ClientKey, with the fingerprint of the draft that saved it (null for orders saved before it). */
+export interface KeyedOrderRow extends SavedOrderRow {
+  DraftHash: string | null;
 }
 
 /** A save's outcome: saved; the same ClientKey saved before; a container another live order took meanwhile. */
 export type InsertOutcome =
   | { kind: 'saved'; order: SavedOrderRow }
   | { kind: 'duplicate' }
-  | { kind: 'taken'; ContainerNo: string; pin: string }
+  | { kind: 'taken'; ContainerNo: string; pin: string; CustomerCode: string }
   | { kind: 'edoGone'; EdoNo: string }
   | { kind: 'bookingFull'; BookingNo: string; IsoSizetype: string };
 
@@ -46,6 +53,8 @@ export interface NewOrder {
   ExpDate: Date;
   CreatedBy: string;
   ClientKey: string | null;
+  /** Fingerprint of the draft saved under ClientKey: a reused key with another draft is refused. */
+  DraftHash: string | null;
   Amount: number;
   VatAmount: number;
   TotalAmount: number;
@@ -89,6 +98,9 @@ export interface OrderRecord {
   TosStatus: string;
   TosMessage: string | null;
   InvoiceNo: string | null;
+  /** A paid or credit order approved with an amount to bill: its invoice is expected. */
+  InvoiceFailed: boolean;
+  TosRetrying: boolean;
   CreatedTime: Date;
 }
 
@@ -107,9 +119,13 @@ export function createOrderCreateRepository(db: Db) {
       return r ?? null;
     },
 
-    async vesselAt(key: string, terminal: string): Promise<boolean> {
-      const r = await rows(sql`select 1 from vessel_voyages where vessel_key = ${key} and terminal_code = ${terminal}`);
-      return r.length > 0;
+    /** The vessel call at the terminal, null when the terminal has no call of that key. */
+    async vesselAt(key: string, terminal: string) {
+      const [r] = await rows<{ VesselName: string | null; VesselImVoy: string | null; VesselExVoy: string | null }>(
+        sql`select vessel_name "VesselName", vessel_im_voy "VesselImVoy", vessel_ex_voy "VesselExVoy"
+              from vessel_voyages where vessel_key = ${key} and terminal_code = ${terminal}`,
+      );
+      return r ?? null;
     },
 
     async localSizes(operation: string) {
@@ -133,7 +149,8 @@ export function createOrderCreateRepository(db: Db) {
         sql`select distinct on (container_no) container_no "ContainerNo", iso_sizetype "IsoSizetype", fe "FE",
                    operation_code "OperationCode", cargo_type_code "CargoTypeCode", bl_no "BLNo",
                    booking_no "BookingNo", date_in "DateIn", class_code "ClassCode", is_local_foreign "IsLocalForeign",
-                   customs_status "CustomsStatus"
+                   customs_status "CustomsStatus", vessel_key "VesselKey", vessel_name "VesselName",
+                   vessel_im_voy "VesselImVoy", vessel_ex_voy "VesselExVoy"
               from port_containers
              where terminal_code = ${terminal} and date_out is null and container_no = any(${sql.param(containerNos)}::text[])
              order by container_no, date_in desc`,
@@ -149,18 +166,18 @@ export function createOrderCreateRepository(db: Db) {
       return list.map((r) => r.c);
     },
 
-    /** Containers already in a live order (A/P/C, not expired) of the terminal → the PIN shown (before '-'). */
-    async liveOrders(terminal: string, containerNos: string[]): Promise<Map<string, string>> {
+    /** Containers already in a live order (A/P/C, not expired) of the terminal → the PIN shown (before '-') and its customer. */
+    async liveOrders(terminal: string, containerNos: string[]): Promise<Map<string, LiveHolder>> {
       if (!containerNos.length) return new Map();
-      const list = await rows<{ c: string; pin: string }>(
-        sql`select c.container_no c, split_part(o.pin_code, '-', 1) pin
+      const list = await rows<{ c: string; pin: string; cu: string }>(
+        sql`select c.container_no c, split_part(o.pin_code, '-', 1) pin, o.customer_code cu
               from order_containers c join orders o on o.order_no = c.order_no
              where c.container_no = any(${sql.param(containerNos)}::text[]) and o.terminal_code = ${terminal}
                and o.order_status in ('A', 'P', 'C') and (o.exp_date is null or o.exp_date > now())
              order by o.created_time desc`,
       );
-      const found = new Map<string, string>();
-      for (const r of list) if (!found.has(r.c)) found.set(r.c, r.pin);
+      const found = new Map<string, LiveHolder>();
+      for (const r of list) if (!found.has(r.c)) found.set(r.c, { pin: r.pin, CustomerCode: r.cu });
       return found;
     },
 
@@ -184,13 +201,14 @@ export function createOrderCreateRepository(db: Db) {
       return r ?? null;
     },
 
-    async savedByClientKey(userId: string, clientKey: string): Promise<SavedOrderRow | null> {
-      const [r] = await rows<SavedOrderRow>(
-        sql`select order_no "OrderNo", pin_code "PinCode", total_amount::float8 "TotalAmount", money_credit "MoneyCredit",
-                   order_status "OrderStatus"
-              from orders where created_by = ${userId} and client_key = ${clientKey}`,
+    async savedByClientKey(userId: string, clientKey: string): Promise<KeyedOrderRow | null> {
+      const [r] = await rows<KeyedOrderRow>(
+        sql`select o.order_no "OrderNo", o.pin_code "PinCode", o.total_amount::float8 "TotalAmount", o.money_credit "MoneyCredit",
+                   o.order_status "OrderStatus", o.client_draft_hash "DraftHash",
+                   (select count(*)::int from order_containers c where c.order_no = o.order_no and o.job_mode_code = 'TRAR') "TrarCount"
+              from orders o where o.created_by = ${userId} and o.client_key = ${clientKey}`,
       );
-      return r ? { ...r, TotalAmount: Number(r.TotalAmount) } : null;
+      return r ? { ...r, TotalAmount: Number(r.TotalAmount), TrarCount: Number(r.TrarCount) } : null;
     },
 
     /**
@@ -209,13 +227,13 @@ export function createOrderCreateRepository(db: Db) {
         }
         // Under the day's lock no other save commits meanwhile: a container another order took since the check is refused.
         const nos = o.containers.map((c) => c.ContainerNo);
-        const [taken] = rowsOf<{ c: string; pin: string }>(
-          await tx.execute(sql`select c.container_no c, split_part(o.pin_code, '-', 1) pin
+        const [taken] = rowsOf<{ c: string; pin: string; cu: string }>(
+          await tx.execute(sql`select c.container_no c, split_part(o.pin_code, '-', 1) pin, o.customer_code cu
               from order_containers c join orders o on o.order_no = c.order_no
              where c.container_no = any(${sql.param(nos)}::text[]) and o.terminal_code = ${o.TerminalCode}
                and o.order_status in ('A', 'P', 'C') and (o.exp_date is null or o.exp_date > now()) limit 1`),
         );
-        if (taken) return { kind: 'taken', ContainerNo: taken.c, pin: taken.pin };
+        if (taken) return { kind: 'taken', ContainerNo: taken.c, pin: taken.pin, CustomerCode: taken.cu };
         // The eDOs the rows were released by, still active, held (FOR SHARE) until commit: a revocation waits for this
         // order and then cancels it with the others.
         const edoNos = [...new Set(o.containers.map((c) => c.EdoNo).filter((e): e is string => !!e))];
@@ -289,6 +307,7 @@ export function createOrderCreateRepository(db: Db) {
             VatAmount: o.VatAmount,
             PricedAt: o.PricedAt,
             ClientKey: o.ClientKey,
+            ClientDraftHash: o.DraftHash,
           })
           .onConflictDoNothing()
           .returning({ OrderNo: orders.OrderNo });
@@ -358,7 +377,12 @@ export function createOrderCreateRepository(db: Db) {
             })),
           );
         }
-        return { kind: 'saved', order: { OrderNo, PinCode, TotalAmount: o.TotalAmount, MoneyCredit: o.MoneyCredit, OrderStatus: 'A' } };
+        // Counted from the rows saved, as every later reader of the order counts them.
+        const TrarCount = o.JobModeCode === 'TRAR' ? o.containers.length : 0;
+        return {
+          kind: 'saved',
+          order: { OrderNo, PinCode, TotalAmount: o.TotalAmount, MoneyCredit: o.MoneyCredit, OrderStatus: 'A', TrarCount },
+        };
       });
     },
 
@@ -398,6 +422,8 @@ export function createOrderCreateRepository(db: Db) {
                    o.transaction_id "TransactionId", o.total_amount::float8 "TotalAmount", o.reject_reason "RejectReason",
                    o.approved_by "ApprovedBy", o.approved_time "ApprovedTime", o.tos_status "TosStatus", o.tos_message "TosMessage",
                    (select i.invoice_series || '-' || i.invoice_no from invoices i where i.order_no = o.order_no order by i.issue_date desc limit 1) "InvoiceNo",
+                   exists (select 1 from payment_followups f where f.order_no = o.order_no and f.kind = 'invoice' and f.status = 'failed') "InvoiceFailed",
+                   (o.tos_status = 'failed' and o.tos_next_try is not null) "TosRetrying",
                    o.created_time "CreatedTime"
               from orders o
               left join job_modes j on j.job_mode_code = o.job_mode_code

@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import {
   bookingMessages,
   type CallRequest,
   type CheckedContainer,
   type calls,
   edoMessages,
+  type InvoiceState,
+  invoiceStateNames,
   normalizeContainerNo,
   type OrderCharges,
   type OrderDetail,
@@ -41,8 +44,9 @@ import {
   orderCheckMessages,
   parseExpDate,
   type RowFacts,
+  voyageLabel,
 } from './order-checks';
-import type { BookingLimit, OrderCreateRepository, SavedOrderRow } from './order-create.repository';
+import type { BookingLimit, KeyedOrderRow, OrderCreateRepository, SavedOrderRow } from './order-create.repository';
 import type { PricingService } from './pricing.service';
 import { orderStatusNames } from './public-order.service';
 
@@ -83,6 +87,17 @@ interface Header {
   input: OrderHeaderInput;
   ExpDate: Date;
   localForeign: 'L' | 'F';
+  /** The chosen vessel call at the order's terminal, named for the refusals. */
+  vessel: { VesselKey: string; label: string } | null;
+}
+
+/**
+ * The fingerprint of a draft as saved under a ClientKey: the parsed request without the key itself. A double click or a
+ * resend sends the same draft (same fingerprint); another draft under the same key is a different order.
+ */
+export function draftFingerprint(draft: Record<string, unknown>): string {
+  const { ClientKey: _key, ...rest } = draft;
+  return createHash('sha256').update(JSON.stringify(rest)).digest('hex');
 }
 
 /** Import (1) or export (2) class of the containers an order type moves (classes catalogue), else null. */
@@ -115,8 +130,8 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
     const operator = await repo.operator(input.OperationCode);
     if (!operator) throw badRequest(orderCheckMessages.operator(input.OperationCode));
     if (type.vesselRequired && !input.VesselKey) throw badRequest(orderMessages.noVessel);
-    if (input.VesselKey && !(await repo.vesselAt(input.VesselKey, input.TerminalCode)))
-      throw badRequest(orderCheckMessages.vessel(input.VesselKey, input.TerminalCode));
+    const call = input.VesselKey ? await repo.vesselAt(input.VesselKey, input.TerminalCode) : null;
+    if (input.VesselKey && !call) throw badRequest(orderCheckMessages.vessel(input.VesselKey, input.TerminalCode));
     const doc = documentProblem(type, input);
     if (doc) throw badRequest(doc);
     const exp = expDateProblem(input.ExpDate, now());
@@ -126,19 +141,21 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
       input,
       ExpDate: parseExpDate(input.ExpDate) as Date,
       localForeign: operator.IsLF === 'L' ? 'L' : 'F',
+      vessel: input.VesselKey && call ? { VesselKey: input.VesselKey, label: voyageLabel(call, input.VesselKey) } : null,
     };
   }
 
   /**
    * Every row checked against the catalogues, the yard, the other live orders, the terminal's rules and, for an import
-   * pickup of a line on eDO, the line's eDOs for the payer (`payerTax`; null before the payer is known). `paperDo`: the
-   * line is not on eDO, its paper D/O is checked by staff.
+   * pickup of a line on eDO, the line's eDOs for the payer (`payer`; null before the payer is known: its tax code for the
+   * eDOs, its code for whose PIN a refusal may name). `paperDo`: the line is not on eDO, its paper D/O is checked by staff.
    */
   async function rowsOf(
     h: Header,
     containers: CallRequest<O['checkContainers']>['containers'],
-    payerTax: string | null,
+    payer: Pick<PayerRow, 'TaxCode' | 'CustomerCode'> | null,
   ): Promise<{ rows: CheckedContainer[]; paperDo: boolean; booking: BookingLimit | null }> {
+    const payerTax = payer?.TaxCode ?? null;
     const { input, type } = h;
     const nos = [...new Set(containers.map((c) => normalizeContainerNo(c.ContainerNo)).filter(Boolean))];
     const [sizes, cargo, yard, live] = await Promise.all([
@@ -165,10 +182,11 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
       liveOrders: live,
       imo: (cls, unno) => imo.get(`${cls}|${unno}`) ?? null,
       defaultLocalForeign: h.localForeign,
+      customerCode: payer?.CustomerCode ?? null,
     };
     const rows = checkRows(
       containers,
-      { type, TerminalCode: input.TerminalCode, OperationCode: input.OperationCode, BLNo: input.BLNo },
+      { type, TerminalCode: input.TerminalCode, OperationCode: input.OperationCode, BLNo: input.BLNo, vessel: h.vessel },
       facts,
     );
     if (type.type === 'import_pickup' && input.BLNo && (await deps.flags(input.TerminalCode)).ImportPickupAllCont) {
@@ -232,7 +250,7 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
     assertOrderActor(user);
     const h = await header(user, draft);
     const payer = await payerFor(user, draft.CustomerCode);
-    const { rows, paperDo, booking } = await rowsOf(h, draft.containers, payer.TaxCode);
+    const { rows, paperDo, booking } = await rowsOf(h, draft.containers, payer);
     const problem = firstProblem(rows);
     if (problem) throw badRequest(`${orderMessages.containersInvalid}. ${problem}`);
     const at = now();
@@ -270,15 +288,31 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
     return { h, rows, payer, paperDo, booking, charges: outcome.charges };
   }
 
-  const saved = (o: SavedOrderRow) => ({ success: true as const, message: orderMessages.saved, data: o });
+  const saved = (o: SavedOrderRow) => ({
+    success: true as const,
+    message: orderMessages.saved,
+    data: {
+      OrderNo: o.OrderNo,
+      PinCode: o.PinCode,
+      TotalAmount: o.TotalAmount,
+      MoneyCredit: o.MoneyCredit,
+      OrderStatus: o.OrderStatus,
+      TrarCount: o.TrarCount,
+    },
+  });
+  /** The order saved before under the key: answered again for the same draft, refused (409) for another one. */
+  const again = (o: KeyedOrderRow, hash: string) => {
+    if (o.DraftHash && o.DraftHash !== hash) throw new AppError(409, orderMessages.clientKeyReused(o.OrderNo));
+    return saved(o);
+  };
 
   return {
     /** task/order/checkContainers: a bad header is a 400; row problems are answered (200) per row. */
     async checkContainers(user: AuthUser, input: CallRequest<O['checkContainers']>) {
       const h = await header(user, input);
       // A customer pays for itself: its eDOs are checked now; staff choose the payer later (checked at pricing).
-      const payerTax = user.CustomerCode ? ((await repo.payer(user.CustomerCode))?.TaxCode ?? null) : null;
-      const { rows } = await rowsOf(h, input.containers, payerTax);
+      const payer = user.CustomerCode ? await repo.payer(user.CustomerCode) : null;
+      const { rows } = await rowsOf(h, input.containers, payer);
       const problem = firstProblem(rows);
       return { success: true as const, payload: rows, ...(problem ? { message: orderMessages.containersInvalid } : {}) };
     },
@@ -305,9 +339,10 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
     async save(user: AuthUser, draft: CallRequest<O['saveOrder']>) {
       assertOrderActor(user);
       const key = draft.ClientKey ?? null;
+      const hash = draftFingerprint(draft);
       if (key) {
         const before = await repo.savedByClientKey(user.UserID, key);
-        if (before) return saved(before);
+        if (before) return again(before, hash);
       }
       const { h, rows, payer, paperDo, booking, charges } = await priced(user, draft);
       if (charges.TotalAmount !== draft.TotalAmount) throw new AppError(409, orderMessages.priceChanged);
@@ -327,6 +362,7 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
           ExpDate: h.ExpDate,
           CreatedBy: user.UserID,
           ClientKey: key,
+          DraftHash: key ? hash : null,
           Amount: charges.Amount,
           VatAmount: charges.VatAmount,
           TotalAmount: charges.TotalAmount,
@@ -345,13 +381,14 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
       }
       if (order.kind === 'taken') {
         const row = rows.find((r) => r.ContainerNo === order.ContainerNo)?.Row ?? 1;
-        throw new AppError(409, `Dòng ${row}: Container ${order.ContainerNo} đã có trong lệnh PIN ${order.pin} còn hiệu lực`);
+        const pin = order.CustomerCode === payer.CustomerCode ? order.pin : null;
+        throw new AppError(409, `Dòng ${row}: ${orderMessages.containerTaken(order.ContainerNo, pin)}`);
       }
       if (order.kind === 'bookingFull') throw new AppError(409, bookingMessages.full(order.BookingNo, order.IsoSizetype));
       if (order.kind === 'edoGone') throw new AppError(409, edoMessages.saveGone(order.EdoNo));
       const first = key ? await repo.savedByClientKey(user.UserID, key) : null;
       if (!first) throw new AppError(409, orderMessages.priceChanged);
-      return saved(first);
+      return again(first, hash);
     },
 
     /**
@@ -425,6 +462,14 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
       const [containers, charges] = await Promise.all([repo.containers(o.OrderNo), repo.charges(o.OrderNo)]);
       const tos: TosStatus = tosStatus.safeParse(o.TosStatus).success ? (o.TosStatus as TosStatus) : 'none';
       const vessel = o.VesselName ? `${o.VesselName} ${o.VesselImVoy ?? ''}/${o.VesselExVoy ?? ''}`.trim() : null;
+      // An approved order with an amount to bill gets its e-invoice from the server (paid, or on credit).
+      const invoice: InvoiceState = o.InvoiceNo
+        ? 'issued'
+        : o.OrderStatus !== 'C' || o.TotalAmount <= 0
+          ? 'none'
+          : o.InvoiceFailed
+            ? 'failed'
+            : 'pending';
       return {
         OrderNo: o.OrderNo,
         PinCode: o.PinCode,
@@ -453,6 +498,9 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
         TosStatusName: tosStatusNames[tos],
         TosMessage: o.TosMessage,
         InvoiceNo: o.InvoiceNo,
+        InvoiceState: invoice,
+        InvoiceStateName: invoiceStateNames[invoice],
+        TosRetrying: o.TosRetrying,
         ord_url: o.OrderStatus === 'C' ? `/order/${deps.linkToken(o.OrderNo)}` : null,
         CreatedTime: o.CreatedTime.toISOString(),
         containers: containers.map((c, i) => ({

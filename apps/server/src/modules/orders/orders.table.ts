@@ -76,6 +76,8 @@ export const orders = pgTable(
     PaperDo: boolean('paper_do').notNull().default(false),
     /** The screen's key of one draft (task/order/save ClientKey): a second save with it answers the first order. */
     ClientKey: uuid('client_key'),
+    /** SHA-256 of the draft saved under ClientKey: the same key with another draft is refused, not answered the first order. */
+    ClientDraftHash: varchar('client_draft_hash', { length: 64 }),
   },
   (t) => [
     uniqueIndex('orders_client_key_uq').on(t.CreatedBy, t.ClientKey).where(sql`${t.ClientKey} is not null`),

@@ -104,6 +104,8 @@ export function createPricingService(deps: PricingDeps): PricingService {
       // Attached services per local/foreign (the attach config's scope includes it): defaults plus the ticked attachable ones.
       const ticked = [...new Set(input.AttachServices.map(up).filter(Boolean))];
       const attachByLf = new Map<string, string[]>();
+      // What the configuration offers the order over all its containers: the screen's tick boxes.
+      const options = new Map<string, { IsFixed: boolean; Charged: boolean }>();
       for (const lf of new Set(input.containers.map((c) => c.IsLocalForeign))) {
         const list = await attachConfig.attachedServicesFor({
           terminal,
@@ -117,6 +119,12 @@ export function createPricingService(deps: PricingDeps): PricingService {
         const offered = new Set(list.map((s) => up(s.AttachServiceCode)));
         const fixed = list.filter((s) => s.IsFixed).map((s) => up(s.AttachServiceCode));
         attachByLf.set(lf, [...new Set([...fixed, ...ticked.filter((s) => offered.has(s))])]);
+        for (const s of list) {
+          const code = up(s.AttachServiceCode);
+          const was = options.get(code);
+          const IsFixed = (was?.IsFixed ?? false) || s.IsFixed;
+          options.set(code, { IsFixed, Charged: IsFixed || ticked.includes(code) });
+        }
       }
 
       // Holiday exemptions of the stays (pickups only).
@@ -166,7 +174,10 @@ export function createPricingService(deps: PricingDeps): PricingService {
           };
         }
         let reefer: EngineContainer['reefer'] = null;
-        const period = reeferBox && c.FE === 'F' ? reeferPeriod(direction, c, at, ExpDate) : null;
+        // A full reefer is plugged in the yard; an empty one only while it is worked there on the customer's hours
+        // (stuffing cold cargo: the box is cooled first), never while it merely waits to be picked up.
+        const plugged = reeferBox && (c.FE === 'F' || (direction === 'stay' && c.PlugHours != null && c.PlugHours > 0));
+        const period = plugged ? reeferPeriod(direction, c, at, ExpDate) : null;
         if (period) {
           const q = { terminal, operationCode: operation, moneyCredit };
           const rule = await storageRules.reeferRuleFor({ ...q, at: period.plugIn });
@@ -186,7 +197,7 @@ export function createPricingService(deps: PricingDeps): PricingService {
         });
       }
 
-      return priceOrder({
+      const outcome = priceOrder({
         TerminalCode: terminal,
         JobModeCode: jobMode,
         OperationCode: operation,
@@ -198,6 +209,11 @@ export function createPricingService(deps: PricingDeps): PricingService {
         rates,
         containers,
       });
+      if (!outcome.ok) return outcome;
+      const AttachOptions = [...options]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([code, o]) => ({ AttachServiceCode: code, JobModeName: modes.get(code)?.JobModeName ?? code, ...o }));
+      return { ok: true, charges: { ...outcome.charges, AttachOptions } };
     },
   };
 }

@@ -192,6 +192,7 @@ export interface SurchargeStep {
 }
 
 export interface SurchargeFacts {
+  /** Gross weight, kilograms. */
   MCWeight: number | null;
   Class: string | null;
   Temperature: number | null;
@@ -210,13 +211,14 @@ export const extraModeNames: Record<number, string> = {
 };
 
 /**
- * The value a job mode's ExtraMode measures on a container, or null when it has none: 1 gross weight (tonnes),
- * 2 the IMO class number (e.g. '2.1' → 2.1), 3 the largest out-of-gauge dimension (cm), 4 the degrees below 0 °C.
+ * The value a job mode's ExtraMode measures on a container, or null when it has none: 1 gross weight in tonnes (the
+ * container's MCWeight is kilograms; the surcharge steps are configured in tonnes, 'Trọng lượng (tấn)'), 2 the IMO
+ * class number (e.g. '2.1' → 2.1), 3 the largest out-of-gauge dimension (cm), 4 the degrees below 0 °C.
  */
 export function surchargeValue(extraMode: number, c: SurchargeFacts): number | null {
   switch (extraMode) {
     case 1:
-      return c.MCWeight != null && c.MCWeight > 0 ? c.MCWeight : null;
+      return c.MCWeight != null && c.MCWeight > 0 ? c.MCWeight / 1000 : null;
     case 2: {
       const n = c.Class ? Number.parseFloat(c.Class.replace(',', '.')) : Number.NaN;
       return Number.isFinite(n) && n > 0 ? n : null;

@@ -10,6 +10,8 @@ export const terminals = pgTable('terminals', {
   Web: varchar('web', { length: 200 }).notNull(),
   ChartColor: varchar('chart_color', { length: 9 }).notNull(),
   IsActive: boolean('is_active').notNull().default(true),
+  /** The terminal's company tax code: the seller (NBan MST) of its e-invoices; none → its invoices are not issued. */
+  TaxCode: varchar('tax_code', { length: 14 }),
   /** Rows of the contact screen (/config/contact_config) are addressed by it, like every grid row. */
   Rowguid: uuid('rowguid').notNull().unique().defaultRandom(),
 });

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHttpBankPageGateway } from '../../../src/adapters/bank-page/bank-page.adapter';
 import { createHttpCardGateway } from '../../../src/adapters/card/card.adapter';
 import { createHttpEinvoiceProvider } from '../../../src/adapters/einvoice/einvoice.adapter';
+import type { InvoiceRequest } from '../../../src/adapters/einvoice/einvoice.port';
 import { createHttpVietQrBank } from '../../../src/adapters/vietqr/vietqr.adapter';
 
 // The payment partners' adapters against their simulators over real HTTP: the partners' codes become the port's outcomes.
@@ -163,15 +164,29 @@ describe('VietQR adapter', () => {
 
 describe('e-invoice adapter', () => {
   const provider = () => createHttpEinvoiceProvider({ baseUrl: sims.einvoice?.url, timeoutMs: T });
-  const inv = {
+  const inv: InvoiceRequest = {
     key: `SP-${Date.now()}`,
+    issueDate: '2026-11-21',
+    paymentMethod: 'CK',
+    seller: { name: 'Cảng Nam Đình Vũ', taxCode: '0201776543', address: 'Khu kinh tế Đình Vũ, TP. Hải Phòng' },
+    buyer: { name: 'Công ty A & B <XNK>', taxCode: '0101234567', address: 'Số 1 Trần Phú, Hải Phòng', code: 'C0000001' },
     orderNo: 'SP-9',
     pinCode: 'P1',
-    buyerName: 'Công ty A',
-    buyerTaxCode: '0101',
-    total: 1000,
-    lines: [],
+    billOfLading: null,
+    content: 'Thu cước lệnh SP-9',
+    lines: [{ no: 1, name: 'Nâng hạ container', unit: 'Container', quantity: 1, unitPrice: 1000, amount: 1000, vatRate: 8, vatAmount: 80 }],
+    rates: [{ vatRate: 8, amount: 1000, vatAmount: 80 }],
+    totalBeforeTax: 1000,
+    totalVat: 80,
+    totalPayable: 1080,
+    payableInWords: 'Một nghìn không trăm tám mươi đồng',
   };
+
+  it('says invalid, not refused, when the provider refuses the content (no outage)', async () => {
+    const r = await provider().issue({ ...inv, key: 'K-invalid', totalPayable: 1081 });
+    expect(r).toMatchObject({ ok: false, failure: 'invalid' });
+    expect(!r.ok && r.detail).toContain('TgTTTBSo');
+  });
 
   it('issues once per key, with series, number, tax code and the PDF address', async () => {
     const a = await provider().issue(inv);

@@ -185,6 +185,21 @@ export function createFakePaymentsRepository(orders: PayOrder[]) {
     async containerLines() {
       return [{ ContainerNo: 'TEMU1234565', IsoSizetype: '22G1', FE: 'F', Amount: 1 }];
     },
+    async chargeLines() {
+      return [];
+    },
+    async parties() {
+      return {
+        BLNo: null,
+        SellerName: 'Cảng Nam Đình Vũ',
+        SellerTaxCode: '0201776543',
+        SellerAddress: 'Khu kinh tế Đình Vũ, TP. Hải Phòng',
+        BuyerCode: 'C0000001',
+        BuyerName: 'Công ty A',
+        BuyerTaxCode: '0101234567',
+        BuyerAddress: 'Số 1 Trần Phú, Hải Phòng',
+      };
+    },
     // Invoice cancellation is tested on the real database (orders-accept.test.ts).
     async traceCancel() {},
     async cancelTrace() {

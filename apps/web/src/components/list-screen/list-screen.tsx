@@ -205,20 +205,34 @@ export function ReasonDialog(props: {
   );
 }
 
-/** 'Xuất Excel' of a list: the rows as listed, in a workbook named by the page; a failure is a message. */
-export function ListExportButton(props: { title: string; columns: readonly GridColumn[]; rows: Record<string, unknown>[] }) {
+/**
+ * 'Xuất Excel' of a list: the rows as listed, in a workbook named by the page; a failure is a message. A list paged by
+ * the server gives `loadRows` instead, which asks the server for every row its filter matches when the button is pressed.
+ */
+export function ListExportButton(
+  props: { title: string; columns: readonly GridColumn[] } & (
+    | { rows: Record<string, unknown>[] }
+    | { loadRows: () => Promise<Record<string, unknown>[]>; disabled?: boolean }
+  ),
+) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const [loading, setLoading] = useState(false);
   const exportList = async () => {
+    setLoading(true);
     try {
+      const rows = 'rows' in props ? props.rows : await props.loadRows();
       const { downloadGridWorkbook } = await import('../data-grid/grid-excel');
-      await downloadGridWorkbook(props.title, props.columns, props.rows);
+      await downloadGridWorkbook(props.title, props.columns, rows);
     } catch (e) {
       void message.error(t('listScreen.exportFailed', { message: errorText(e) }));
+    } finally {
+      setLoading(false);
     }
   };
+  const disabled = 'rows' in props ? !props.rows.length : !!props.disabled;
   return (
-    <Button icon={<FileExcelOutlined />} disabled={!props.rows.length} onClick={() => void exportList()}>
+    <Button icon={<FileExcelOutlined />} disabled={disabled} loading={loading} onClick={() => void exportList()}>
       {t('listScreen.export')}
     </Button>
   );

@@ -13,7 +13,18 @@ export const voyageTitle = (v: VesselVoyageRecord) => `${v.VesselName} / ${v.Ves
 const VesselPicker = lazy(() => import('./VesselPickerModal').then((m) => ({ default: m.VesselPicker })));
 
 /** The choose button, the read-only vessel/voyage and the voyage's ETB and ETD (DD/MM/YYYY HH:mm:ss). */
-export function VesselField({ value, onChange }: { value: VesselVoyageRecord | null; onChange: (v: VesselVoyageRecord | null) => void }) {
+export function VesselField({
+  value,
+  onChange,
+  terminal,
+  past,
+}: {
+  value: VesselVoyageRecord | null;
+  onChange: (v: VesselVoyageRecord | null) => void;
+  /** Only this terminal's calls (an order's); undefined: every terminal of the user's. */
+  terminal?: string;
+  past?: boolean;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
@@ -22,6 +33,7 @@ export function VesselField({ value, onChange }: { value: VesselVoyageRecord | n
     <>
       <Button
         block
+        disabled={terminal === ''}
         onClick={() => {
           setOpened(true);
           setOpen(true);
@@ -54,7 +66,7 @@ export function VesselField({ value, onChange }: { value: VesselVoyageRecord | n
       />
       {opened && (
         <Suspense fallback={null}>
-          <VesselPicker open={open} onClose={() => setOpen(false)} onPick={onChange} />
+          <VesselPicker open={open} onClose={() => setOpen(false)} onPick={onChange} terminal={terminal} past={past} />
         </Suspense>
       )}
     </>

@@ -8,11 +8,26 @@ import { useVoyages } from './api';
 
 const noVoyages: VesselVoyageRecord[] = [];
 
-/** 'Chọn tàu - Chuyến': live search by vessel name in upper case; a click selects and closes (spec 01 §2). */
-export function VesselPicker({ open, onClose, onPick }: { open: boolean; onClose: () => void; onPick: (v: VesselVoyageRecord) => void }) {
+/**
+ * 'Chọn tàu - Chuyến': live search by vessel name in upper case; a click selects and closes (spec 01 §2). Each call
+ * names its terminal; `terminal` keeps one terminal's calls (an order's), `past` adds the calls of the last 90 days.
+ */
+export function VesselPicker({
+  open,
+  onClose,
+  onPick,
+  terminal,
+  past,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onPick: (v: VesselVoyageRecord) => void;
+  terminal?: string | undefined;
+  past?: boolean | undefined;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const voyages = useVoyages(open);
+  const voyages = useVoyages(open, { terminal, past });
   const rows = voyages.data ?? noVoyages;
   const [search, setSearch] = useState('');
 
@@ -24,7 +39,7 @@ export function VesselPicker({ open, onClose, onPick }: { open: boolean; onClose
   }, [rows, search]);
 
   return (
-    <Modal open={open} title={t('customsScan.vessel.pickerTitle')} onCancel={onClose} footer={null} width={860} destroyOnHidden>
+    <Modal open={open} title={t('customsScan.vessel.pickerTitle')} onCancel={onClose} footer={null} width={900} destroyOnHidden>
       <Input
         allowClear
         autoFocus
@@ -40,7 +55,7 @@ export function VesselPicker({ open, onClose, onPick }: { open: boolean; onClose
         loading={voyages.isFetching}
         dataSource={shown}
         pagination={false}
-        scroll={{ y: '50vh', x: 640 }}
+        scroll={{ y: '50vh', x: 720 }}
         onRow={(v) => ({
           onClick: () => {
             onPick(v);
@@ -54,6 +69,8 @@ export function VesselPicker({ open, onClose, onPick }: { open: boolean; onClose
           { title: t('customsScan.vessel.exVoy'), dataIndex: 'VesselExVoy', width: 110 },
           { title: t('customsScan.vessel.etb'), dataIndex: 'ETB', width: 150, render: (v: string | null) => formatDateTime(v) },
           { title: t('customsScan.vessel.etd'), dataIndex: 'ETD', width: 150, render: (v: string | null) => formatDateTime(v) },
+          // Last, after the spec's columns: a user of several terminals sees whose call each one is.
+          { title: t('customsScan.vessel.terminal'), dataIndex: 'TerminalCode', width: 80 },
         ]}
       />
     </Modal>

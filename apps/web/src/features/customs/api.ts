@@ -109,12 +109,13 @@ export function useUpdateDeclaration() {
 }
 
 /** The vessel picker's voyages (spec 01 §7: arrStatus 1), loaded each time the picker opens. */
-export function useVoyages(open: boolean) {
+export function useVoyages(open: boolean, only: { terminal?: string | undefined; past?: boolean | undefined } = {}) {
   return useQuery({
-    queryKey: customsKeys.ships,
+    queryKey: [...customsKeys.ships, only.terminal ?? '*', only.past ? 'past' : 'open'],
     enabled: open,
     queryFn: async ({ signal }) => {
-      const reply = await callApi(clientCalls.customs.searchShip, { arrStatus: 1 }, { signal });
+      const request = { arrStatus: only.past ? 0 : 1, ...(only.terminal ? { TerminalCode: only.terminal } : {}) };
+      const reply = await callApi(clientCalls.customs.searchShip, request, { signal });
       if (!reply.success) throw new Error(reply.message ?? '');
       return reply.vsls ?? [];
     },

@@ -1,7 +1,7 @@
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
-import { type EdoRow, edoStatusNames } from '@smartport/contract';
+import { type EdoRow, edoStatusNames, shownPin } from '@smartport/contract';
 import { Alert, App, Button, Card, Space, Table, Typography, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -167,7 +167,7 @@ export default function EdoPage() {
           width: 170,
           render: (no: string | null) => no ?? <Typography.Text type="secondary">{t('edo.noOrder')}</Typography.Text>,
         },
-        { title: t('edo.col.pin'), dataIndex: 'PinCode', width: 110, render: (p: string | null) => p ?? '' },
+        { title: t('edo.col.pin'), dataIndex: 'PinCode', width: 110, render: (p: string | null) => shownPin(p) },
         {
           title: t('edo.col.orderStatus'),
           dataIndex: 'OrderStatus',

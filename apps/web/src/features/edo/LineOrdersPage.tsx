@@ -1,4 +1,4 @@
-import type { LineOrder } from '@smartport/contract';
+import { type LineOrder, shownPin } from '@smartport/contract';
 import { Card, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -18,7 +18,7 @@ export default function LineOrdersPage() {
 
   const columns: ColumnsType<LineOrder> = [
     { title: t('edo.col.orderNo'), dataIndex: 'OrderNo', width: 160, fixed: 'left' },
-    { title: t('edo.col.pin'), dataIndex: 'PinCode', width: 110 },
+    { title: t('edo.col.pin'), dataIndex: 'PinCode', width: 110, render: (p: string) => shownPin(p) },
     { title: t('edo.col.terminal'), dataIndex: 'TerminalCode', width: 70 },
     {
       title: t('edo.col.status'),

@@ -3,6 +3,7 @@ import { type KeyboardEvent, lazy, type ReactNode, Suspense, useEffect, useMemo,
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PlainTitle } from '../../components/plain-text';
+import { flattenMenu } from '../../lib/menu';
 import { useMe, useMenu } from '../../lib/session-queries';
 import { pinsFromHash, usePendingCount } from './api';
 import type { PayOrderDialog } from './pay-dialog';
@@ -14,6 +15,7 @@ import { UsageGuide } from './UsageGuide';
 // tab is opened, the tracking list when the URL carries PIN codes (the home page's budget: ≤ 300 KB of JavaScript).
 const PendingOrdersTab = lazy(() => import('./PendingOrdersTab').then((m) => ({ default: m.PendingOrdersTab })));
 const TrackingList = lazy(() => import('./TrackingList').then((m) => ({ default: m.TrackingList })));
+const RecentOrdersTab = lazy(() => import('./RecentOrdersTab').then((m) => ({ default: m.RecentOrdersTab })));
 
 /** Route `/`, title 'SMARTPORT dashboard' (spec 02 §2.1): guide and pending-payment tabs, task links, tracking by hash. */
 export function HomeDashboard({ payDialog }: { payDialog: PayOrderDialog }) {
@@ -24,6 +26,8 @@ export function HomeDashboard({ payDialog }: { payDialog: PayOrderDialog }) {
   const { hash } = useLocation();
   const pins = useMemo(() => pinsFromHash(hash), [hash]);
   const [tab, setTab] = useState('guide');
+  // The link to the whole history, when the user's menu holds it.
+  const historyPath = useMemo(() => flattenMenu(menu.data ?? []).find((m) => m.MenuID === 'ORDER_HISTORY')?.Path ?? null, [menu.data]);
 
   useEffect(() => {
     document.title = t('home.title');
@@ -55,6 +59,15 @@ export function HomeDashboard({ payDialog }: { payDialog: PayOrderDialog }) {
               content: (
                 <Suspense fallback={null}>
                   <PendingOrdersTab payDialog={payDialog} />
+                </Suspense>
+              ),
+            },
+            {
+              key: 'recent',
+              label: t('home.recentTab'),
+              content: (
+                <Suspense fallback={null}>
+                  <RecentOrdersTab historyPath={historyPath} />
                 </Suspense>
               ),
             },

@@ -2,7 +2,7 @@ import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
 import QrcodeOutlined from '@ant-design/icons/QrcodeOutlined';
 import WalletOutlined from '@ant-design/icons/WalletOutlined';
-import type { OrderFile, OrderQrItem, PendingOrderRow } from '@smartport/contract';
+import { type OrderFile, type OrderQrItem, type PendingOrderRow, shownPin } from '@smartport/contract';
 import { App, Button, Flex, List, Modal, QRCode, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { formatDateTime, formatMoney } from '../../lib/format';
 import { flattenMenu } from '../../lib/menu';
 import { useMe, useMenu } from '../../lib/session-queries';
 import { useDeleteOrder, useOrderFiles, useOrderQr, useReloadHome } from './api';
-import { canDelete, cargoExtras, customsHold, isUnpaid, payKind, rowAmount, shortPin } from './order-row';
+import { canDelete, cargoExtras, customsHold, isUnpaid, payKind, rowAmount } from './order-row';
 import type { PayOrderDialog } from './pay-dialog';
 
 const absolute = (url: string) => (/^https?:/i.test(url) ? url : `${window.location.origin}${url}`);
@@ -115,7 +115,7 @@ export function OrderRowsTable({
                 size="small"
                 type={kind === 'pay' ? 'primary' : 'default'}
                 icon={<WalletOutlined />}
-                aria-label={`${t(`home.${kind}`)} ${shortPin(row.PinCode)}`}
+                aria-label={`${t(`home.${kind}`)} ${shownPin(row.PinCode)}`}
                 disabled={!isUnpaid(row)}
                 onClick={() => setPaying(row)}
               />
@@ -125,7 +125,7 @@ export function OrderRowsTable({
                 size="small"
                 danger
                 icon={<DeleteOutlined />}
-                aria-label={`${t('home.delete')} ${shortPin(row.PinCode)}`}
+                aria-label={`${t('home.delete')} ${shownPin(row.PinCode)}`}
                 disabled={!canDelete(row)}
                 onClick={() => askDelete(row)}
               />
@@ -134,7 +134,7 @@ export function OrderRowsTable({
               <Button
                 size="small"
                 icon={<PaperClipOutlined />}
-                aria-label={`${t('home.files')} ${shortPin(row.PinCode)}`}
+                aria-label={`${t('home.files')} ${shownPin(row.PinCode)}`}
                 onClick={() => void showFiles(row)}
               />
             </Tooltip>
@@ -142,7 +142,7 @@ export function OrderRowsTable({
               <Button
                 size="small"
                 icon={<QrcodeOutlined />}
-                aria-label={`${t('home.qr')} ${shortPin(row.PinCode)}`}
+                aria-label={`${t('home.qr')} ${shownPin(row.PinCode)}`}
                 onClick={() => void showQr(row)}
               />
             </Tooltip>
@@ -157,8 +157,8 @@ export function OrderRowsTable({
       fixed: 'left',
       // The PIN opens the order's tracking page.
       render: (_, r) => (
-        <Link to={`/tracking/pincode/${encodeURIComponent(shortPin(r.PinCode))}`}>
-          <Typography.Text strong>{shortPin(r.PinCode)}</Typography.Text>
+        <Link to={`/tracking/pincode/${encodeURIComponent(shownPin(r.PinCode))}`}>
+          <Typography.Text strong>{shownPin(r.PinCode)}</Typography.Text>
         </Link>
       ),
     },
@@ -282,7 +282,7 @@ export function OrderRowsTable({
             <QRCode value={absolute(item.qr_url)} size={180} />
             <Space direction="vertical">
               <Typography.Text>
-                {t('home.col.pin')}: <b>{shortPin(item.PinCode)}</b>
+                {t('home.col.pin')}: <b>{shownPin(item.PinCode)}</b>
               </Typography.Text>
               <Typography.Text>{item.JobModeName}</Typography.Text>
               {item.InvoiceNo && (

@@ -1,9 +1,9 @@
+import { shownPin } from '@smartport/contract';
 import { Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { siteName } from '../../lib/site-title';
-import { shortPin } from './order-row';
 import type { PayOrderDialog } from './pay-dialog';
 import { TrackingList } from './TrackingList';
 
@@ -13,12 +13,12 @@ export function TrackingPage({ payDialog }: { payDialog: PayOrderDialog }) {
   const { pathname } = useLocation();
   const pin = decodeURIComponent(pathname.split('/').filter(Boolean)[2] ?? '').trim();
   useEffect(() => {
-    document.title = `${t('home.trackingPageTitle', { pin: shortPin(pin) })} - ${siteName()}`;
+    document.title = `${t('home.trackingPageTitle', { pin: shownPin(pin) })} - ${siteName()}`;
   }, [pin, t]);
   return (
     <>
-      <Typography.Title level={3}>{t('home.trackingPageTitle', { pin: shortPin(pin) })}</Typography.Title>
-      <TrackingList pins={pin ? [pin] : []} title={t('home.trackingTitle', { pins: shortPin(pin) })} payDialog={payDialog} />
+      <Typography.Title level={3}>{t('home.trackingPageTitle', { pin: shownPin(pin) })}</Typography.Title>
+      <TrackingList pins={pin ? [pin] : []} title={t('home.trackingTitle', { pins: shownPin(pin) })} payDialog={payDialog} />
     </>
   );
 }

@@ -9,6 +9,7 @@ export const homeKeys = {
   count: () => ['home', 'pending-count'] as const,
   find: (value: string) => ['home', 'find', value] as const,
   pins: (pins: readonly string[]) => ['home', 'pins', ...pins] as const,
+  recent: () => ['home', 'recent'] as const,
 };
 
 type OrderRef = CallInput<typeof calls.home.deleteOrder>;
@@ -40,6 +41,14 @@ export function useTrackingRows(pins: readonly string[]) {
     queryKey: homeKeys.pins(pins),
     enabled: pins.length > 0,
     queryFn: ({ signal }) => rows({ PinCodes: [...pins] }, signal),
+  });
+}
+
+/** The user's latest orders of every status (tab 'Lệnh gần đây'). */
+export function useRecentOrders() {
+  return useQuery({
+    queryKey: homeKeys.recent(),
+    queryFn: async ({ signal }) => (await callApi(clientCalls.home.recentOrders, {}, { signal })).payload ?? [],
   });
 }
 

@@ -1,10 +1,5 @@
 import type { PendingOrderRow } from '@smartport/contract';
 
-/** The PIN as the screens show it: the part before the dash (spec 02 §3). */
-export function shortPin(pin: string | null | undefined): string {
-  return (pin ?? '').split('-')[0] ?? '';
-}
-
 /**
  * Customs hold column (spec 02 §4): blank when unknown; shown only for full, foreign containers
  * of class 1, 3 or 4 — 'held' (red 'Chưa thanh lý') or 'released' ('Đã thanh lý').

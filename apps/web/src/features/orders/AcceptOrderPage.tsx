@@ -1,4 +1,11 @@
-import { type AcceptRow, acceptMessages, customsHoldMessages, type InvoiceCancelStep, orderFileMessages } from '@smartport/contract';
+import {
+  type AcceptRow,
+  acceptMessages,
+  customsHoldMessages,
+  type InvoiceCancelStep,
+  orderFileMessages,
+  shownPin,
+} from '@smartport/contract';
 import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -75,7 +82,7 @@ export default function AcceptOrderPage() {
     actions.resendTos.mutate(row.OrderNo, { onSuccess: (r) => done(r, acceptMessages.tosResent), onError: failed });
 
   const columns: ColumnsType<AcceptRow> = [
-    { title: 'PIN', dataIndex: 'PinCode', width: 130, fixed: 'left' },
+    { title: 'PIN', dataIndex: 'PinCode', width: 130, fixed: 'left', render: (pin: string) => shownPin(pin) },
     { title: 'Số lệnh', dataIndex: 'OrderNo', width: 160 },
     { title: 'Cảng', dataIndex: 'TerminalCode', width: 70 },
     { title: 'Phương án', dataIndex: 'JobModeName', width: 170 },

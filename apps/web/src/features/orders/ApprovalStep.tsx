@@ -1,11 +1,12 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import { orderMessages } from '@smartport/contract';
+import { orderMessages, shownPin } from '@smartport/contract';
 import { Alert, Button, Descriptions, Flex, Result, Spin, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { currentSocket } from '../../lib/realtime';
 import { useOrderDetail } from './api';
+import { followState } from './order-follow';
 
 interface Props {
   orderNo: string;
@@ -13,8 +14,8 @@ interface Props {
 }
 
 /**
- * Step 6 'Duyệt lệnh': where the order stands (task/order/getOrder), asked again on the live `order_completed`
- * event and every 5 s until it is approved or refused.
+ * Step 6 'Duyệt lệnh': where the order stands (task/order/getOrder), asked again on the live `order_completed` event
+ * and by polling until it is refused, or approved with its invoice published and its TOS delivery ended.
  */
 export function ApprovalStep({ orderNo, onNewOrder }: Props) {
   const { t } = useTranslation();
@@ -51,6 +52,13 @@ export function ApprovalStep({ orderNo, onNewOrder }: Props) {
 
   const rejected = order.OrderStatus === 'D' || !!order.RejectReason;
   const approved = order.OrderStatus === 'C';
+  const following = followState(order) !== 'done';
+  const working = (busy: boolean, text: string, testId: string) => (
+    <Flex gap={8} align="center">
+      {busy && <Spin size="small" />}
+      <Tag data-testid={testId}>{text}</Tag>
+    </Flex>
+  );
   const facts = (
     <Descriptions
       bordered
@@ -64,9 +72,25 @@ export function ApprovalStep({ orderNo, onNewOrder }: Props) {
         { key: 'exp', label: t('orders.info.expDate'), children: formatDateTime(order.ExpDate, 'DD/MM/YYYY HH:mm') },
         ...(approved
           ? [
-              { key: 'pin', label: t('orders.payment.pin'), children: <strong data-testid="order-pin">{order.PinCode}</strong> },
-              { key: 'invoice', label: t('orders.approval.invoiceNo'), children: order.InvoiceNo ?? t('orders.approval.invoicePending') },
-              { key: 'tos', label: t('orders.approval.tos'), children: <Tag>{order.TosStatusName}</Tag> },
+              { key: 'pin', label: t('orders.payment.pin'), children: <strong data-testid="order-pin">{shownPin(order.PinCode)}</strong> },
+              {
+                key: 'invoice',
+                label: t('orders.approval.invoiceNo'),
+                children: order.InvoiceNo ? (
+                  <span data-testid="order-invoice">{order.InvoiceNo}</span>
+                ) : (
+                  working(order.InvoiceState === 'pending', order.InvoiceStateName, 'order-invoice')
+                ),
+              },
+              {
+                key: 'tos',
+                label: t('orders.approval.tos'),
+                children: working(
+                  order.TosStatus === 'none' || order.TosStatus === 'pending' || order.TosRetrying,
+                  order.TosStatusName,
+                  'order-tos',
+                ),
+              },
               ...(order.ApprovedTime
                 ? [
                     {
@@ -87,7 +111,7 @@ export function ApprovalStep({ orderNo, onNewOrder }: Props) {
       <Result
         status="success"
         title={t('orders.approval.approved')}
-        subTitle={t('orders.approval.approvedHint')}
+        subTitle={following ? t('orders.approval.finishing') : t('orders.approval.approvedHint')}
         extra={[
           ...(order.ord_url
             ? [

@@ -1,6 +1,6 @@
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
-import type { ChargeLine, OrderCharges } from '@smartport/contract';
-import { Alert, Button, Flex, Table } from 'antd';
+import type { AttachOption, ChargeLine, OrderCharges } from '@smartport/contract';
+import { Alert, Button, Checkbox, Flex, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../lib/format';
 
@@ -10,12 +10,51 @@ interface Props {
   error: string | null;
   onCalculate(): void;
   disabled: boolean;
+  /** The optional attached services ticked; a change prices the order again. */
+  ticked: readonly string[];
+  onTicked(codes: string[]): void;
+}
+
+/**
+ * The attached services the attach configuration offers the order: the default ones shown ticked and fixed, the
+ * optional ones for the customer to tick (priced by the server's tariff engine on the next calculation).
+ */
+function AttachChoices({
+  options,
+  ticked,
+  onTicked,
+  disabled,
+}: {
+  options: readonly AttachOption[];
+  ticked: readonly string[];
+  onTicked(codes: string[]): void;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Flex gap="4px 16px" wrap align="center" role="group" aria-label={t('orders.charges.attach')} data-testid="attach-options">
+      <Typography.Text strong>{t('orders.charges.attach')}:</Typography.Text>
+      {options.map((o) => (
+        <Checkbox
+          key={o.AttachServiceCode}
+          checked={o.IsFixed || ticked.includes(o.AttachServiceCode)}
+          disabled={disabled || o.IsFixed}
+          onChange={(e) =>
+            onTicked(e.target.checked ? [...new Set([...ticked, o.AttachServiceCode])] : ticked.filter((c) => c !== o.AttachServiceCode))
+          }
+        >
+          {`${o.AttachServiceCode} - ${o.JobModeName}`}
+          {o.IsFixed ? ` (${t('orders.charges.attachFixed')})` : ''}
+        </Checkbox>
+      ))}
+    </Flex>
+  );
 }
 
 const money = (v: number) => v.toLocaleString('vi-VN');
 
 /** Step 4 'Tính cước': the draft invoice line by line and its totals in VNĐ. */
-export function ChargesStep({ charges, calculating, error, onCalculate, disabled }: Props) {
+export function ChargesStep({ charges, calculating, error, onCalculate, disabled, ticked, onTicked }: Props) {
   const { t } = useTranslation();
   const kind = (k: ChargeLine['ChargeKind']) => t(`orders.charges.kinds.${k}`);
   return (
@@ -26,6 +65,9 @@ export function ChargesStep({ charges, calculating, error, onCalculate, disabled
         </Button>
         {charges && <span>{t('orders.charges.lines', { count: charges.lines.length })}</span>}
       </Flex>
+      {!!charges?.AttachOptions?.length && (
+        <AttachChoices options={charges.AttachOptions} ticked={ticked} onTicked={onTicked} disabled={disabled || calculating} />
+      )}
       {error && <Alert type="error" showIcon title={error} />}
       <Table<ChargeLine>
         size="small"

@@ -113,7 +113,13 @@ export function OrderInfoStep({ type, info, onChange, VesselField, disabled }: P
         </Form.Item>
       </div>
       <Form.Item label={t('orders.info.vessel')} required={type.vesselRequired} style={{ maxWidth: 540, marginBottom: 12 }}>
-        <VesselField value={info.vessel} onChange={(v) => onChange({ vessel: v })} />
+        {/* The order's terminal's calls only; a pickup's containers came on a call that may have left already. */}
+        <VesselField
+          value={info.vessel}
+          onChange={(v) => onChange({ vessel: v })}
+          terminal={info.TerminalCode}
+          past={type.direction === 'out'}
+        />
       </Form.Item>
       <Form.Item label={t('orders.info.note')} style={{ marginBottom: 0 }}>
         <Input.TextArea

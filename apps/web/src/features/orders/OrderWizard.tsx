@@ -62,13 +62,18 @@ export function OrderWizard({ type: typeName, VesselField, PayDialog }: { type: 
   };
   const locked = !!saved;
 
-  const header = () => headerInput(type, info);
-  const draft = () => ({ ...header(), containers: rows.map(toContainerInput), CustomerCode: payer?.CustomerCode ?? '' });
+  const header = (i: OrderInfo = info) => headerInput(type, i);
+  const draft = (i: OrderInfo = info) => ({
+    ...header(i),
+    containers: rows.map(toContainerInput),
+    CustomerCode: payer?.CustomerCode ?? '',
+  });
 
-  const runCalculate = async () => {
+  /** The draft invoice of the draft as it is (or with `i`, the info just changed and not yet rendered). */
+  const runCalculate = async (i: OrderInfo = info) => {
     setChargeError(null);
     try {
-      setCharges(await calculate.mutateAsync(draft()));
+      setCharges(await calculate.mutateAsync(draft(i)));
     } catch (e) {
       setCharges(null);
       setChargeError((e as Error).message);
@@ -218,6 +223,14 @@ export function OrderWizard({ type: typeName, VesselField, PayDialog }: { type: 
             error={chargeError}
             onCalculate={() => void runCalculate()}
             disabled={locked}
+            ticked={info.AttachServices}
+            onTicked={(codes) => {
+              const nextInfo = { ...info, AttachServices: codes };
+              setTouched(true);
+              setInfo(nextInfo);
+              // The total shown stays until the new one comes, so the ticks do not flash the table empty.
+              void runCalculate(nextInfo);
+            }}
           />
         );
       case Step.Payment:
@@ -273,7 +286,12 @@ export function OrderWizard({ type: typeName, VesselField, PayDialog }: { type: 
           <Button icon={<ArrowLeftOutlined />} onClick={back} disabled={step === Step.Info}>
             {t('orders.back')}
           </Button>
-          <Button type="primary" onClick={() => void next()} loading={check.isPending} disabled={step === Step.Charges && !charges}>
+          <Button
+            type="primary"
+            onClick={() => void next()}
+            loading={check.isPending}
+            disabled={step === Step.Charges && (!charges || calculate.isPending)}
+          >
             {t('orders.next')} <ArrowRightOutlined />
           </Button>
         </Flex>
@@ -287,7 +305,8 @@ export function OrderWizard({ type: typeName, VesselField, PayDialog }: { type: 
       )}
       {saved && paying && (
         <PayDialog
-          order={{ OrderNo: saved.OrderNo, PinCode: saved.PinCode, TotalAmount: saved.TotalAmount, TrarCount: 0 }}
+          // The TRAR count is the server's, of the containers it saved (the bill-of-lading warning, spec 02 §5).
+          order={{ OrderNo: saved.OrderNo, PinCode: saved.PinCode, TotalAmount: saved.TotalAmount, TrarCount: saved.TrarCount }}
           open={paying}
           onClose={() => setPaying(false)}
           onDone={(result) => {

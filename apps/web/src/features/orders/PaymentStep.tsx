@@ -1,7 +1,7 @@
 import CheckCircleOutlined from '@ant-design/icons/CheckCircleOutlined';
 import CreditCardOutlined from '@ant-design/icons/CreditCardOutlined';
 import SaveOutlined from '@ant-design/icons/SaveOutlined';
-import type { OrderCharges, PayerRow } from '@smartport/contract';
+import { type OrderCharges, type PayerRow, shownPin } from '@smartport/contract';
 import { Alert, Button, Descriptions, Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../lib/format';
@@ -13,6 +13,8 @@ export interface SavedOrder {
   TotalAmount: number;
   MoneyCredit: string;
   OrderStatus: string;
+  /** The saved containers of job mode TRAR, counted by the server. */
+  TrarCount: number;
 }
 
 interface Props {
@@ -55,7 +57,7 @@ export function PaymentStep({ charges, payer, saved, saving, confirming, onSave,
           ...(saved
             ? [
                 { key: 'no', label: t('orders.payment.orderNo'), children: <strong data-testid="order-no">{saved.OrderNo}</strong> },
-                { key: 'pin', label: t('orders.payment.pin'), children: saved.PinCode },
+                { key: 'pin', label: t('orders.payment.pin'), children: <span data-testid="saved-pin">{shownPin(saved.PinCode)}</span> },
               ]
             : []),
         ]}

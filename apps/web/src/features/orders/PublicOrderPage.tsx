@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@smartport/contract';
+import { type OrderStatus, shownPin } from '@smartport/contract';
 import { Card, Descriptions, Flex, QRCode, Result, Spin, Table, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,7 +40,7 @@ export function PublicOrderPage() {
           <Descriptions column={{ xs: 1, sm: 2 }} size="small" bordered>
             <Descriptions.Item label={t('publicOrder.orderNo')}>{o.OrderNo}</Descriptions.Item>
             <Descriptions.Item label={t('publicOrder.pin')}>
-              <Typography.Text strong>{o.PinCode.split('-')[0]}</Typography.Text>
+              <Typography.Text strong>{shownPin(o.PinCode)}</Typography.Text>
             </Descriptions.Item>
             <Descriptions.Item label={t('publicOrder.terminal')}>{`${o.TerminalCode} - ${o.TerminalName}`}</Descriptions.Item>
             <Descriptions.Item label={t('publicOrder.jobMode')}>{o.JobModeName}</Descriptions.Item>

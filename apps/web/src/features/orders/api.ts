@@ -12,6 +12,7 @@ import type {
 import { clientCalls } from '@smartport/contract/client-calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, callApi, uploadApi } from '../../lib/api-client';
+import { followInterval } from './order-follow';
 
 /** The order behind a signed link (`/order/:model`), without login; a refused link is not asked again. */
 export function usePublicOrder(token: string) {
@@ -150,15 +151,15 @@ export function useConfirmPayLater() {
   });
 }
 
-/** An order approved (C) or cancelled/refused (D) does not change any more. */
-export const isFinalOrderStatus = (status: string | undefined) => status === 'C' || status === 'D';
-
-/** Step 6: the saved order's state (task/order/getOrder), polled every `pollMs` until it is final. */
-export function useOrderDetail(orderNo: string | null, pollMs = 5_000) {
+/**
+ * Step 6: the saved order's state (task/order/getOrder), asked again until nothing will change: an approval does not
+ * end it, its invoice publication and TOS delivery follow (`followInterval`).
+ */
+export function useOrderDetail(orderNo: string | null) {
   return useQuery<OrderDetail | null>({
     queryKey: orderKeys.order(orderNo ?? ''),
     enabled: !!orderNo,
-    refetchInterval: (q) => (isFinalOrderStatus(q.state.data?.OrderStatus) ? false : pollMs),
+    refetchInterval: (q) => followInterval(q.state.data),
     queryFn: async ({ signal }): Promise<OrderDetail | null> => {
       const reply = ok(clientCalls.orders.getOrder, await callApi(clientCalls.orders.getOrder, { OrderNo: orderNo ?? '' }, { signal }));
       return reply.data ?? null;

@@ -3,9 +3,11 @@ import {
   containerNoProblem,
   type GridColumn,
   isoSizetypeProblem,
+  isReeferSizetype,
   normalizeContainerNo,
   type OrderContainerInput,
   type OrderTypeDef,
+  weightProblem,
 } from '@smartport/contract';
 
 /** One row of the container grid (step 2): what the user typed, then what the checks said. */
@@ -29,6 +31,8 @@ export interface ContainerRow {
   OogRight: number | null;
   OogBack: number | null;
   OogFront: number | null;
+  /** Reefer plug hours the customer expects (reefers worked in the yard: stuffing, unstuffing, services). */
+  PlugHours: number | null;
   /** Problems (red, block the next step): the client's at once, the server's after its check. */
   problems: string[];
   /** Notes that do not block (the server's, e.g. the IMO alert). */
@@ -63,7 +67,7 @@ export const containerColumns: readonly (GridColumn & { field: ContainerField })
   { field: 'CargoTypeCode', title: 'Loại hàng', type: 'text', width: 110 },
   { field: 'IsLocalForeign', title: 'Nội/Ngoại', type: 'text', width: 90 },
   { field: 'Commodity', title: 'Mặt hàng', type: 'text', width: 150 },
-  { field: 'MCWeight', title: 'Trọng lượng (tấn)', type: 'number', width: 120 },
+  { field: 'MCWeight', title: 'Trọng lượng (kg)', type: 'number', width: 120 },
   { field: 'SealNo', title: 'Số seal', type: 'text', width: 110 },
   { field: 'POD', title: 'Cảng dỡ', type: 'text', width: 90 },
   { field: 'Temperature', title: 'Nhiệt độ (°C)', type: 'number', width: 110 },
@@ -75,9 +79,19 @@ export const containerColumns: readonly (GridColumn & { field: ContainerField })
   { field: 'OogRight', title: 'Quá khổ phải (cm)', type: 'number', width: 120 },
   { field: 'OogBack', title: 'Quá khổ sau (cm)', type: 'number', width: 120 },
   { field: 'OogFront', title: 'Quá khổ trước (cm)', type: 'number', width: 125 },
+  { field: 'PlugHours', title: 'Giờ cắm điện lạnh', type: 'number', width: 130 },
 ];
 
-const numberFields = new Set<ContainerField>(['MCWeight', 'Temperature', 'OogTop', 'OogLeft', 'OogRight', 'OogBack', 'OogFront']);
+const numberFields = new Set<ContainerField>([
+  'MCWeight',
+  'Temperature',
+  'OogTop',
+  'OogLeft',
+  'OogRight',
+  'OogBack',
+  'OogFront',
+  'PlugHours',
+]);
 
 let nextId = 0;
 const newId = () => `c${Date.now().toString(36)}-${(nextId++).toString(36)}`;
@@ -105,6 +119,7 @@ export function newContainerRow(type: OrderTypeDef, values: Partial<Record<Conta
     OogRight: null,
     OogBack: null,
     OogFront: null,
+    PlugHours: null,
     problems: [],
     notes: [],
     checked: false,
@@ -149,6 +164,9 @@ export function clientProblems(type: OrderTypeDef, rows: readonly ContainerRow[]
       const sizeProblem = isoSizetypeProblem(row.IsoSizetype);
       if (sizeProblem) problems.push(`Dòng ${n}: ${sizeProblem}`);
     }
+    // The contract's bounds, the same the server checks (kg, per size).
+    const weight = weightProblem(row);
+    if (weight) problems.push(`Dòng ${n}: ${weight}`);
     return problems;
   });
 }
@@ -182,7 +200,7 @@ export function toContainerInput(row: ContainerRow): OrderContainerInput {
     OogRight: row.OogRight,
     OogBack: row.OogBack,
     OogFront: row.OogFront,
-    PlugHours: null,
+    PlugHours: row.PlugHours,
   };
 }
 
@@ -215,8 +233,14 @@ export function shownFields(type: OrderTypeDef, rows: readonly ContainerRow[]): 
   fields.push('CargoTypeCode', 'IsLocalForeign', 'Commodity', 'MCWeight', 'SealNo');
   if (type.direction === 'in') fields.push('POD');
   for (const [code, extras] of Object.entries(extraFields)) if (cargo.has(code)) fields.push(...extras);
+  // Plug hours are the customer's to say only for a reefer worked in the yard (a pickup's run from its DateIn).
+  if (type.direction === 'stay' && rows.some(isReeferRow)) fields.push('PlugHours');
   return fields;
 }
+
+/** A reefer by its ISO type group (R) or its cargo type. */
+export const isReeferRow = (row: Pick<ContainerRow, 'IsoSizetype' | 'CargoTypeCode'>) =>
+  row.CargoTypeCode === reeferCargo || (!isoSizetypeProblem(row.IsoSizetype) && isReeferSizetype(row.IsoSizetype));
 
 /**
  * Rows pasted from a spreadsheet or typed as text: one line per container, cells separated by tabs, ';' or ',';

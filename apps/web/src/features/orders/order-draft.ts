@@ -25,6 +25,8 @@ export interface OrderInfo {
   JobModeCode: string;
   ShipperName: string;
   Note: string;
+  /** Optional attached services the customer ticked (step 4, among those the attach configuration offers). */
+  AttachServices: string[];
 }
 
 /** The order's default expiry: the end of tomorrow, port time. */
@@ -44,6 +46,7 @@ export function emptyOrderInfo(type: OrderTypeDef, terminal = ''): OrderInfo {
     JobModeCode: type.jobModes[0] ?? '',
     ShipperName: '',
     Note: '',
+    AttachServices: [],
   };
 }
 
@@ -81,7 +84,7 @@ export function headerInput(type: OrderTypeDef, info: OrderInfo): OrderHeaderInp
     ExpDate: info.ExpDate ? info.ExpDate.tz(PORT_TZ).format('YYYY-MM-DD HH:mm:ss') : '',
     ShipperName: text(info.ShipperName),
     Note: text(info.Note),
-    AttachServices: [],
+    AttachServices: [...info.AttachServices],
   };
 }
 

@@ -5,6 +5,7 @@ import {
   type PublishedItem,
   partnerKind,
   paymentLimits,
+  shownPin,
 } from '@smartport/contract';
 import { Alert, Button, Flex, Modal, Result, Space, Spin, Steps, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -15,6 +16,7 @@ import { currentSocket } from '../../lib/realtime';
 import { useOrderInquiry, usePayPartners, usePublishInvoice } from './api';
 import { BankPageStep } from './BankPageStep';
 import { CardStep } from './CardStep';
+import { DraftInvoice } from './DraftInvoice';
 import { errorMessage } from './errors';
 import { QrStep } from './QrStep';
 import { stepBar } from './step-bar';
@@ -44,6 +46,7 @@ export function PaymentDialog({ order, open, onClose, onDone }: PaymentDialogPro
   const [stage, setStage] = useState<Stage>({ kind: 'confirm' });
   const [amount, setAmount] = useState<number>(order.TotalAmount);
   const [completed, setCompleted] = useState<OrderCompletedData | null>(null);
+  const [draftOpen, setDraftOpen] = useState(false);
   const inquiry = useOrderInquiry();
   const publishInvoice = usePublishInvoice();
   /** The partners configured for this order's terminal (spec 03 §2.5), asked each time the partner step opens. */
@@ -123,7 +126,7 @@ export function PaymentDialog({ order, open, onClose, onDone }: PaymentDialogPro
       data-testid="payment-dialog"
     >
       <Typography.Paragraph type="secondary">
-        {t('payment.orders', { orders: order.PinCode.split('-')[0], amount: formatMoney(amount) })}
+        {t('payment.orders', { orders: shownPin(order.PinCode), amount: formatMoney(amount) })}
       </Typography.Paragraph>
       {showSteps && (
         <Steps
@@ -149,11 +152,13 @@ export function PaymentDialog({ order, open, onClose, onDone }: PaymentDialogPro
             <Alert type="warning" showIcon title={t('payment.trarWarning', { count: paymentLimits.trarWarningCount })} />
           )}
           <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
+            <Button onClick={() => setDraftOpen(true)}>{t('payment.draft')}</Button>
             <Button onClick={close}>{t('payment.cancel')}</Button>
             <Button type="primary" onClick={() => void inquire()}>
               {t('payment.ok')}
             </Button>
           </Space>
+          <DraftInvoice orderNo={orderNo} open={draftOpen} onClose={() => setDraftOpen(false)} />
         </Flex>
       )}
 

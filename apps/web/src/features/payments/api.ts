@@ -81,6 +81,17 @@ export function useOrderPaidCheck() {
   return useMutation({ mutationFn: (orderNo: string) => callApi(clientCalls.home.loadOrderDatas, { OrderNo: orderNo }) });
 }
 
+/** The order's draft invoice (invoice/draft_inv): the lines, VAT per rate and totals the issued invoice will carry. */
+export function useDraftInvoice(orderNo: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['payments', 'draft-invoice', orderNo] as const,
+    enabled,
+    queryFn: async ({ signal }) => (await callApi(clientCalls.invoices.draftInvoice, { fkeys: [orderNo] }, { signal })).data ?? '',
+    gcTime: 0,
+    retry: false,
+  });
+}
+
 export function usePublishInvoice() {
   return useMutation({ mutationFn: (orderNo: string) => callApi(clientCalls.invoices.publishOrderNo, { OrderNo: orderNo }) });
 }

@@ -1,5 +1,5 @@
 import { FileExcelOutlined } from '@ant-design/icons';
-import type { StatsDetailLine } from '@smartport/contract';
+import { type StatsDetailLine, shownPin } from '@smartport/contract';
 import { Alert, App, Button, Descriptions, Modal, Table, type TableColumnsType, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +45,7 @@ function detailColumns(): DetailColumn[] {
   const s = (v: string | null | undefined) => v ?? '';
   return [
     { field: 'STT', width: 56, order: true, text: (r) => r.orderIndex },
-    { field: 'PinCode', width: 130, text: (r) => r.PinCode || r.OrderNo },
+    { field: 'PinCode', width: 130, text: (r) => shownPin(r.PinCode) || r.OrderNo },
     { field: 'ContainerNo', width: 120, text: (r) => s(r.ContainerNo) },
     { field: 'JobModeCode', width: 80, text: (r) => r.JobModeCode },
     { field: 'JobModeName', width: 160, text: (r) => s(r.JobModeName) },

@@ -5,4 +5,6 @@ import { preloadedLazy } from '../../lib/preloaded-lazy';
 export const pages: ViewPages = {
   // 'Duyệt lệnh': the staff approval queue.
   AcceptOrder: preloadedLazy(() => import('../../features/orders/AcceptOrderPage')),
+  // 'Lịch sử lệnh': every order of the customer (staff: of their terminals), with its detail (module order-history).
+  History: preloadedLazy(() => import('../../features/order-history/OrderHistoryPage')),
 };

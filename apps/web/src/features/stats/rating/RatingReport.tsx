@@ -1,5 +1,5 @@
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
-import type { RatingAggregateRow, RatingDetailRow, RatingNoteRow } from '@smartport/contract';
+import { type RatingAggregateRow, type RatingDetailRow, type RatingNoteRow, shownPin } from '@smartport/contract';
 import { App, AutoComplete, Button, Flex, Modal, Rate, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
@@ -187,7 +187,7 @@ const ratingReport = defineReport<RatingRequest, RatingTotals, never, ReportRow,
     const ratingColumns = useMemo<ReadOnlyColumn<Keyed<RatingDetailRow>>[]>(
       () => [
         { key: 'rater', title: t('rating.col.rater'), width: 180, text: (r) => r.UserName ?? r.UserID },
-        { key: 'pin', title: t('rating.col.pin'), width: 130, text: (r) => r.PinCode ?? '' },
+        { key: 'pin', title: t('rating.col.pin'), width: 130, text: (r) => shownPin(r.PinCode) },
         { key: 'screen', title: t('rating.col.screen'), width: 200, text: (r) => r.ScreenName ?? r.JobModeName ?? '' },
         { key: 'criterion', title: t('rating.col.criterion'), width: 200, text: (r) => r.QuestionName },
         {
@@ -205,7 +205,7 @@ const ratingReport = defineReport<RatingRequest, RatingTotals, never, ReportRow,
     const noteColumns = useMemo<ReadOnlyColumn<Keyed<RatingNoteRow>>[]>(
       () => [
         { key: 'rater', title: t('rating.col.rater'), width: 170, text: (r) => r.UserName ?? r.UserID },
-        { key: 'pin', title: t('rating.col.pin'), width: 130, text: (r) => r.PinCode ?? '' },
+        { key: 'pin', title: t('rating.col.pin'), width: 130, text: (r) => shownPin(r.PinCode) },
         { key: 'screen', title: t('rating.col.screenOnly'), width: 180, text: (r) => r.ScreenName ?? r.JobModeName ?? '' },
         { key: 'note', title: t('rating.col.note'), width: 320, grow: true, text: (r) => r.RatingNote },
         { key: 'time', title: t('rating.col.time'), width: 170, text: (r) => ratingTime(r.CreatedTime) },

@@ -1,0 +1,17 @@
+import type { Module, ModuleContext } from '../../kernel/module';
+import { createOrderHistoryRepository } from './order-history.repository';
+import { orderHistoryHandlers } from './order-history.routes';
+import { createOrderHistoryService } from './order-history.service';
+
+/** 'Lịch sử lệnh': every order a caller reaches, of every status, with its detail; reads the orders' tables. */
+export function orderHistoryModule(
+  ctx: ModuleContext,
+  deps: { invoicePdfUrl: (invoice: { InvoiceSeries: string; InvoiceNo: string }) => string | null },
+) {
+  const orderHistory = createOrderHistoryService({
+    repo: createOrderHistoryRepository(ctx.database),
+    publicOrders: ctx.orderLinks,
+    invoicePdfUrl: deps.invoicePdfUrl,
+  });
+  return { services: { orderHistory }, handlers: { orderHistory: orderHistoryHandlers(orderHistory) } } satisfies Module<unknown>;
+}
