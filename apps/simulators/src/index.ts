@@ -17,7 +17,7 @@ export { cardSimulator } from './payments/card.simulator';
 export { demoVietQrSecret, vietQrAccount, vietQrSimulator } from './payments/vietqr.simulator';
 export type { RunningSimulator, SimulatorContext, SimulatorDefinition } from './simulator';
 export { startSimulator } from './simulator';
-export { demoTosAccount, type HeldTosOrder, tosJobCodes, tosSimulator } from './tos/tos.simulator';
+export { demoTosAccount, type GateRefusalCode, type HeldTosOrder, tosJobCodes, tosSimulator, type YardEvent } from './tos/tos.simulator';
 
 /** Every simulator `npm start` runs; each issue that brings an external system adds its own here. */
 export const simulators: SimulatorDefinition[] = [

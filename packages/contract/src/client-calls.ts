@@ -38,6 +38,7 @@ export const clientCalls: ClientCalls = {
     resendTos: { path: 'task/accept_order/resendTos', access: { kind: 'menu' } },
     cancelApprovedOrder: { path: 'task/update_order/cancelOrder', access: { kind: 'menu' } },
     trackingInvoiceCancel: { path: 'task/invoice/cancel/trackingInvoiceDraftDetails', access: { kind: 'menu' } },
+    extendOrder: { path: 'task/order/extend', access: { kind: 'menu' } },
   },
   catalogs: {
     getOperationList: { path: 'common/getOperationList', access: { kind: 'menu' } },
@@ -156,6 +157,7 @@ export const clientCalls: ClientCalls = {
     getMailOrderList: { path: 'config/getMailOrderList', access: { kind: 'menu' } },
     updateMailOrderList: { path: 'config/updateMailOrderList', access: { kind: 'menu' } },
     deleteMailOrderList: { path: 'config/deleteMailOrderList', access: { kind: 'menu' } },
+    getMailQueue: { path: 'config/getMailQueue', access: { kind: 'menu' } },
     getMailConfig: { path: 'config/getMailConfig', access: { kind: 'menu' } },
     saveMailConfig: { path: 'config/saveMailConfig', access: { kind: 'menu' } },
     getMailReportConfig: { path: 'config/getMailReportConfig', access: { kind: 'menu' } },

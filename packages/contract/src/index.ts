@@ -22,6 +22,7 @@ import { orderHistoryCalls } from './order-history/order-history';
 import { orderAcceptCalls } from './orders/accept';
 import * as orders from './orders/calls';
 import { orderCreateCalls } from './orders/create';
+import { orderYardCalls } from './orders/yard';
 import { payPartnersCalls } from './pay-partners/calls';
 import * as payments from './payments/calls';
 import { ratingsCalls } from './ratings/calls';
@@ -99,6 +100,7 @@ export * from './invoices/calls';
 export { mailCalls, mailGrids } from './mail/calls';
 export * from './mail/mail-lists';
 export * from './mail/mail-orders';
+export * from './mail/mail-queue';
 export * from './mail/report-mail';
 export * from './mail/sender-mail';
 export * from './menu-catalog';
@@ -111,6 +113,7 @@ export * from './orders/containers';
 export * from './orders/create';
 export * from './orders/order-types';
 export * from './orders/pin';
+export * from './orders/yard';
 export { payPartnersCalls, payPartnersGrids } from './pay-partners/calls';
 export * from './pay-partners/pay-partners';
 export * from './payments/calls';
@@ -170,7 +173,7 @@ export const calls = {
     getMenu: shell.getMenu,
     getTerminalList: shell.getTerminalList,
   },
-  orders: { viewPublicOrder: orders.viewPublicOrder, ...orderCreateCalls, ...orderAcceptCalls },
+  orders: { viewPublicOrder: orders.viewPublicOrder, ...orderCreateCalls, ...orderAcceptCalls, ...orderYardCalls },
   catalogs: catalogCallTable,
   customs: {
     reqAciss: customsScan.reqAciss,
@@ -302,6 +305,8 @@ export const projectNamedCalls = [
   'task/order/getOrder',
   // The paper D/O of an import pickup of a line not on eDO (docs/decisions.md 'eDO release').
   'task/order/attachFile',
+  // The extension (gia hạn) of an order whose expiry passed before its trucks came (docs/decisions.md 'Yard events and extensions').
+  'task/order/extend',
   // The staff approval queue 'Duyệt lệnh' (the spec names only its neighbours task/accept_order/… and
   // task/update_order/…; docs/decisions.md).
   'task/accept_order/loadWaitingApprovalOrders',
@@ -333,4 +338,6 @@ export const projectNamedCalls = [
   'order-history/jobModes',
   'order-history/detail',
   'tracking/recentOrders',
+  // The record of the mails sent to payers and shipping lines 'Nhật ký gửi mail' (docs/decisions.md 'Order mails').
+  'config/getMailQueue',
 ] as const;

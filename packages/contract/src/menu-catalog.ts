@@ -106,6 +106,7 @@ export const menuCatalog = [
   e('CFG_MAPPING_JOB_MODE', 'CONFIG', 'Mapping phương án', '/config/mapping_job_mode'),
   e('CFG_QUESTION', 'CONFIG', 'Tiêu chí đánh giá', '/config/question_config'),
   e('CFG_MAIL_ORDER', 'CONFIG', 'Gửi mail báo cáo lệnh', '/config/mail_order_config'),
+  e('CFG_MAIL_QUEUE', 'CONFIG', 'Nhật ký gửi mail', '/config/mail_queue'),
   e('CFG_VERSION', 'CONFIG', 'Phiên bản', '/config/version_config'),
   e('CFG_ALERT_MAIL', 'CONFIG', 'Mail cảnh báo kết nối', '/config/alert_mail_config'),
   e('CFG_MAIN', 'CONFIG', 'Cấu hình chung', '/config/main_config'),

@@ -21,8 +21,23 @@ export interface DomainEvents {
   'order.rejected': { orderNo: string; by: string; reason: string; createdBy: string | null };
   /** Staff cancelled an approved order (C → D). */
   'order.cancelled': { orderNo: string; by: string; reason: string; createdBy: string | null };
-  /** An order's e-invoice was issued (invoices). */
-  'invoice.issued': { orderNo: string; invoiceNo: string; by: string | null };
+  /**
+   * The TOS allocated (PB) containers of an approved order: the yard planned where they come from or go to (orders,
+   * from the TOS's yard events). `at` is the TOS's time (ISO). Published once per order, when its last container is
+   * allocated; `containerNos` are all its containers.
+   */
+  'order.allocated': { orderNo: string; containerNos: string[]; at: string };
+  /** A container of an order passed the gate (in or out) at the TOS's time `at` (ISO) (orders). */
+  'order.gatePassed': { orderNo: string; containerNo: string; direction: 'in' | 'out'; at: string };
+  /** Every container of an order passed the gate: the order is completed (HT) (orders). */
+  'order.completed': { orderNo: string; at: string };
+  /**
+   * A truck came after an order's expiry: an extension order (gia hạn) for the extra storage/reefer time was made and
+   * waits for payment; the gate refuses the container until it is paid (orders).
+   */
+  'order.extensionDue': { orderNo: string; extensionOrderNo: string; containerNos: string[]; amount: number };
+  /** An order's e-invoice was issued (invoices); `pdfUrl`: the provider's PDF of it, when it gives one. */
+  'invoice.issued': { orderNo: string; invoiceNo: string; by: string | null; pdfUrl?: string | null };
   /** An order's e-invoice was cancelled with the provider (invoices). */
   'invoice.cancelled': { orderNo: string; invoiceNo: string | null; by: string | null };
   /** A payment attempt was recorded as paid (payments); the order's side is `order.paid`. */

@@ -218,7 +218,13 @@ describe('mail order', () => {
     );
     expect(paid.status, paid.raw).toBe(200);
 
-    await expect.poll(async () => (await inbox('line@hangtau.vn')).length, { timeout: 15_000 }).toBe(1);
+    // Queued by the approval's handler at once, sent by the mail queue's job.
+    await expect
+      .poll(async () => (await t.sql("select 1 from mail_queue where mail_to = 'line@hangtau.vn'")).length, { timeout: 15_000 })
+      .toBe(1);
+    await t.sql("update scheduled_jobs set last_tick = -1 where name = 'mail.queue'");
+    await t.portal.jobs.runNow('mail.queue');
+    expect(await inbox('line@hangtau.vn')).toHaveLength(1);
     const [mail] = await inbox('line@hangtau.vn');
     expect(present(mail).subject).toBe('Lệnh đã duyệt (1 lệnh)');
     expect(present(mail).html).toContain(o.order_no);
@@ -241,7 +247,7 @@ describe('mail order', () => {
     expect((await t.call(calls.mail.updateMailOrderList, { data: [rule] }, admin)).body.success).toBe(true);
     for (const o of orders) {
       const r = await t.portal.services.mailOrders.orderReached(o.order_no, 'DL');
-      expect(r).toEqual({ recorded: 1, sent: 0 });
+      expect(r).toEqual({ recorded: 1, queued: 0 });
     }
     // Due at 01:00 port time after the day they came: not yet.
     const [due] = await t.sql<{ due: Date }>(
@@ -254,6 +260,8 @@ describe('mail order', () => {
     await t.sql("update mail_order_events set due_time = now() - interval '1 second' where sent_time is null");
     await t.sql("update scheduled_jobs set last_tick = -1 where name = 'mail.orders'");
     await t.portal.jobs.runNow('mail.orders');
+    await t.sql("update scheduled_jobs set last_tick = -1 where name = 'mail.queue'");
+    await t.portal.jobs.runNow('mail.queue');
     const mails = await inbox('daily@one-line.com');
     expect(mails).toHaveLength(1);
     for (const o of orders) expect(present(mails[0]).html).toContain(o.order_no);

@@ -145,6 +145,8 @@ describe('approve', () => {
     expect((await rows()).map((r) => `${r.event} ${r.handler} ${r.attempts}`)).toEqual([
       'order.approved invoices.publish-approved 1',
       'order.approved mail.orders-approved 1',
+      'order.approved mail.payer-approved 1',
+      'invoice.issued mail.payer-invoice 1',
       'order.approved orders.live-approved 1',
       'order.approved orders.tos-delivery 1',
       'invoice.issued test.invoice-issued 1',

@@ -53,6 +53,7 @@ function setup(needed: boolean, order: Partial<OrderRecord> = {}, customsHeld = 
     linkToken: () => 't',
     edoReleases: async () => ({ isEdoLine: false, covers: [] }),
     bookingFor: async () => null,
+    extensionDue: async () => null,
   };
   return { service: createOrderCreateService(deps), published, approvalNeeded, repo };
 }

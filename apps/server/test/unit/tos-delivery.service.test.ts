@@ -28,6 +28,7 @@ function setup(opts: { tos: TosOrderDesk['sendOrder']; jobCode?: string | null; 
     TosOrderNo: null,
     TosAttempts: 0,
     Source: 'SMP',
+    ExtendsOrderNo: null,
   };
   const state = { order, nextTry: null as Date | null, message: null as string | null, alerts: [] as string[] };
   const repo = {

@@ -16,7 +16,36 @@ const defaults = {
   ordersPerDay: 8,
   /** Refuse every portal order sent, with this reason (empty: orders are taken). */
   refuseOrders: '',
+  /** Allocate (PB) a portal order's containers as soon as the order arrives (false: `POST /_knobs/allocate`, or at gate-in). */
+  autoAllocate: true,
+  /** Added to the TOS's clock (gate times, expiry checks): a test's late truck without waiting days. */
+  clockOffsetMs: 0,
 };
+
+/** Why the gate refused a PIN or QR (the portal maps these codes to its own words). */
+const gateRefusalCodes = ['UNKNOWN', 'USED', 'EXPIRED', 'CANCELLED', 'NOT_IN_ORDER', 'NOT_IN'] as const;
+export type GateRefusalCode = (typeof gateRefusalCodes)[number];
+const gateRefusalWords: Record<GateRefusalCode, string> = {
+  UNKNOWN: 'Mã PIN hoặc QR không hợp lệ',
+  USED: 'Container đã qua cổng theo lệnh này',
+  EXPIRED: 'Lệnh đã hết hạn',
+  CANCELLED: 'Lệnh đã bị hủy',
+  NOT_IN_ORDER: 'Container không thuộc lệnh',
+  NOT_IN: 'Container chưa vào cổng',
+};
+
+/** A fact of the yard about a portal order's container, in the order it happened (`GET /api/yard-events`). */
+export interface YardEvent {
+  seq: number;
+  kind: 'allocated' | 'gate_in' | 'gate_out' | 'gate_refused';
+  /** Null for a refusal of a PIN or QR the TOS does not know. */
+  orderNo: string | null;
+  containerNo: string | null;
+  at: string;
+  /** A refusal's code and words. */
+  reason: GateRefusalCode | null;
+  message: string | null;
+}
 
 /** A portal order the TOS holds (received through POST /api/portal-orders). */
 export interface HeldTosOrder {
@@ -31,7 +60,19 @@ export interface HeldTosOrder {
   bookingNo: string | null;
   expDate: string | null;
   amount: number;
-  containers: { containerNo: string; isoSizetype: string; fe: string; cargoType: string | null; jobCode: string }[];
+  /** An extension (gia hạn) of this earlier order: its arrival moves that order's expiry to this one's. */
+  extendsOrderNo: string | null;
+  containers: {
+    containerNo: string;
+    isoSizetype: string;
+    fe: string;
+    cargoType: string | null;
+    jobCode: string;
+    /** Yard times (ISO, the TOS's clock): allocated (PB), passed the gate in and out. */
+    allocatedAt: string | null;
+    gateInAt: string | null;
+    gateOutAt: string | null;
+  }[];
   charges: { containerNo: string | null; tariffCode: string; amount: number }[];
   receivedAt: string;
   /** How many times the portal sent it (a resend of a held order is answered with the same number). */
@@ -141,8 +182,11 @@ function feedOrder(seq: number, epoch: number, perDay: number) {
  * the vessel schedule and the TOS-side order feed read with that session.
  * Approved portal orders arrive at `POST /api/portal-orders` (same session) and are kept; an unknown TOS job code or
  * the `refuseOrders` knob refuses one (422 ORDER_REFUSED with the reason); `POST /api/portal-orders/:orderNo/cancel`.
- * Knobs: `POST /_knobs {latencyMs, hang, failLogin, down, ordersPerDay, refuseOrders}`; what the TOS holds:
- * `GET /_knobs/orders` (`DELETE` forgets them).
+ * Knobs: `POST /_knobs {latencyMs, hang, failLogin, down, ordersPerDay, refuseOrders, autoAllocate, clockOffsetMs}`; what
+ * the TOS holds: `GET /_knobs/orders` (`DELETE` forgets them); `POST /_knobs/allocate {orderNo}` allocates by hand.
+ * The gate: `POST /api/gate {pin | qr, containerNo, direction: 'in' | 'out'}` (the lane's device, no session) lets a
+ * container of a held order pass, or refuses with a code (422 GATE_REFUSED); every allocation, pass and refusal is a
+ * yard event read with a session at `GET /api/yard-events?after=&limit=` (sequence numbers, like the order feed).
  */
 export const tosSimulator: SimulatorDefinition = {
   name: 'tos',
@@ -187,10 +231,32 @@ export const tosSimulator: SimulatorDefinition = {
     const held = new Map<string, HeldTosOrder>();
     let tosSeq = 0;
     const knownJobs = new Set<string>(tosJobCodes);
+    // The yard's facts; sequence numbers never go back, even when a test forgets the held orders.
+    const yard: YardEvent[] = [];
+    let yardSeq = 0;
+    const clock = () => new Date(Date.now() + Number(knobs.clockOffsetMs || 0));
+    const record = (e: Omit<YardEvent, 'seq' | 'at' | 'reason' | 'message'> & Partial<Pick<YardEvent, 'reason' | 'message'>>) => {
+      const event: YardEvent = { seq: ++yardSeq, at: clock().toISOString(), reason: null, message: null, ...e };
+      yard.push(event);
+      return event;
+    };
+    const allocate = (order: HeldTosOrder) => {
+      for (const c of order.containers) {
+        if (c.allocatedAt) continue;
+        c.allocatedAt = record({ kind: 'allocated', orderNo: order.orderNo, containerNo: c.containerNo }).at;
+      }
+    };
     app.get('/_knobs/orders', async () => ({ orders: [...held.values()] }));
     app.delete('/_knobs/orders', async () => {
       held.clear();
+      yard.length = 0;
       return { success: true };
+    });
+    app.post('/_knobs/allocate', async (req, reply) => {
+      const order = held.get(String((req.body as { orderNo?: string } | undefined)?.orderNo ?? ''));
+      if (!order || order.cancelled) return reply.status(404).send({ success: false, message: 'TOS không giữ lệnh này' });
+      allocate(order);
+      return { success: true, containers: order.containers };
     });
 
     app.post('/api/portal-orders', async (req, reply) => {
@@ -224,12 +290,16 @@ export const tosSimulator: SimulatorDefinition = {
         bookingNo: b.bookingNo ?? null,
         expDate: b.expDate ?? null,
         amount: Number(b.amount) || 0,
+        extendsOrderNo: b.extendsOrderNo ?? null,
         containers: b.containers.map((c) => ({
           containerNo: String(c.containerNo),
           isoSizetype: String(c.isoSizetype),
           fe: String(c.fe),
           cargoType: c.cargoType ?? null,
           jobCode: String(c.jobCode),
+          allocatedAt: null,
+          gateInAt: null,
+          gateOutAt: null,
         })),
         charges: b.charges.map((c) => ({
           containerNo: c.containerNo ?? null,
@@ -241,7 +311,80 @@ export const tosSimulator: SimulatorDefinition = {
         cancelled: null,
       };
       held.set(order.orderNo, order);
+      // A paid extension moves the earlier order's expiry: its containers pass the gate until the new one.
+      const original = order.extendsOrderNo ? held.get(order.extendsOrderNo) : undefined;
+      if (original && order.expDate && (!original.expDate || Date.parse(order.expDate) > Date.parse(original.expDate)))
+        original.expDate = order.expDate;
+      else if (!order.extendsOrderNo && knobs.autoAllocate) allocate(order);
       return { success: true, tosOrderNo: order.tosOrderNo };
+    });
+
+    /** The order a PIN (shown part or whole) or the gate QR (SMP|terminal|order|PIN) names; an extension's names its original. */
+    const orderAt = (pin: string, qr: string): HeldTosOrder | undefined => {
+      let found: HeldTosOrder | undefined;
+      if (qr) {
+        const [tag, , orderNo, qrPin] = qr.split('|');
+        const o = tag === 'SMP' && orderNo ? held.get(orderNo) : undefined;
+        if (o && o.pinCode === qrPin) found = o;
+      } else if (pin) {
+        found = [...held.values()].find((o) => o.pinCode === pin || o.pinCode.split('-')[0] === pin);
+      }
+      return found?.extendsOrderNo ? (held.get(found.extendsOrderNo) ?? found) : found;
+    };
+
+    app.post('/api/gate', async (req, reply) => {
+      const b = (req.body ?? {}) as { pin?: unknown; qr?: unknown; containerNo?: unknown; direction?: unknown };
+      const containerNo = String(b.containerNo ?? '')
+        .trim()
+        .toUpperCase();
+      const direction = b.direction === 'in' || b.direction === 'out' ? b.direction : null;
+      if (!containerNo || !direction || (!b.pin && !b.qr))
+        return reply
+          .status(400)
+          .send({ success: false, code: 'BAD_REQUEST', message: 'Thiếu mã PIN/QR, số container hoặc hướng qua cổng' });
+      const order = orderAt(String(b.pin ?? '').trim(), String(b.qr ?? '').trim());
+      const box = order?.containers.find((c) => c.containerNo === containerNo);
+      const now = clock();
+      let reason: GateRefusalCode | null = null;
+      if (!order) reason = 'UNKNOWN';
+      else if (order.cancelled) reason = 'CANCELLED';
+      else if (!box) reason = 'NOT_IN_ORDER';
+      else if (direction === 'in' && box.gateInAt) reason = 'USED';
+      else if (direction === 'in' && order.expDate && Date.parse(order.expDate) < now.getTime()) reason = 'EXPIRED';
+      else if (direction === 'out' && box.gateOutAt) reason = 'USED';
+      else if (direction === 'out' && !box.gateInAt) reason = 'NOT_IN';
+      if (reason || !order || !box) {
+        const code = reason ?? 'UNKNOWN';
+        const e = record({
+          kind: 'gate_refused',
+          orderNo: order?.orderNo ?? null,
+          containerNo,
+          reason: code,
+          message: gateRefusalWords[code],
+        });
+        return reply
+          .status(422)
+          .send({ success: false, code: 'GATE_REFUSED', reason: code, message: gateRefusalWords[code], orderNo: e.orderNo, seq: e.seq });
+      }
+      if (!box.allocatedAt) allocate(order);
+      const e = record({ kind: direction === 'in' ? 'gate_in' : 'gate_out', orderNo: order.orderNo, containerNo });
+      if (direction === 'in') box.gateInAt = e.at;
+      else box.gateOutAt = e.at;
+      return { success: true, orderNo: order.orderNo, containerNo, direction, at: e.at, seq: e.seq };
+    });
+
+    /** The yard events after sequence number `after`, at most `limit` (≤ 1000), oldest first (as the order feed). */
+    app.get<{ Querystring: { after?: string; limit?: string } }>('/api/yard-events', async (req, reply) => {
+      if (!sessionOk(req.headers.authorization))
+        return reply.status(401).send({ success: false, message: 'Phiên làm việc TOS không hợp lệ' });
+      const after = Number(req.query.after ?? 0);
+      const limit = Number(req.query.limit ?? 500);
+      if (!Number.isInteger(after) || after < 0 || !Number.isInteger(limit) || limit < 1 || limit > 1000) {
+        return reply.status(400).send({ success: false, message: 'Tham số không hợp lệ' });
+      }
+      const waiting = yard.filter((e) => e.seq > after);
+      const data = waiting.slice(0, limit);
+      return { success: true, data, last: data.at(-1)?.seq ?? Math.max(after, 0), more: waiting.length > data.length };
     });
 
     app.post<{ Params: { orderNo: string } }>('/api/portal-orders/:orderNo/cancel', async (req, reply) => {

@@ -10,6 +10,9 @@ export function splitMailList(text: string | null | undefined): string[] {
 
 const MAIL = /^[^\s@,;<>()]+@[^\s@,;<>()]+\.[^\s@,;<>()]+$/;
 
+/** One address as the mail lists accept it (the server checks a customer's or user's address of record with it too). */
+export const isMailAddress = (s: string) => MAIL.test(s);
+
 /** The list written back one way: 'a@x.vn, b@y.vn'. */
 export const mailListText = (label: string, max = 2000) =>
   z

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { menuAccess } from '../access';
 import { defineCall } from '../call';
 import { orderStatus } from '../orders/calls';
+import { extensionDue } from '../orders/yard';
 import { optionalBody, replyWith } from '../reply';
 
 /**
@@ -143,7 +144,8 @@ export const orderHistoryContainer = z.object({
   MCWeight: z.number().nullable(),
   Amount: z.number(),
   CusHold: z.boolean().nullable(),
-  /** When the container passed the gate in and out, where the yard has told it. */
+  /** When the TOS allocated it (PB) and when it passed the gate in and out, where the yard has told it. */
+  AllocatedAt: z.string().nullable(),
   GateInTime: z.string().nullable(),
   GateOutTime: z.string().nullable(),
 });
@@ -201,6 +203,9 @@ export const orderHistoryEvent = z.object({
     'tos',
     'gateIn',
     'gateOut',
+    'allocated',
+    'completed',
+    'extension',
   ]),
   Title: z.string(),
   Detail: z.string().nullable(),
@@ -220,6 +225,13 @@ export const orderHistoryDetail = orderHistoryRow.extend({
   TosStatusName: z.string(),
   /** The public order page (PIN, gate QR): also what the QR holds. */
   ord_url: z.string(),
+  /** The yard's side in words: 'Đã phân bổ' (PB), 'Hoàn tất' (HT, every container out), else ''. */
+  YardStateName: z.string(),
+  CompletedAt: z.string().nullable(),
+  /** An extension order (gia hạn): the order it extends. */
+  ExtendsOrderNo: z.string().nullable(),
+  /** The order's extension waiting for payment, if it has one. */
+  ExtensionDue: extensionDue.nullable(),
   containers: z.array(orderHistoryContainer),
   charges: z.array(orderHistoryCharge),
   invoices: z.array(orderHistoryInvoice),

@@ -5,6 +5,7 @@ import { taxCode, uploadedPart, vndAmount } from '../fields';
 import { replyWith } from '../reply';
 import { checkedContainer, orderContainerInput } from './containers';
 import { orderLimits, orderTaskMenus, orderTypeList } from './order-types';
+import { extensionDue, yardState } from './yard';
 
 /**
  * Order creation: the six steps of every task screen (spec 02 §2.1) — order information, containers,
@@ -290,7 +291,21 @@ export const orderDetail = z.object({
   /** The public order page (PIN, gate QR) once approved. */
   ord_url: z.string().nullable(),
   CreatedTime: z.string(),
-  containers: z.array(checkedContainer.omit({ problems: true, notes: true })),
+  /** The yard's side (TOS yard events): allocated (PB) or completed (HT, every container out), in words. */
+  YardState: yardState,
+  YardStateName: z.string(),
+  CompletedAt: z.string().nullable(),
+  /** An extension order (gia hạn): the order it extends. */
+  ExtendsOrderNo: z.string().nullable(),
+  /** The order's extension waiting for payment, if it has one (the customer pays it like any order). */
+  ExtensionDue: extensionDue.nullable(),
+  containers: z.array(
+    checkedContainer.omit({ problems: true, notes: true }).extend({
+      AllocatedAt: z.string().nullable(),
+      GateInTime: z.string().nullable(),
+      GateOutTime: z.string().nullable(),
+    }),
+  ),
   charges: z.array(chargeLine),
 });
 export type OrderDetail = z.infer<typeof orderDetail>;

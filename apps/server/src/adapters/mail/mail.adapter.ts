@@ -81,7 +81,14 @@ export function createSmtpMailSender(opts: { timeoutMs?: number } = {}): MailSen
           ...(message.html !== undefined ? { html: message.html } : {}),
           ...(message.text !== undefined ? { text: message.text } : {}),
           ...(message.attachments?.length
-            ? { attachments: message.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })) }
+            ? {
+                attachments: message.attachments.map((a) => ({
+                  filename: a.filename,
+                  content: a.content,
+                  contentType: a.contentType,
+                  ...(a.cid ? { cid: a.cid } : {}),
+                })),
+              }
             : {}),
         });
         return { ok: true as const, messageId: info.messageId, accepted: [...info.accepted], rejected: [...info.rejected] };

@@ -23,8 +23,11 @@ export interface MailMessage {
   subject: string;
   html?: string;
   text?: string;
-  /** Files sent with the message (the report mail's Excel workbook). */
-  attachments?: { filename: string; content: Buffer; contentType?: string }[];
+  /**
+   * Files sent with the message (the report mail's Excel workbook); one with a `cid` is shown inside the HTML where it
+   * says `<img src="cid:…">` (an order's QR).
+   */
+  attachments?: { filename: string; content: Buffer; contentType?: string; cid?: string }[];
 }
 
 export type MailFailure = {

@@ -1,3 +1,4 @@
+import type { GateRefusal } from '@smartport/contract';
 import { z } from 'zod';
 import { callJson, type JsonRefusal, refusedDown } from '../http-call';
 import { down, type PartnerDown } from '../outcome';
@@ -47,6 +48,34 @@ const orderFeed = z.object({
   last: z.number().int().nonnegative(),
   more: z.boolean(),
 });
+
+const yardEvents = z.object({
+  success: z.literal(true),
+  data: z.array(
+    z.object({
+      seq: z.number().int().positive(),
+      kind: z.enum(['allocated', 'gate_in', 'gate_out', 'gate_refused']),
+      orderNo: z.string().min(1).max(30).nullable(),
+      containerNo: z.string().min(1).max(20).nullable(),
+      at: z.iso.datetime({ offset: true }),
+      reason: z.string().max(30).nullable().optional(),
+      message: z.string().max(500).nullable().optional(),
+    }),
+  ),
+  last: z.number().int().nonnegative(),
+  more: z.boolean(),
+});
+
+/** The TOS's event and refusal codes in the portal's names (a code the portal does not know reads as 'unknown'). */
+const yardKinds = { allocated: 'allocated', gate_in: 'gateIn', gate_out: 'gateOut', gate_refused: 'gateRefused' } as const;
+const refusals: Record<string, GateRefusal> = {
+  UNKNOWN: 'unknown',
+  USED: 'used',
+  EXPIRED: 'expired',
+  CANCELLED: 'cancelled',
+  NOT_IN_ORDER: 'notInOrder',
+  NOT_IN: 'notIn',
+};
 
 /** The connection's base address; null when host or port cannot make one. */
 export function tosBaseUrl(conn: Pick<TosConnection, 'host' | 'port'>): string | null {
@@ -128,6 +157,7 @@ export function createHttpTos(opts: { timeoutMs?: number } = {}): TerminalOperat
         bookingNo: order.BookingNo,
         expDate: order.ExpDate ? order.ExpDate.toISOString() : null,
         amount: order.TotalAmount,
+        extendsOrderNo: order.ExtendsOrderNo,
         containers: order.containers.map((c) => ({
           containerNo: c.ContainerNo,
           isoSizetype: c.IsoSizetype,
@@ -183,6 +213,32 @@ export function createHttpTos(opts: { timeoutMs?: number } = {}): TerminalOperat
             TotalAmount: o.amount,
             CreatedTime: new Date(o.createdAt),
             containers: o.containers.map((c) => ({ ContainerNo: c.containerNo, IsoSizetype: c.isoSizetype, FE: c.fe, Teu: c.teu })),
+          })),
+        },
+      };
+    },
+    async yardEvents(conn, page) {
+      const s = await login(conn);
+      if (!s.ok) return s;
+      const query = new URLSearchParams({ after: String(page.after), limit: String(page.limit) });
+      const r = await callJson(
+        { baseUrl: s.baseUrl, path: `/api/yard-events?${query}`, headers: { authorization: `Bearer ${s.session}` }, timeoutMs },
+        { ok: yardEvents, error },
+      );
+      if (!r.ok) return r.failure === 'refused' ? refusal(r) : r;
+      return {
+        ok: true,
+        value: {
+          last: r.value.last,
+          more: r.value.more,
+          events: r.value.data.map((e) => ({
+            seq: e.seq,
+            Kind: yardKinds[e.kind],
+            OrderNo: e.orderNo,
+            ContainerNo: e.containerNo ? e.containerNo.trim().toUpperCase() : null,
+            At: new Date(e.at),
+            Refusal: e.kind === 'gate_refused' ? (refusals[e.reason ?? ''] ?? 'unknown') : null,
+            Detail: e.message ?? null,
           })),
         },
       };

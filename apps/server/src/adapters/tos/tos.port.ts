@@ -1,3 +1,4 @@
+import type { GateRefusal } from '@smartport/contract';
 import type { Outcome, PartnerDown } from '../outcome';
 
 /** One TOS connection as the terminal configuration holds it (spec 03 §2.4: host, port, user, password). */
@@ -53,6 +54,31 @@ export interface TerminalOperatingSystem extends TosOrderDesk {
   vesselSchedule(conn: TosConnection, range: { from: Date; to: Date }): Promise<Outcome<TosVesselCall[]> | TosLoginRefused>;
   /** TOS-side orders after sequence number `after` (0 = from the start), oldest first. */
   orderFeed(conn: TosConnection, page: { after: number; limit: number }): Promise<Outcome<TosOrderPage> | TosLoginRefused>;
+  /** The yard's events about the portal's orders after sequence number `after` (0 = from the start), oldest first. */
+  yardEvents(conn: TosConnection, page: { after: number; limit: number }): Promise<Outcome<TosYardEventPage> | TosLoginRefused>;
+}
+
+/**
+ * A yard fact about a container of a portal order, in the portal's names: allocated (PB), passed the gate in or out,
+ * or refused at the gate (why: the TOS's code mapped to the portal's). `At` is the TOS's time.
+ */
+export interface TosYardEvent {
+  seq: number;
+  Kind: 'allocated' | 'gateIn' | 'gateOut' | 'gateRefused';
+  /** Null for a refusal of a PIN or QR the TOS could not tie to an order. */
+  OrderNo: string | null;
+  ContainerNo: string | null;
+  At: Date;
+  Refusal: GateRefusal | null;
+  /** The TOS's own words for a refusal. */
+  Detail: string | null;
+}
+
+/** A page of yard events, as the order feed's pages. */
+export interface TosYardEventPage {
+  events: TosYardEvent[];
+  last: number;
+  more: boolean;
 }
 
 /** An approved portal order as the TOS receives it: every code already in the TOS's words (job-mode and tariff mappings). */
@@ -67,6 +93,8 @@ export interface TosOrderDelivery {
   BookingNo: string | null;
   ExpDate: Date | null;
   TotalAmount: number;
+  /** An extension order (gia hạn): the order whose expiry it moves to its own. */
+  ExtendsOrderNo: string | null;
   containers: {
     ContainerNo: string;
     IsoSizetype: string;

@@ -217,7 +217,13 @@ export function createInvoicesService(deps: {
       }
     }
     await repo.invoiceDone(order.OrderNo);
-    if (issuedNow) await deps.publish?.('invoice.issued', { orderNo: order.OrderNo, invoiceNo: invoiceLabel(invoice), by: userId });
+    if (issuedNow)
+      await deps.publish?.('invoice.issued', {
+        orderNo: order.OrderNo,
+        invoiceNo: invoiceLabel(invoice),
+        by: userId,
+        pdfUrl: deps.einvoice.pdfUrl(invoice),
+      });
     const published = item(order, invoice, null);
     payments.completion(
       userId,

@@ -1,5 +1,6 @@
 import type { MailOrderDelay, MailOrderFilter } from '@smartport/contract';
 import type { Database } from '../../db/client';
+import type { NewMail } from './mail-queue.repository';
 
 export interface MailOrderRule {
   Rowguid: string;
@@ -103,10 +104,36 @@ export function createMailOrdersRepository(database: Database) {
       return rows.map((r) => ({ ...r, TotalAmount: Number(r.TotalAmount), CreatedTime: new Date(r.CreatedTime) }));
     },
 
-    async sent(ids: readonly number[]): Promise<void> {
+    /**
+     * The events' mail is queued: they are marked done and the mail written to the mail queue in one statement, so a
+     * sender that dies between the two neither loses the mail nor queues it twice. `mail` null: nothing to send.
+     */
+    async queued(ids: readonly number[], mail: NewMail | null): Promise<void> {
+      if (!mail) {
+        await database.query(
+          'update mail_order_events set sent_time = now(), claimed_until = null, last_error = null where id = any($1::bigint[])',
+          [ids],
+        );
+        return;
+      }
       await database.query(
-        'update mail_order_events set sent_time = now(), claimed_until = null, last_error = null where id = any($1::bigint[])',
-        [ids],
+        `with done as (
+           update mail_order_events set sent_time = now(), claimed_until = null, last_error = null
+            where id = any($1::bigint[]) and sent_time is null returning id)
+         insert into mail_queue (dedupe_key, kind, mail_to, subject, html, body, order_no, terminal_code)
+         select $2, $3, $4, $5, $6, $7, $8, $9 where exists (select 1 from done)
+         on conflict (dedupe_key) do nothing`,
+        [
+          ids,
+          mail.DedupeKey,
+          mail.Kind,
+          mail.MailTo.join(', '),
+          mail.Subject,
+          mail.Html,
+          mail.Body,
+          mail.OrderNo ?? null,
+          mail.TerminalCode ?? null,
+        ],
       );
     },
 

@@ -1,5 +1,5 @@
 import { DELAY_TIME, type MailOrderFilter, mailOrderFilterNames, portDayStart, portTimeText, splitMailList } from '@smartport/contract';
-import { escapeHtml, type MailService, mailFailureText } from './mail.service';
+import { escapeHtml } from './mail.service';
 import type { MailedOrder, MailOrderRule, MailOrdersRepository } from './mail-orders.repository';
 
 const MINUTE = 60_000;
@@ -63,64 +63,88 @@ function mailHtml(rule: MailOrderRule, orders: MailedOrder[]): string {
 const CLAIM_MS = 2 * MINUTE;
 const MAX_ATTEMPTS = 10;
 
+/** The mail's plain-text part: one line per order. */
+function mailText(rule: MailOrderRule, orders: MailedOrder[]): string {
+  return [
+    rule.MailTitle,
+    `Hãng tàu: ${rule.OperationCode} — ${mailOrderFilterNames[rule.DataFilter]}: ${orders.length} lệnh.`,
+    '',
+    ...orders.map(
+      (o) =>
+        `${o.OrderNo} | ${o.TerminalCode} | ${o.CustomerName ?? o.CustomerCode} | ${o.JobModeName ?? o.JobModeCode} | ` +
+        `${o.VesselName ?? ''} | ${o.BookingNo ?? o.BLNo ?? ''} | ${o.Containers} cont | ${o.TotalAmount.toLocaleString('vi-VN')} VND | ` +
+        `${statusNames[o.OrderStatus] ?? o.OrderStatus} | ${portTimeText(o.CreatedTime)}`,
+    ),
+  ].join('\n');
+}
+
 /**
  * Mail of orders to shipping lines (spec 03 §3 'Mail order row'): an order that reaches a state is recorded for each
- * active rule of its line and state, then mailed to the rule's MailCC at its time. Every send claims its events first
- * (one instance sends them); a failed send leaves them for the next run (at most 10 tries).
+ * active rule of its line and state; at the rule's time (at once for TGT) the orders due together become one mail in
+ * the mail queue (mail-queue.service.ts), which the 'mail.queue' job sends with its retries. Events are claimed before
+ * they are queued (one instance queues them) and marked in the statement that queues their mail.
  */
 export function createMailOrdersService(deps: {
   repo: MailOrdersRepository;
-  mail: Pick<MailService, 'send'>;
   log?: { info(o: object, m: string): void; warn(o: object, m: string): void };
   now?: () => Date;
 }) {
   const { repo } = deps;
   const now = () => deps.now?.() ?? new Date();
 
-  async function sendGroup(rule: MailOrderRule, ids: number[]): Promise<boolean> {
+  async function queueGroup(rule: MailOrderRule, ids: number[]): Promise<boolean> {
     const taken = await repo.claim(ids, CLAIM_MS);
     if (!taken.length) return false;
-    const orders = await repo.orders(taken);
-    const to = splitMailList(rule.MailCC);
-    const sent =
-      orders.length && to.length
-        ? await deps.mail.send(
-            { to, subject: `${rule.MailTitle} (${orders.length} lệnh)`, html: mailHtml(rule, orders) },
-            // Orders of one terminal: that terminal's own mail server when 'Cấu hình cảng' has one.
-            { terminal: new Set(orders.map((o) => o.TerminalCode)).size === 1 ? orders[0]?.TerminalCode : null },
-          )
-        : ({ ok: true } as const);
-    if (sent.ok) {
-      await repo.sent(taken);
+    try {
+      const orders = await repo.orders(taken);
+      const to = splitMailList(rule.MailCC);
+      const first = [...taken].sort((a, b) => a - b)[0];
+      await repo.queued(
+        taken,
+        orders.length && to.length
+          ? {
+              // Each event is in one mail only: its smallest id names the mail.
+              DedupeKey: `mailOrder:${rule.Rowguid}:${first}`,
+              Kind: `mailOrder.${rule.DataFilter}`,
+              MailTo: to,
+              Subject: `${rule.MailTitle} (${orders.length} lệnh)`,
+              Html: mailHtml(rule, orders),
+              Body: mailText(rule, orders),
+              OrderNo: orders.map((o) => o.OrderNo).join(', '),
+              // Orders of one terminal: that terminal's own mail server when 'Cấu hình cảng' has one.
+              TerminalCode: new Set(orders.map((o) => o.TerminalCode)).size === 1 ? (orders[0]?.TerminalCode ?? null) : null,
+            }
+          : null,
+      );
       return true;
+    } catch (err) {
+      const error = (err as Error).message;
+      await repo.failed(taken, error);
+      deps.log?.warn({ rule: rule.Rowguid, orders: taken.length, error }, 'mail order not queued');
+      return false;
     }
-    const error = mailFailureText(sent) + (sent.detail ? ` (${sent.detail})` : '');
-    await repo.failed(taken, error);
-    deps.log?.warn({ rule: rule.Rowguid, orders: taken.length, error }, 'mail order not sent');
-    return false;
   }
 
   return {
     /**
-     * An order reached a state (DL approved, PB allocated, HT completed): recorded for every matching rule; the
-     * real-time ones are sent now (not awaited by the caller's answer: `wait` lets tests and jobs await them).
+     * An order reached a state (DL approved, PB allocated, HT completed) at `at` (default now): recorded for every
+     * matching rule; the real-time (TGT) ones are queued at once, the others when the job finds them due.
      */
-    async orderReached(orderNo: string, state: MailOrderFilter): Promise<{ recorded: number; sent: number }> {
-      const at = now();
+    async orderReached(orderNo: string, state: MailOrderFilter, at: Date = now()): Promise<{ recorded: number; queued: number }> {
       let recorded = 0;
-      let sent = 0;
+      let queued = 0;
       for (const rule of await repo.rulesFor(orderNo, state)) {
         const due = dueTime(rule, at);
         const id = await repo.addEvent(rule.Rowguid, orderNo, state, due);
         if (id === null) continue;
         recorded++;
-        if (rule.DelayType === 'TGT' && (await sendGroup(rule, [id]))) sent++;
+        if (rule.DelayType === 'TGT' && (await queueGroup(rule, [id]))) queued++;
       }
-      return { recorded, sent };
+      return { recorded, queued };
     },
 
-    /** The job's run: every event whose time came, one mail per rule and due time. */
-    async sendDue(): Promise<{ mails: number; orders: number }> {
+    /** The job's run: every event whose time came, one mail per rule and due time, into the mail queue. */
+    async queueDue(): Promise<{ mails: number; orders: number }> {
       const groups = new Map<string, { rule: string; ids: number[] }>();
       for (const e of await repo.due(MAX_ATTEMPTS)) {
         const key = `${e.RuleRowguid}|${e.DueTime.getTime()}`;
@@ -133,7 +157,7 @@ export function createMailOrdersService(deps: {
       for (const g of groups.values()) {
         const rule = await repo.rule(g.rule);
         if (!rule) continue;
-        if (await sendGroup(rule, g.ids)) {
+        if (await queueGroup(rule, g.ids)) {
           mails++;
           orders += g.ids.length;
         }

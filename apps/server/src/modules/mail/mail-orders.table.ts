@@ -34,6 +34,7 @@ export const mailOrderEvents = pgTable(
     DueTime: tz('due_time').notNull(),
     /** Taken by a sender until then (another instance leaves it); cleared when a send fails. */
     ClaimedUntil: tz('claimed_until'),
+    /** When its mail went into the mail queue (mail_queue records the send itself). */
     SentTime: tz('sent_time'),
     Attempts: integer('attempts').notNull().default(0),
     LastError: text('last_error'),

@@ -41,7 +41,11 @@ export function createMailService(deps: {
       const own = about?.terminal && deps.terminalMail ? await deps.terminalMail(about.terminal) : null;
       const conn = own ?? mailConnectionOf(await deps.forms.read(senderMail));
       if (!conn) return { ok: false, failure: 'not_configured', detail: 'Chưa cấu hình mail gửi (/config/mail_config)' };
-      return deps.sender.send(conn, message);
+      const sent = await deps.sender.send(conn, message);
+      // The failure's words go to logs and the mail record: whatever a server echoes, the password does not go on.
+      if (!sent.ok && conn.password && sent.detail?.includes(conn.password))
+        return { ...sent, detail: sent.detail.split(conn.password).join('********') };
+      return sent;
     },
   };
 }

@@ -40,6 +40,8 @@ export interface HistoryHeadRecord extends HistoryRowRecord {
   ApprovedTime: Date | null;
   CancelledBy: string | null;
   CancelledTime: Date | null;
+  CompletedAt: Date | null;
+  ExtendsOrderNo: string | null;
 }
 
 /** Sort columns by name: the only text of the ORDER BY, never the caller's. */
@@ -128,7 +130,8 @@ export function createOrderHistoryRepository(database: Database) {
         `select ${rowColumns}, cu.tax_code "TaxCode", o.operation_code "OperationCode", v.vessel_name "VesselName",
                 o.transaction_id "TransactionId", o.amount::float8 "Amount", o.vat_amount::float8 "VatAmount",
                 o.reject_reason "RejectReason", o.note "Note", o.tos_status "TosStatus", o.tos_message "TosMessage",
-                o.approved_by "ApprovedBy", o.approved_time "ApprovedTime", o.cancelled_by "CancelledBy", o.cancelled_time "CancelledTime"
+                o.approved_by "ApprovedBy", o.approved_time "ApprovedTime", o.cancelled_by "CancelledBy", o.cancelled_time "CancelledTime",
+                o.completed_at "CompletedAt", o.extends_order_no "ExtendsOrderNo"
            from orders o
            left join job_modes j on j.job_mode_code = o.job_mode_code
            left join customers cu on cu.customer_code = o.customer_code
@@ -139,10 +142,7 @@ export function createOrderHistoryRepository(database: Database) {
       return row ?? null;
     },
 
-    /**
-     * The order's containers. Gate times are read from the row as JSON, so they show once the yard's gate columns
-     * (gate_in_time, gate_out_time) exist on order_containers, and read as null before.
-     */
+    /** The order's containers, with the yard's times (allocated, gate in and out) the TOS's yard events recorded. */
     async containers(orderNo: string) {
       return q<{
         ContainerNo: string;
@@ -153,14 +153,32 @@ export function createOrderHistoryRepository(database: Database) {
         MCWeight: number | null;
         Amount: number;
         CusHold: boolean | null;
-        GateIn: string | null;
-        GateOut: string | null;
+        AllocatedAt: Date | null;
+        GateIn: Date | null;
+        GateOut: Date | null;
       }>(
         `select c.container_no "ContainerNo", c.iso_sizetype "IsoSizetype", c.fe "FE", ct.cargo_type_name "CargoTypeName",
                 c.seal_no "SealNo", c.mc_weight::float8 "MCWeight", c.amount::float8 "Amount", c.cus_hold "CusHold",
-                to_jsonb(c) ->> 'gate_in_time' "GateIn", to_jsonb(c) ->> 'gate_out_time' "GateOut"
+                c.allocated_at "AllocatedAt", c.gate_in_time "GateIn", c.gate_out_time "GateOut"
            from order_containers c left join cargo_types ct on ct.cargo_type_code = c.cargo_type_code
           where c.order_no = $1 order by c.container_no`,
+        [orderNo],
+      );
+    },
+
+    /** The order's extension (gia hạn) waiting for payment, if any, and the extensions it has had. */
+    async extensions(orderNo: string) {
+      return q<{
+        OrderNo: string;
+        ExpDate: Date;
+        TotalAmount: number;
+        OrderStatus: string;
+        TransactionId: string | null;
+        CreatedTime: Date;
+      }>(
+        `select order_no "OrderNo", exp_date "ExpDate", total_amount::float8 "TotalAmount", order_status "OrderStatus",
+                transaction_id "TransactionId", created_time "CreatedTime"
+           from orders where extends_order_no = $1 and order_status <> 'D' order by created_time`,
         [orderNo],
       );
     },

@@ -1,14 +1,17 @@
 import {
   type CallRequest,
   type calls,
+  formatPortTime,
   type OrderHistoryEvent,
   orderHistoryLimits,
   orderHistoryMessages,
   orderStatusNames,
   portDayEnd,
+  portFormats,
   portInstantChecked,
   type TosStatus,
   tosStatusNames,
+  yardStateNames,
 } from '@smartport/contract';
 import type { AuthUser } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
@@ -20,12 +23,6 @@ type C = typeof calls.orderHistory;
 type Filter = CallRequest<C['exportOrderHistory']>;
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
-/** A time read from JSON text (a column that may not exist yet): null when absent or not a time. */
-const isoText = (t: string | null) => {
-  if (!t) return null;
-  const d = new Date(t);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
-};
 
 const paymentStatusNames: Record<number, string> = { [-1]: 'Thất bại', 0: 'Chưa hoàn tất', 1: 'Thành công' };
 const invoiceStatusNames: Record<string, string> = { Y: 'Đã phát hành', C: 'Đã hủy' };
@@ -73,7 +70,8 @@ export function orderTimeline(facts: {
   payments: Awaited<ReturnType<OrderHistoryRepository['payments']>>;
   invoices: Awaited<ReturnType<OrderHistoryRepository['invoices']>>;
   cancellations: Awaited<ReturnType<OrderHistoryRepository['invoiceCancellations']>>;
-  containers: { ContainerNo: string; GateInTime: string | null; GateOutTime: string | null }[];
+  containers: { ContainerNo: string; AllocatedAt: string | null; GateInTime: string | null; GateOutTime: string | null }[];
+  extensions: { OrderNo: string; ExpDate: Date; TotalAmount: number; CreatedTime: Date }[];
 }): OrderHistoryEvent[] {
   const { head } = facts;
   const events: OrderHistoryEvent[] = [
@@ -135,6 +133,29 @@ export function orderTimeline(facts: {
       By: c.CreatedBy,
     });
   }
+  // The order reached PB when the TOS allocated its first container; HT when its last one left.
+  const allocated = facts.containers
+    .map((c) => c.AllocatedAt)
+    .filter((a): a is string => !!a)
+    .sort();
+  if (allocated[0])
+    events.push({
+      Time: allocated[0],
+      Kind: 'allocated',
+      Title: yardStateNames.allocated,
+      Detail: `${allocated.length}/${facts.containers.length} container`,
+      By: null,
+    });
+  if (head.CompletedAt)
+    events.push({ Time: iso(head.CompletedAt), Kind: 'completed', Title: yardStateNames.completed, Detail: null, By: null });
+  for (const x of facts.extensions)
+    events.push({
+      Time: iso(x.CreatedTime),
+      Kind: 'extension',
+      Title: 'Gia hạn lệnh',
+      Detail: `${x.OrderNo} · đến ${formatPortTime(x.ExpDate, portFormats.dateTimeMinutes)} · ${money(x.TotalAmount)}`,
+      By: null,
+    });
   for (const c of facts.containers) {
     if (c.GateInTime) events.push({ Time: c.GateInTime, Kind: 'gateIn', Title: 'Container vào cổng', Detail: c.ContainerNo, By: null });
     if (c.GateOutTime) events.push({ Time: c.GateOutTime, Kind: 'gateOut', Title: 'Container ra cổng', Detail: c.ContainerNo, By: null });
@@ -195,18 +216,21 @@ export function createOrderHistoryService(deps: {
     async detail(user: AuthUser, orderNo: string) {
       const head = await repo.head(orderReach(user), orderNo);
       if (!head) throw notFound(orderHistoryMessages.notFound);
-      const [containerRows, charges, invoices, cancellations, payments] = await Promise.all([
+      const [containerRows, charges, invoices, cancellations, payments, extensions] = await Promise.all([
         repo.containers(head.OrderNo),
         repo.charges(head.OrderNo),
         repo.invoices(head.OrderNo),
         repo.invoiceCancellations(head.OrderNo),
         repo.payments(head.OrderNo),
+        repo.extensions(head.OrderNo),
       ]);
-      const containers = containerRows.map(({ GateIn, GateOut, ...c }) => ({
+      const containers = containerRows.map(({ AllocatedAt, GateIn, GateOut, ...c }) => ({
         ...c,
-        GateInTime: isoText(GateIn),
-        GateOutTime: isoText(GateOut),
+        AllocatedAt: iso(AllocatedAt),
+        GateInTime: iso(GateIn),
+        GateOutTime: iso(GateOut),
       }));
+      const unpaid = [...extensions].reverse().find((x) => x.OrderStatus === 'A' && !x.TransactionId && new Date(x.ExpDate) > new Date());
       const {
         TosStatus,
         TosMessage: _tosMessage,
@@ -214,12 +238,27 @@ export function createOrderHistoryService(deps: {
         ApprovedTime: _approvedTime,
         CancelledBy: _cancelledBy,
         CancelledTime: _cancelledTime,
+        CompletedAt,
+        ExtendsOrderNo,
         ...rest
       } = head;
+      const yard = CompletedAt ? 'completed' : containers.some((c) => c.AllocatedAt) ? 'allocated' : 'none';
       return {
         ...toWire(rest),
         TosStatusName: tosStatusNames[TosStatus as TosStatus] ?? TosStatus,
         ord_url: `/order/${deps.publicOrders.linkToken(head.OrderNo)}`,
+        YardStateName: yardStateNames[yard],
+        CompletedAt: iso(CompletedAt),
+        ExtendsOrderNo,
+        ExtensionDue: unpaid
+          ? {
+              OrderNo: unpaid.OrderNo,
+              ExtendsOrderNo: head.OrderNo,
+              ExpDate: iso(unpaid.ExpDate) as string,
+              TotalAmount: unpaid.TotalAmount,
+              OrderStatus: unpaid.OrderStatus,
+            }
+          : null,
         containers,
         charges,
         invoices: invoices.map((i) => ({
@@ -234,7 +273,7 @@ export function createOrderHistoryService(deps: {
           CreatedTime: iso(p.CreatedTime) as string,
           CompletedTime: iso(p.CompletedTime),
         })),
-        events: orderTimeline({ head, payments, invoices, cancellations, containers }),
+        events: orderTimeline({ head, payments, invoices, cancellations, containers, extensions }),
       };
     },
   };

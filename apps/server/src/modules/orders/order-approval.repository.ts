@@ -25,6 +25,8 @@ export interface ApprovalOrder {
   TosAttempts: number;
   /** SMP: made in the portal; TOS: made at the terminal's counter (the TOS order feed), not the portal's to approve or cancel. */
   Source: string;
+  /** An extension order (gia hạn): the order it extends. */
+  ExtendsOrderNo: string | null;
 }
 
 /** A row of the queue before its names are put in words (the service does that). */
@@ -69,7 +71,7 @@ const headColumns = sql.raw(`o.order_no "OrderNo", o.pin_code "PinCode", o.termi
   o.job_mode_code "JobModeCode", o.operation_code "OperationCode", o.vessel_key "VesselKey", o.bl_no "BLNo", o.booking_no "BookingNo",
   o.exp_date "ExpDate", o.total_amount::float8 "TotalAmount", o.money_credit "MoneyCredit", o.order_status "OrderStatus",
   o.transaction_id "TransactionId", o.created_by "CreatedBy", o.tos_status "TosStatus", o.tos_order_no "TosOrderNo",
-  o.tos_attempts "TosAttempts", o.source "Source"`);
+  o.tos_attempts "TosAttempts", o.source "Source", o.extends_order_no "ExtendsOrderNo"`);
 
 /**
  * Customs holds container `c` of order `o` now: its open visit at the order's terminal is foreign goods (FE F,

@@ -67,6 +67,11 @@ export interface NewOrder {
   booking: BookingLimit | null;
   containers: CheckedContainer[];
   lines: ChargeLine[];
+  /**
+   * An extension (gia hạn) of this order: its containers are that order's, so neither it nor its other extensions count
+   * as another live order holding them.
+   */
+  ExtendsOrderNo?: string | null;
 }
 
 /** The row the confirmation and the detail read. */
@@ -102,6 +107,9 @@ export interface OrderRecord {
   InvoiceFailed: boolean;
   TosRetrying: boolean;
   CreatedTime: Date;
+  /** Every container out of the gate (HT). */
+  CompletedAt: Date | null;
+  ExtendsOrderNo: string | null;
 }
 
 const five = () => Math.floor(Math.random() * 100_000);
@@ -166,7 +174,7 @@ export function createOrderCreateRepository(db: Db) {
       return list.map((r) => r.c);
     },
 
-    /** Containers already in a live order (A/P/C, not expired) of the terminal → the PIN shown (before '-') and its customer. */
+    /** Containers already in a live order (A/P/C, not expired, not yet out of the gate) of the terminal → the PIN shown (before '-') and its customer. */
     async liveOrders(terminal: string, containerNos: string[]): Promise<Map<string, LiveHolder>> {
       if (!containerNos.length) return new Map();
       const list = await rows<{ c: string; pin: string; cu: string }>(
@@ -174,6 +182,7 @@ export function createOrderCreateRepository(db: Db) {
               from order_containers c join orders o on o.order_no = c.order_no
              where c.container_no = any(${sql.param(containerNos)}::text[]) and o.terminal_code = ${terminal}
                and o.order_status in ('A', 'P', 'C') and (o.exp_date is null or o.exp_date > now())
+               and c.gate_out_time is null
              order by o.created_time desc`,
       );
       const found = new Map<string, LiveHolder>();
@@ -227,11 +236,14 @@ export function createOrderCreateRepository(db: Db) {
         }
         // Under the day's lock no other save commits meanwhile: a container another order took since the check is refused.
         const nos = o.containers.map((c) => c.ContainerNo);
+        const extended = o.ExtendsOrderNo ?? '';
         const [taken] = rowsOf<{ c: string; pin: string; cu: string }>(
           await tx.execute(sql`select c.container_no c, split_part(o.pin_code, '-', 1) pin, o.customer_code cu
               from order_containers c join orders o on o.order_no = c.order_no
              where c.container_no = any(${sql.param(nos)}::text[]) and o.terminal_code = ${o.TerminalCode}
-               and o.order_status in ('A', 'P', 'C') and (o.exp_date is null or o.exp_date > now()) limit 1`),
+               and o.order_status in ('A', 'P', 'C') and (o.exp_date is null or o.exp_date > now())
+               and o.completed_at is null and c.gate_out_time is null
+               and (${extended} = '' or (o.order_no <> ${extended} and coalesce(o.extends_order_no, '') <> ${extended})) limit 1`),
         );
         if (taken) return { kind: 'taken', ContainerNo: taken.c, pin: taken.pin, CustomerCode: taken.cu };
         // The eDOs the rows were released by, still active, held (FOR SHARE) until commit: a revocation waits for this
@@ -308,6 +320,7 @@ export function createOrderCreateRepository(db: Db) {
             PricedAt: o.PricedAt,
             ClientKey: o.ClientKey,
             ClientDraftHash: o.DraftHash,
+            ExtendsOrderNo: o.ExtendsOrderNo ?? null,
           })
           .onConflictDoNothing()
           .returning({ OrderNo: orders.OrderNo });
@@ -424,7 +437,7 @@ export function createOrderCreateRepository(db: Db) {
                    (select i.invoice_series || '-' || i.invoice_no from invoices i where i.order_no = o.order_no order by i.issue_date desc limit 1) "InvoiceNo",
                    exists (select 1 from payment_followups f where f.order_no = o.order_no and f.kind = 'invoice' and f.status = 'failed') "InvoiceFailed",
                    (o.tos_status = 'failed' and o.tos_next_try is not null) "TosRetrying",
-                   o.created_time "CreatedTime"
+                   o.created_time "CreatedTime", o.completed_at "CompletedAt", o.extends_order_no "ExtendsOrderNo"
               from orders o
               left join job_modes j on j.job_mode_code = o.job_mode_code
               left join vessel_voyages v on v.vessel_key = o.vessel_key
@@ -439,6 +452,7 @@ export function createOrderCreateRepository(db: Db) {
         ExpDate: at(r.ExpDate),
         ApprovedTime: at(r.ApprovedTime),
         CreatedTime: new Date(r.CreatedTime),
+        CompletedAt: at(r.CompletedAt),
       };
     },
 
@@ -450,7 +464,7 @@ export function createOrderCreateRepository(db: Db) {
                    c.seal_no "SealNo", c.pol "POL", c.pod "POD", c.fpod "FPOD", c.temperature::float8 "Temperature", c.vent "Vent",
                    c.vent_unit "VentUnit", c.imo_class "Class", c.unno "Unno", c.oog_top "OogTop", c.oog_left "OogLeft",
                    c.oog_right "OogRight", c.oog_back "OogBack", c.oog_front "OogFront", c.plug_hours::float8 "PlugHours",
-                   c.date_in "DateIn"
+                   c.date_in "DateIn", c.allocated_at "AllocatedAt", c.gate_in_time "GateInTime", c.gate_out_time "GateOutTime"
               from order_containers c left join cargo_types ct on ct.cargo_type_code = c.cargo_type_code
              where c.order_no = ${orderNo}
              order by c.container_no`,

@@ -4,6 +4,7 @@ import {
   type CallRequest,
   type CheckedContainer,
   type calls,
+  type ExtensionDue,
   edoMessages,
   type InvoiceState,
   invoiceStateNames,
@@ -22,6 +23,8 @@ import {
   type TosStatus,
   tosStatus,
   tosStatusNames,
+  type YardState,
+  yardStateNames,
 } from '@smartport/contract';
 import type { DomainEventBus, Publisher } from '../../events/event-bus';
 import type { AuthUser } from '../../http/context';
@@ -77,6 +80,8 @@ export interface OrderCreateDeps {
     blNo: string | null;
     containerNos: string[];
   }): Promise<{ isEdoLine: boolean; covers: EdoCoverFact[] }>;
+  /** The order's extension (gia hạn) waiting for payment, if any (the extension service). */
+  extensionDue(orderNo: string): Promise<ExtensionDue | null>;
   /** The line's booking (bookings module), null when it has none of that number. */
   bookingFor(q: { line: string; bookingNo: string }): Promise<BookingFactLite | null>;
   now?: () => Date;
@@ -459,7 +464,14 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
     async getOrder(user: AuthUser, orderNo: string): Promise<OrderDetail> {
       const o = await repo.order(orderReach(user), orderNo);
       if (!o) throw notFound(orderCheckMessages.notFound(orderNo));
-      const [containers, charges] = await Promise.all([repo.containers(o.OrderNo), repo.charges(o.OrderNo)]);
+      const [containers, charges, extension] = await Promise.all([
+        repo.containers(o.OrderNo),
+        repo.charges(o.OrderNo),
+        deps.extensionDue(o.OrderNo),
+      ]);
+      const time = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
+      // Derived from the yard's times: the status stays C (statistics and approval read it).
+      const yard: YardState = o.CompletedAt ? 'completed' : containers.some((c) => c.AllocatedAt != null) ? 'allocated' : 'none';
       const tos: TosStatus = tosStatus.safeParse(o.TosStatus).success ? (o.TosStatus as TosStatus) : 'none';
       const vessel = o.VesselName ? `${o.VesselName} ${o.VesselImVoy ?? ''}/${o.VesselExVoy ?? ''}`.trim() : null;
       // An approved order with an amount to bill gets its e-invoice from the server (paid, or on credit).
@@ -503,6 +515,11 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
         TosRetrying: o.TosRetrying,
         ord_url: o.OrderStatus === 'C' ? `/order/${deps.linkToken(o.OrderNo)}` : null,
         CreatedTime: o.CreatedTime.toISOString(),
+        YardState: yard,
+        YardStateName: yardStateNames[yard],
+        CompletedAt: o.CompletedAt?.toISOString() ?? null,
+        ExtendsOrderNo: o.ExtendsOrderNo,
+        ExtensionDue: extension,
         containers: containers.map((c, i) => ({
           Row: i + 1,
           ContainerNo: String(c.ContainerNo),
@@ -535,6 +552,9 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
           FromYard: c.DateIn != null,
           CusHold: c.CusHold == null ? null : Boolean(c.CusHold),
           EdoNo: (c.EdoNo as string | null) ?? null,
+          AllocatedAt: time(c.AllocatedAt),
+          GateInTime: time(c.GateInTime),
+          GateOutTime: time(c.GateOutTime),
         })),
         charges,
       };

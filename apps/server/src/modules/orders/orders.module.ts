@@ -11,6 +11,8 @@ import { createOrderApprovalRepository } from './order-approval.repository';
 import { createOrderApprovalService } from './order-approval.service';
 import { createOrderCreateRepository } from './order-create.repository';
 import { createOrderCreateService } from './order-create.service';
+import { createOrderExtensionRepository } from './order-extension.repository';
+import { createOrderExtensionService, type ExtensionTx } from './order-extension.service';
 import { createOrdersRepository } from './orders.repository';
 import { ordersHandlers } from './orders.routes';
 import { createPricingRepository } from './pricing.repository';
@@ -18,10 +20,13 @@ import { createPricingService, type PricingDeps } from './pricing.service';
 import { createPublicOrderService } from './public-order.service';
 import { createTosDeliveryService } from './tos-delivery.service';
 import { tosPushJob } from './tos-push.job';
+import { yardEventsJob } from './yard-events.job';
+import { createYardEventsRepository } from './yard-events.repository';
+import { createYardEventsService } from './yard-events.service';
 
 /**
- * Orders: the public order view, creation (checks, pricing, save, pay later), the approval queue 'Duyệt lệnh' and the
- * delivery of approved orders to the TOS. An order paid or confirmed without approval is approved in the transaction
+ * Orders: the public order view, creation (checks, pricing, save, pay later), the approval queue 'Duyệt lệnh', the
+ * delivery of approved orders to the TOS, the yard's events back from it (allocation, gate, completion) and extensions. An order paid or confirmed without approval is approved in the transaction
  * that made it C; what follows an approval (TOS, the creator's notice; invoices and mail orders in their modules) are
  * handlers of `order.approved`.
  */
@@ -68,6 +73,28 @@ export function ordersModule(
     holidays: deps.holidays,
     attachConfig: deps.attachConfig,
   });
+  // Extensions (gia hạn) of orders whose expiry passed before their trucks came: priced by the same engine, saved as
+  // orders of their own through the order save, approved at once when there is nothing to charge.
+  const extensionTx = (tx: Db): ExtensionTx => ({
+    extension: createOrderExtensionRepository(tx),
+    create: createOrderCreateRepository(tx),
+    approval: approvalIn(tx),
+  });
+  const orderExtension = createOrderExtensionService({
+    repo: createOrderExtensionRepository(database.db),
+    transaction: (fn) => events.transaction((tx, ev) => fn(extensionTx(tx), ev)),
+    pricing,
+    approved: orderApproval.approved,
+  });
+  // The TOS's yard events (allocation, gate, late trucks) on the portal's orders, per terminal connection in use.
+  const yardEvents = createYardEventsService({
+    tos: deps.watched(createHttpTos(), 'smp2catos'),
+    connection: (terminal) => deps.terminalConfig.currentTos(terminal),
+    repo: createYardEventsRepository(database.db),
+    transaction: (fn) => events.transaction((tx, ev) => fn({ ...extensionTx(tx), yard: createYardEventsRepository(tx) }, ev)),
+    extensions: orderExtension,
+    log,
+  });
   const orderCreate = createOrderCreateService({
     repo: createOrderCreateRepository(database.db),
     transaction: (fn) => events.transaction((tx, ev) => fn(createOrderCreateRepository(tx), ev)),
@@ -79,6 +106,7 @@ export function ordersModule(
     linkToken: (orderNo) => publicOrders.linkToken(orderNo),
     edoReleases: (q) => deps.edo.releasesFor(q),
     bookingFor: (q) => deps.bookings.bookingFor(q),
+    extensionDue: async (orderNo) => (await orderExtension.dueFor([orderNo])).get(orderNo) ?? null,
   });
 
   // Paid or confirmed without approval (spec 02 §3: C): approved in the same transaction.
@@ -106,8 +134,8 @@ export function ordersModule(
   events.onAfterCommit('order.cancelled', 'orders.live-cancelled', async (e) => orderApproval.after.cancelledNotice(e), inline);
 
   return {
-    services: { publicOrders, pricing, orderCreate, orderApproval, tosDelivery },
-    handlers: { orders: ordersHandlers(publicOrders, orderCreate, orderApproval) },
-    jobs: [tosPushJob(tosDelivery, log)],
+    services: { publicOrders, pricing, orderCreate, orderApproval, tosDelivery, orderExtension, yardEvents },
+    handlers: { orders: ordersHandlers(publicOrders, orderCreate, orderApproval, orderExtension) },
+    jobs: [tosPushJob(tosDelivery, log), yardEventsJob(yardEvents, log)],
   } satisfies Module<unknown>;
 }

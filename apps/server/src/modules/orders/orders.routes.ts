@@ -1,12 +1,14 @@
 import type { ModuleHandlers } from '../../http/call-registry';
 import type { OrderApprovalService } from './order-approval.service';
 import type { OrderCreateService } from './order-create.service';
+import type { OrderExtensionService } from './order-extension.service';
 import type { PublicOrderService } from './public-order.service';
 
 export function ordersHandlers(
   publicOrders: PublicOrderService,
   create: OrderCreateService,
   approval: OrderApprovalService,
+  extension: OrderExtensionService,
 ): ModuleHandlers<'orders'> {
   return {
     viewPublicOrder: async (input) => ({ success: true, payload: await publicOrders.view(input.token) }),
@@ -23,5 +25,6 @@ export function ordersHandlers(
     resendTos: (input, ctx) => approval.resendTos(ctx.user, input),
     cancelApprovedOrder: (input, ctx) => approval.cancel(ctx.user, input),
     trackingInvoiceCancel: (input, ctx) => approval.tracking(ctx.user, input),
+    extendOrder: (input, ctx) => extension.extend(ctx.user, input),
   };
 }

@@ -78,6 +78,13 @@ export const orders = pgTable(
     ClientKey: uuid('client_key'),
     /** SHA-256 of the draft saved under ClientKey: the same key with another draft is refused, not answered the first order. */
     ClientDraftHash: varchar('client_draft_hash', { length: 64 }),
+    /**
+     * When the last of its containers passed the gate out (the TOS's yard events): the order is completed (HT). The
+     * status stays C, which statistics and approval read; 'Hoàn tất' is derived from this time.
+     */
+    CompletedAt: tz('completed_at'),
+    /** An extension order (gia hạn): the order whose expiry it extends, for the extra storage and reefer time it charges. */
+    ExtendsOrderNo: varchar('extends_order_no', { length: 30 }),
   },
   (t) => [
     uniqueIndex('orders_client_key_uq').on(t.CreatedBy, t.ClientKey).where(sql`${t.ClientKey} is not null`),
@@ -85,6 +92,7 @@ export const orders = pgTable(
     index('orders_tos_queue_idx').on(t.TosNextTry).where(sql`${t.TosStatus} in ('pending', 'failed')`),
     index('orders_terminal_created_idx').on(t.TerminalCode, t.CreatedTime),
     index('orders_customer_idx').on(t.CustomerCode),
+    index('orders_extends_idx').on(t.ExtendsOrderNo).where(sql`${t.ExtendsOrderNo} is not null`),
     index('orders_pin_idx').on(t.PinCode),
     // The home page's orders awaiting payment (status A, no transaction) of a customer or a terminal, newest first:
     // a few rows among a customer's hundreds of orders.
@@ -133,6 +141,10 @@ export const orderContainers = pgTable(
     PlugHours: numeric('plug_hours', { precision: 8, scale: 2, mode: 'number' }),
     /** The line's eDO that released the container to this order (import pickups of a line on eDO). */
     EdoNo: varchar('edo_no', { length: 30 }),
+    /** The yard's facts from the TOS (its times): allocated (PB), through the gate in and out. */
+    AllocatedAt: tz('allocated_at'),
+    GateInTime: tz('gate_in_time'),
+    GateOutTime: tz('gate_out_time'),
   },
   (t) => [index('order_containers_order_idx').on(t.OrderNo), index('order_containers_cntr_idx').on(t.ContainerNo)],
 );

@@ -458,3 +458,34 @@ export function reeferPeriod(
 
 /** Whole hours rounded up: the reading when no reefer rule applies (as the rule R2 without added hours). */
 export const wholeHoursUp = (p: { plugIn: Date; plugOut: Date }) => Math.ceil((p.plugOut.getTime() - p.plugIn.getTime()) / 3_600_000);
+
+/**
+ * The lines of an extension (gia hạn): the storage and reefer lines of the order priced to its new expiry (`to`) less
+ * what the order and its earlier extensions priced to the expiry they covered (`covered`), per container and kind, on
+ * the same tariffs and rules. A day or hour is billed once: what `covered` billed is never in the result, and two
+ * extensions back to back bill what one to the last expiry would. Job and attached-service lines are never repeated.
+ */
+export function extensionLines(to: OrderCharges, covered: OrderCharges, at: Date, what: (l: ChargeLine) => string): OrderCharges {
+  const kinds = new Set<string>(['storage', 'reefer']);
+  const key = (l: ChargeLine) => `${l.ContainerNo ?? ''}|${l.ChargeKind}`;
+  const before = new Map<string, number>();
+  for (const l of covered.lines) if (kinds.has(l.ChargeKind)) before.set(key(l), (before.get(key(l)) ?? 0) + l.Quantity);
+  const lines: ChargeLine[] = [];
+  for (const l of to.lines) {
+    if (!kinds.has(l.ChargeKind)) continue;
+    const extra = l.Quantity - (before.get(key(l)) ?? 0);
+    if (extra <= 0) continue;
+    const amount = Math.round(l.TariffPrice * (l.ExchangeRate ?? 1) * extra);
+    const vat = vatOf(amount, l.VatRate);
+    lines.push({
+      ...l,
+      LineNo: lines.length + 1,
+      Quantity: extra,
+      Amount: amount,
+      VatAmount: vat,
+      Total: amount + vat,
+      Explanation: `${what(l)}: thêm ${vn(extra)} ${l.Unit.toLowerCase()} × ${vn(l.UnitPrice)} = ${vn(amount)} đ (${l.Explanation})`,
+    });
+  }
+  return totalsOf(lines, at);
+}

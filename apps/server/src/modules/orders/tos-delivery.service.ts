@@ -92,6 +92,7 @@ export function createTosDeliveryService(deps: {
       BookingNo: order.BookingNo,
       ExpDate: order.ExpDate ? new Date(order.ExpDate) : null,
       TotalAmount: Number(order.TotalAmount),
+      ExtendsOrderNo: order.ExtendsOrderNo,
       containers,
       charges,
     };

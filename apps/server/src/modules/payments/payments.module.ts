@@ -1,6 +1,7 @@
 import { createHttpBankPageGateway } from '../../adapters/bank-page/bank-page.adapter';
 import { createHttpCardGateway } from '../../adapters/card/card.adapter';
 import { createHttpVietQrBank } from '../../adapters/vietqr/vietqr.adapter';
+import { listeningUrl } from '../../http/listening-url';
 import type { Module, ModuleContext } from '../../kernel/module';
 import { paymentReconciliationJob } from './payment-reconciliation.job';
 import { createPaymentsRepository } from './payments.repository';
@@ -49,9 +50,7 @@ export function paymentsModule(
 
   // Partners reach the portal where it listens; the VietQR bank is told where to send its notices.
   app.addHook('onListen', async () => {
-    const address = app.server.address();
-    if (address && typeof address === 'object')
-      listening = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+    listening = listeningUrl(app);
     const base = settings.portalUrl();
     if (base && sims.vietqr) {
       const r = await ports.vietqr.registerWebhook(`${base}/api/payment/vaqr/mb/notify`);

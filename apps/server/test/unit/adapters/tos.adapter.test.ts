@@ -94,6 +94,7 @@ describe('TOS adapter', () => {
     BookingNo: null,
     ExpDate: new Date('2026-11-30T10:00:00Z'),
     TotalAmount: 648_000,
+    ExtendsOrderNo: null,
     containers: [{ ContainerNo: 'TGHU2640015', IsoSizetype: '22G1', FE: 'F', CargoTypeCode: 'GP', TosJobCode: jobCode }],
     charges: [{ ContainerNo: 'TGHU2640015', TariffCode: 'NH20F', TosTariffCode: 'LOLO-20-F', Amount: 648_000 }],
   });
@@ -106,7 +107,18 @@ describe('TOS adapter', () => {
     expect(await tos.sendOrder(conn, delivery('NDP2611260000001'))).toEqual(first);
     const order = (await held()).find((o) => o.orderNo === 'NDP2611260000001');
     expect(order).toMatchObject({ terminalCode: 'NDP', received: 2, blNo: 'MEDUHP2611001', amount: 648_000 });
-    expect(order?.containers).toEqual([{ containerNo: 'TGHU2640015', isoSizetype: '22G1', fe: 'F', cargoType: 'GP', jobCode: 'LN' }]);
+    expect(order?.containers).toEqual([
+      {
+        containerNo: 'TGHU2640015',
+        isoSizetype: '22G1',
+        fe: 'F',
+        cargoType: 'GP',
+        jobCode: 'LN',
+        allocatedAt: expect.any(String),
+        gateInAt: null,
+        gateOutAt: null,
+      },
+    ]);
     expect(order?.charges).toEqual([{ containerNo: 'TGHU2640015', tariffCode: 'LOLO-20-F', amount: 648_000 }]);
     expect(await tos.cancelOrder(conn, 'NDP2611260000001', 'Khách hủy')).toEqual({ ok: true });
     expect((await held()).find((o) => o.orderNo === 'NDP2611260000001')?.cancelled?.reason).toBe('Khách hủy');
@@ -132,6 +144,33 @@ describe('TOS adapter', () => {
       failure: 'login_refused',
     });
     expect((await held()).some((o) => o.orderNo === 'NDP2611260000003')).toBe(false);
+  });
+
+  it('reads the yard events in the portal names (gate refusals mapped), and sends an extension with the order it extends', async () => {
+    const before = await tos.yardEvents(conn, { after: 0, limit: 1000 });
+    if (!before.ok) throw new Error(`yard events: ${before.failure}`);
+    const order = { ...delivery('NDP2611260000009'), PinCode: '26112600009-10', ExpDate: new Date(Date.now() - 3_600_000) };
+    expect((await tos.sendOrder(conn, order)).ok).toBe(true);
+    const gate = (pin: string) =>
+      fetch(`${sim.url}/api/gate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ pin, containerNo: 'TGHU2640015', direction: 'in' }),
+      });
+    expect((await gate('26112600009')).status).toBe(422);
+    const ext = { ...delivery('NDP2611260000010'), PinCode: '26112600010-11', ExtendsOrderNo: 'NDP2611260000009' };
+    expect((await tos.sendOrder(conn, { ...ext, ExpDate: new Date(Date.now() + DAY) })).ok).toBe(true);
+    expect((await gate('26112600009')).status).toBe(200);
+    const r = await tos.yardEvents(conn, { after: before.value.last, limit: 1000 });
+    if (!r.ok) throw new Error(`yard events: ${r.failure}`);
+    expect(r.value.events.map((e) => [e.Kind, e.OrderNo, e.ContainerNo, e.Refusal])).toEqual([
+      ['allocated', 'NDP2611260000009', 'TGHU2640015', null],
+      ['gateRefused', 'NDP2611260000009', 'TGHU2640015', 'expired'],
+      ['gateIn', 'NDP2611260000009', 'TGHU2640015', null],
+    ]);
+    expect(r.value.events[1]?.Detail).toBe('Lệnh đã hết hạn');
+    expect(r.value.events.every((e) => e.At instanceof Date)).toBe(true);
+    expect(r.value.more).toBe(false);
   });
 
   it('builds the address from host and port (https when the host says so)', () => {

@@ -2,12 +2,30 @@ import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import FilePdfOutlined from '@ant-design/icons/FilePdfOutlined';
 import LinkOutlined from '@ant-design/icons/LinkOutlined';
 import type { OrderHistoryDetail } from '@smartport/contract';
-import { Alert, App, Button, Descriptions, Drawer, Empty, Flex, Modal, QRCode, Space, Spin, Table, Timeline, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  DatePicker,
+  Descriptions,
+  Drawer,
+  Empty,
+  Flex,
+  Modal,
+  QRCode,
+  Space,
+  Spin,
+  Table,
+  Tag,
+  Timeline,
+  Typography,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../components/list-screen/list-screen';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { useDraftInvoice, useHistoryOrder } from './api';
+import { useDraftInvoice, useExtendOrder, useHistoryOrder } from './api';
 import { OrderStatusTag, shownPin } from './order-history-ui';
 
 const time = (d: string | null) => formatDateTime(d, 'DD/MM/YYYY HH:mm');
@@ -25,6 +43,9 @@ const eventColors: Record<string, string> = {
   tos: 'gray',
   gateIn: 'blue',
   gateOut: 'blue',
+  allocated: 'blue',
+  completed: 'green',
+  extension: 'orange',
 };
 
 /** One order of the history: its facts, QR and public link, containers (gate times), charge lines, invoices, payments, timeline. */
@@ -48,6 +69,81 @@ export function OrderDetailDrawer({ orderNo, onClose }: { orderNo: string | null
   );
 }
 
+/**
+ * The order's extension (gia hạn): the unpaid one it has (paid from the home page's unpaid orders, like any order), or,
+ * for an approved order past its expiry whose containers are not all out, the button that asks for one.
+ */
+function ExtensionBlock({ d }: { d: OrderHistoryDetail }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const extend = useExtendOrder(d.OrderNo);
+  const [asking, setAsking] = useState(false);
+  const [day, setDay] = useState<Dayjs>(() => dayjs());
+  if (d.ExtensionDue)
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        style={{ marginTop: 12 }}
+        title={t('orderHistory.extension.due', { orderNo: d.ExtensionDue.OrderNo, amount: formatMoney(d.ExtensionDue.TotalAmount) })}
+        description={t('orderHistory.extension.payHint', { until: time(d.ExtensionDue.ExpDate) })}
+      />
+    );
+  const late =
+    d.OrderStatus === 'C' &&
+    !d.ExtendsOrderNo &&
+    !d.CompletedAt &&
+    !!d.ExpDate &&
+    new Date(d.ExpDate).getTime() < Date.now() &&
+    d.containers.some((c) => !c.GateOutTime);
+  if (!late) return null;
+  const ask = async () => {
+    try {
+      const reply = await extend.mutateAsync(day.format('YYYY-MM-DD'));
+      message.success(reply.message ?? '');
+      setAsking(false);
+    } catch (e) {
+      message.error(errorText(e));
+    }
+  };
+  return (
+    <>
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginTop: 12 }}
+        title={t('orderHistory.extension.expired')}
+        action={
+          <Button size="small" onClick={() => setAsking(true)}>
+            {t('orderHistory.extension.ask')}
+          </Button>
+        }
+      />
+      <Modal
+        open={asking}
+        title={t('orderHistory.extension.title', { orderNo: d.OrderNo })}
+        okText={t('orderHistory.extension.ok')}
+        onOk={ask}
+        confirmLoading={extend.isPending}
+        onCancel={() => setAsking(false)}
+        destroyOnHidden
+      >
+        <Flex vertical gap={8}>
+          <Typography.Text>{t('orderHistory.extension.explain')}</Typography.Text>
+          <DatePicker
+            aria-label={t('orderHistory.extension.newDate')}
+            value={day}
+            format="DD/MM/YYYY"
+            allowClear={false}
+            disabledDate={(x) => x.isBefore(dayjs(), 'day')}
+            onChange={(v) => v && setDay(v)}
+          />
+        </Flex>
+      </Modal>
+    </>
+  );
+}
+
 function DetailBody({ d }: { d: OrderHistoryDetail }) {
   const { t } = useTranslation();
   const section = (title: string) => (
@@ -64,6 +160,7 @@ function DetailBody({ d }: { d: OrderHistoryDetail }) {
         </Descriptions.Item>
         <Descriptions.Item label={t('orderHistory.col.status')}>
           <OrderStatusTag status={d.OrderStatus} name={d.OrderStatusName} />
+          {d.YardStateName && <Tag color={d.CompletedAt ? 'green' : 'blue'}>{d.YardStateName}</Tag>}
         </Descriptions.Item>
         <Descriptions.Item label={t('orderHistory.col.terminal')}>{d.TerminalCode}</Descriptions.Item>
         <Descriptions.Item label={t('orderHistory.col.jobMode')}>{d.JobModeName}</Descriptions.Item>
@@ -89,6 +186,8 @@ function DetailBody({ d }: { d: OrderHistoryDetail }) {
         {d.Note && <Descriptions.Item label={t('orderHistory.detail.note')}>{d.Note}</Descriptions.Item>}
       </Descriptions>
 
+      <ExtensionBlock d={d} />
+
       {section(t('orderHistory.detail.qr'))}
       <QrBlock d={d} />
 
@@ -97,7 +196,7 @@ function DetailBody({ d }: { d: OrderHistoryDetail }) {
         rowKey="ContainerNo"
         size="small"
         pagination={false}
-        scroll={{ x: gates ? 900 : 640 }}
+        scroll={{ x: gates ? 1030 : 640 }}
         dataSource={d.containers}
         aria-label={t('orderHistory.detail.containers')}
         columns={[
@@ -109,6 +208,7 @@ function DetailBody({ d }: { d: OrderHistoryDetail }) {
           { title: t('orderHistory.detail.amount'), dataIndex: 'Amount', width: 120, align: 'right', render: plain },
           ...(gates
             ? [
+                { title: t('orderHistory.detail.allocated'), dataIndex: 'AllocatedAt', width: 130, render: time },
                 { title: t('orderHistory.detail.gateIn'), dataIndex: 'GateInTime', width: 130, render: time },
                 { title: t('orderHistory.detail.gateOut'), dataIndex: 'GateOutTime', width: 130, render: time },
               ]

@@ -1,6 +1,6 @@
 import type { CallInput, CallRequest, calls, OrderHistoryDetail, OrderHistoryRow } from '@smartport/contract';
 import { clientCalls } from '@smartport/contract/client-calls';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 
 type C = typeof calls.orderHistory;
@@ -58,5 +58,14 @@ export function useDraftInvoice(orderNo: string | null) {
     queryKey: orderHistoryKeys.draft(orderNo ?? ''),
     enabled: !!orderNo,
     queryFn: async ({ signal }) => (await callApi(clientCalls.invoices.draftInvoice, { fkeys: [orderNo ?? ''] }, { signal })).data ?? '',
+  });
+}
+
+/** 'Gia hạn lệnh': the extension of an expired order (or the unpaid one it has); the order's detail is read again. */
+export function useExtendOrder(orderNo: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (ExpDate: string | null) => callApi(clientCalls.orders.extendOrder, { OrderNo: orderNo, ExpDate }),
+    onSuccess: () => client.invalidateQueries({ queryKey: orderHistoryKeys.detail(orderNo) }),
   });
 }

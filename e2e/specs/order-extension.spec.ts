@@ -1,0 +1,133 @@
+import { type APIRequestContext, expect as baseExpect } from '@playwright/test';
+import { containerNumber } from '@smartport/contract';
+import { demoYardCall } from '../fixtures/orders';
+import { demo, runtimeInfo, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/server';
+
+// A late truck: an import pickup paid and delivered to the TOS, the truck comes after the order's expiry (the TOS's
+// clock moved three days on), the gate refuses it as expired; the portal reads that from the TOS's yard events and
+// makes an extension order (gia hạn) for the extra storage days. The customer sees it among the unpaid orders on the
+// home page, pays it by card + OTP, and the gate then lets the container in and out; the order ends completed (HT).
+const expect = baseExpect.configure({ timeout: 30_000 });
+const box = containerNumber('MSCU', 261055);
+/** The TOS's yard events are read every 30 s. */
+const yardRead = { timeout: 90_000, intervals: [2_000] };
+
+async function customerToken(request: APIRequestContext) {
+  const login = await request.post('/api/auth/login', { data: { UserID: demo.khachhang.user, Password: demo.khachhang.password } });
+  return ((await login.json()) as { access_token: string }).access_token;
+}
+
+async function call<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
+  const r = await request.post(`/api/${path}`, { headers: { Authorization: `Bearer ${token}` }, data });
+  expect(r.ok(), `${path}: ${await r.text()}`).toBe(true);
+  return (await r.json()) as T;
+}
+
+interface Detail {
+  OrderNo: string;
+  PinCode: string;
+  TosStatus: string;
+  YardState: string;
+  ExtensionDue: { OrderNo: string; TotalAmount: number } | null;
+}
+
+test.describe('an order extended for a late truck', () => {
+  test.setTimeout(300_000);
+
+  test('the customer pays the extension due and the gate lets the container out; the order is completed', async ({ page, request }) => {
+    const tos = runtimeInfo().simulators.tos as string;
+    const gate = async (pin: string, direction: 'in' | 'out') => {
+      const r = await fetch(`${tos}/api/gate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ pin: pin.split('-')[0], containerNo: box, direction }),
+      });
+      return { status: r.status, body: (await r.json()) as { reason?: string } };
+    };
+
+    // An import pickup of a demo-yard container, expiring tomorrow, paid by card and delivered to the TOS (by calls).
+    const token = await customerToken(request);
+    const picked = await demoYardCall(request);
+    const ships = await call<{ vsls: { VesselKey: string; VesselName: string; VesselImVoy: string }[] }>(
+      request,
+      token,
+      'task/fcl_pre_advice/search_ship',
+      { arrStatus: 0, TerminalCode: 'NDP' },
+    );
+    const vessel = ships.vsls.find((v) => v.VesselName === picked.name && v.VesselImVoy === picked.im) ?? ships.vsls[0];
+    const draft = {
+      OrderType: 'import_pickup',
+      TerminalCode: 'NDP',
+      JobModeCode: 'LAYN',
+      OperationCode: 'MSC',
+      VesselKey: vessel?.VesselKey,
+      BLNo: 'MEDUHP2611001',
+      BookingNo: null,
+      ExpDate: `${new Date(Date.now() + 7 * 3_600_000 + 86_400_000).toISOString().slice(0, 10)} 23:00`,
+      AttachServices: [],
+      containers: [{ ContainerNo: box, IsoSizetype: '' }],
+      CustomerCode: 'C0000001',
+    };
+    const priced = await call<{ data: { TotalAmount: number } }>(request, token, 'task/order/calculate', draft);
+    const saved = await call<{ data: { OrderNo: string; PinCode: string } }>(request, token, 'task/order/save', {
+      ...draft,
+      TotalAmount: priced.data.TotalAmount,
+      ClientKey: crypto.randomUUID(),
+    });
+    const order = saved.data;
+    const started = await call<{ data: { clientMessageId: string } }>(request, token, 'payment/mb/make_transfer_pincode', {
+      OrderNo: order.OrderNo,
+      cardNumber: '9704180000123456',
+      cardDate: '03/24',
+      cardName: 'NGUYEN VAN A',
+    });
+    await call(request, token, 'payment/mb/confirm_transfer', { otp: '123456', clientMessageId: started.data.clientMessageId });
+    const detail = async () => (await call<{ data: Detail }>(request, token, 'task/order/getOrder', { OrderNo: order.OrderNo })).data;
+    await expect.poll(async () => (await detail()).TosStatus).toBe('sent');
+
+    // Three days later at the gate: refused, the order expired.
+    await fetch(`${tos}/_knobs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clockOffsetMs: 3 * 86_400_000 }),
+    });
+    expect(await gate(order.PinCode, 'in')).toMatchObject({ status: 422, body: { reason: 'EXPIRED' } });
+    await expect.poll(async () => (await detail()).ExtensionDue?.OrderNo ?? null, yardRead).not.toBeNull();
+    const due = (await detail()).ExtensionDue as { OrderNo: string; TotalAmount: number };
+    expect(due.TotalAmount).toBeGreaterThan(0);
+    const ext = (await call<{ data: Detail }>(request, token, 'task/order/getOrder', { OrderNo: due.OrderNo })).data;
+    const pin = ext.PinCode.split('-')[0] as string;
+
+    // The customer sees the extension among the unpaid orders and pays it by card + OTP.
+    await signIn(page, 'khachhang', '/', { timeout: 40_000 });
+    await page.getByRole('tab', { name: 'Lệnh chờ thanh toán' }).click();
+    const search = page.getByLabel('Nhập mã PIN hoặc số container');
+    await search.fill(pin);
+    await search.press('Enter');
+    await expect(page.getByText(`Gia hạn lệnh ${order.OrderNo}`).first()).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('extension-due.png') });
+    await page
+      .getByRole('button', { name: `Thanh toán ${pin}`, exact: true })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Thanh toán lệnh' });
+    await expect(dialog.getByText('Xác nhận thanh toán ?')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Xác nhận' }).click();
+    await dialog.getByRole('button', { name: /Thẻ nội địa/ }).click();
+    await dialog.getByLabel('Số thẻ').fill('9704180000123456');
+    await expect(dialog.getByLabel('Ngày phát hành')).toBeVisible();
+    await dialog.getByLabel('Ngày phát hành').fill('0324');
+    await dialog.getByLabel('Tên chủ thẻ').fill('Nguyễn Văn An');
+    await dialog.getByRole('button', { name: 'Tiếp tục' }).click();
+    await dialog.getByLabel('Mã OTP').fill('123456');
+    await dialog.getByRole('button', { name: 'Xác nhận OTP' }).click();
+    await expect(dialog.getByText('Thanh toán thành công !')).toBeVisible();
+
+    // Paid, approved and delivered: the gate lets the container in, then out.
+    await expect.poll(async () => (await gate(order.PinCode, 'in')).status).toBe(200);
+    expect((await gate(order.PinCode, 'out')).status).toBe(200);
+    await expect.poll(async () => (await detail()).YardState, yardRead).toBe('completed');
+    expect((await detail()).ExtensionDue).toBeNull();
+  });
+});
