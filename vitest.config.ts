@@ -14,6 +14,10 @@ export default defineConfig({
     pool: 'forks',
     // Two cores here: one file per core; each integration file builds its own portal and database.
     maxWorkers: 2,
+    // Files of a worker share its module cache: each integration file used to import the whole server again (half of
+    // the server projects' time). Files build their own portal and database and restore what they stub; the unit
+    // project, whose call-registry test mocks the contract module, keeps one module cache per file.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
@@ -22,6 +26,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          isolate: true,
           include: [
             'packages/*/test/**/*.test.ts',
             'apps/server/test/unit/**/*.test.ts',
