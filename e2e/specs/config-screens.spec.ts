@@ -205,4 +205,21 @@ test('mapping, criteria, version and contact screens open with their grids', asy
   await confirm(page, 'Lưu lại ?');
   await expect(toast(page, 'Lưu dữ liệu hoàn tất !')).toBeVisible();
   await expect(tel).toHaveText('028 3872 5555');
+  // The seller's tax code its e-invoices name: kept here; a code the e-invoice provider would not take is refused in
+  // words at 'Lưu', nothing saved.
+  await expect(grid(page).getByRole('columnheader', { name: 'Mã số thuế (hóa đơn)' })).toBeAttached();
+  const tax = grid(page).locator('.ag-row').first().locator('[col-id="TaxCode"]');
+  await expect(tax).toHaveText(/^\d{10}/);
+  await tax.dblclick();
+  await editorReady(page);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('12345');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Lưu' }).click();
+  await expect(
+    page
+      .locator('.ant-notification-notice')
+      .filter({ hasText: 'Mã số thuế người bán gồm 10 chữ số, 10 chữ số kèm mã chi nhánh (-3 chữ số) hoặc 12 chữ số' }),
+  ).toBeVisible();
+  await expect(page.getByRole('dialog').filter({ hasText: 'Lưu lại ?' })).toHaveCount(0);
 });

@@ -107,10 +107,15 @@ test.describe('an order extended for a late truck', () => {
     await search.press('Enter');
     await expect(page.getByText(`Gia hạn lệnh ${order.OrderNo}`).first()).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('extension-due.png') });
-    await page
-      .getByRole('button', { name: `Thanh toán ${pin}`, exact: true })
-      .first()
-      .click();
+
+    // The tracking page of the order's own PIN tells where it stands in the yard and that an extension is due, and
+    // pays it from there.
+    const orderPin = order.PinCode.split('-')[0] as string;
+    await page.goto(`/tracking/pincode/${orderPin}`);
+    await expect(page.getByTestId('yard-state')).toContainText(`Lệnh ${order.OrderNo} – tình trạng tại bãi: Đã phân bổ`);
+    const notice = page.getByTestId('extension-due');
+    await expect(notice).toContainText(`Lệnh ${order.OrderNo} đã quá hạn: cần thanh toán lệnh gia hạn ${due.OrderNo}`);
+    await notice.getByRole('button', { name: 'Thanh toán gia hạn' }).click();
     const dialog = page.getByRole('dialog', { name: 'Thanh toán lệnh' });
     await expect(dialog.getByText('Xác nhận thanh toán ?')).toBeVisible();
     await dialog.getByRole('button', { name: 'Xác nhận' }).click();
@@ -129,5 +134,9 @@ test.describe('an order extended for a late truck', () => {
     expect((await gate(order.PinCode, 'out')).status).toBe(200);
     await expect.poll(async () => (await detail()).YardState, yardRead).toBe('completed');
     expect((await detail()).ExtensionDue).toBeNull();
+    await page.reload();
+    await expect(page.getByTestId('yard-state')).toContainText('tình trạng tại bãi: Hoàn tất');
+    await expect(page.getByTestId('yard-state')).toContainText('mọi container của lệnh đã ra cổng');
+    await expect(page.getByTestId('extension-due')).toHaveCount(0);
   });
 });

@@ -50,12 +50,27 @@ export const optionalTaxCode = z
   .nullish()
   .transform((v) => v || null);
 
+/**
+ * The seller's tax code on an e-invoice (a terminal's company), empty for none: the tax authority's shapes only (10
+ * digits, a branch's 10-3, or 12), as the e-invoice provider checks them, so a code saved here is one it takes.
+ */
+export const sellerTaxCode = optionalTaxCode.refine(
+  (v) => v === null || /^(\d{10}(-\d{3})?|\d{12})$/.test(v),
+  'Mã số thuế người bán gồm 10 chữ số, 10 chữ số kèm mã chi nhánh (-3 chữ số) hoặc 12 chữ số',
+);
+
 /** A last day written 'YYYY-MM-DD' (port time, read to its last second by `lastSecondOfDayText`); `format` is the message. */
 export const lastDay = (missing: string, format: string) =>
   z
     .string({ error: missing })
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, format);
+    .regex(/^\d{4}-\d{2}-\d{2}$/, format)
+    // A day of the calendar: 2026-02-30 or 2020-99-99 has the shape but no day.
+    .refine((v) => {
+      const [y, m, d] = v.split('-').map(Number) as [number, number, number];
+      const day = new Date(Date.UTC(y, m - 1, d));
+      return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+    }, format);
 
 /** Why a user changes or withdraws something: required, at most 500 characters. */
 export const reasonText = (missing: string) => z.string({ error: missing }).trim().min(1, missing).max(500, 'Lý do tối đa 500 ký tự');

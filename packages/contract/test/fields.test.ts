@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoContainerNo, pinCode, portDate, requiredPortDate, taxCode, vndAmount } from '../src/fields';
+import { isoContainerNo, lastDay, pinCode, portDate, requiredPortDate, sellerTaxCode, taxCode, vndAmount } from '../src/fields';
 import { containerNumber } from '../src/orders/containers';
 
 const message = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
@@ -11,6 +11,18 @@ describe('shared fields', () => {
     expect(message(taxCode.safeParse(undefined))).toBe('Vui lòng nhập mã số thuế');
     expect(message(taxCode.safeParse('1'.repeat(21)))).toBe('Mã số thuế tối đa 20 ký tự');
     expect(message(taxCode.safeParse('03A'))).toBe('Mã số thuế chỉ gồm chữ số và dấu gạch ngang');
+  });
+
+  it("seller's tax code: empty is none; otherwise the shapes the e-invoice provider takes", () => {
+    expect(sellerTaxCode.parse('')).toBeNull();
+    expect(sellerTaxCode.parse(null)).toBeNull();
+    for (const ok of ['0201776543', '0201776543-002', '020177654312']) expect(sellerTaxCode.parse(` ${ok} `)).toBe(ok);
+    expect(message(sellerTaxCode.safeParse('03A'))).toBe('Mã số thuế chỉ gồm chữ số và dấu gạch ngang');
+    expect(message(sellerTaxCode.safeParse('1'.repeat(21)))).toBe('Mã số thuế tối đa 20 ký tự');
+    for (const bad of ['020177654', '02017-76543', '0201776543-02', '0201776543001'])
+      expect(message(sellerTaxCode.safeParse(bad))).toBe(
+        'Mã số thuế người bán gồm 10 chữ số, 10 chữ số kèm mã chi nhánh (-3 chữ số) hoặc 12 chữ số',
+      );
   });
 
   it('container number: ISO 6346 with its check digit, normalised', () => {
@@ -29,5 +41,20 @@ describe('shared fields', () => {
     expect(vndAmount('x').safeParse(-1).success).toBe(false);
     expect(message(portDate('Ngày bắt đầu').safeParse('not a date'))).toBe('Ngày bắt đầu không hợp lệ');
     expect(message(requiredPortDate('Ngày hiệu lực').safeParse(undefined))).toBe('Vui lòng nhập ngày hiệu lực');
+  });
+});
+
+describe('lastDay', () => {
+  const day = lastDay('Vui lòng chọn ngày', 'Ngày không hợp lệ (YYYY-MM-DD)');
+  it('takes a day of the calendar', () => {
+    expect(day.parse(' 2028-02-29 ')).toBe('2028-02-29');
+    expect(day.parse('2026-12-31')).toBe('2026-12-31');
+  });
+  it('refuses a shape without a day, with the format message', () => {
+    for (const bad of ['2020-99-99', '2026-02-29', '2026-04-31', '2026-00-10', '26-1-1', 'abc']) {
+      const r = day.safeParse(bad);
+      expect(r.success, bad).toBe(false);
+      expect(r.error?.issues[0]?.message).toBe('Ngày không hợp lệ (YYYY-MM-DD)');
+    }
   });
 });

@@ -257,6 +257,36 @@ describe('five or more TRAR containers: the invoice content is the declared bill
   });
 });
 
+describe("the seller's tax code is kept on 'Cấu hình liên hệ'", () => {
+  it("a code changed on the screen is the seller's in the next invoice's XML; a malformed one is refused in words", async () => {
+    const contacts = present((await t.call(calls.siteConfig.getContactList, {}, admin)).body.payload);
+    const ndp = present(contacts.find((c) => c.TerminalCode === 'NDP'));
+    expect(ndp.TaxCode).toBe('0201776543');
+    const bad = await t.call(calls.siteConfig.updateContactList, { data: [{ ...ndp, TaxCode: '02017-76543' }] }, admin);
+    expect(bad.status).toBe(400);
+    expect(bad.raw).toContain('Mã số thuế người bán gồm 10 chữ số');
+    const saved = await t.call(calls.siteConfig.updateContactList, { data: [{ ...ndp, TaxCode: '0201776543-002' }] }, admin);
+    expect(saved.body, saved.raw).toMatchObject({ success: true });
+    try {
+      const o = await paidOrder({ terminal: 'NDP', customer: 'C0000001', job: 'LAYN', bl: null, charges: importPickup([MSCU(616001)]) });
+      const pub = await t.call(calls.invoices.publishOrderNo, { OrderNo: o.orderNo }, admin);
+      expect(pub.status, pub.raw).toBe(200);
+      const issued = await provider(String(present(pub.body.msg)[0]?.InvoiceNo));
+      expect(issued.invoice.seller.taxCode).toBe('0201776543-002');
+      expect(issued.xml).toMatch(/<NBan>[\s\S]*<MST>0201776543-002<\/MST>[\s\S]*<\/NBan>/);
+
+      // Cleared on the screen: the terminal issues nothing and says why.
+      const cleared = await t.call(calls.siteConfig.updateContactList, { data: [{ ...ndp, TaxCode: '' }] }, admin);
+      expect(cleared.body, cleared.raw).toMatchObject({ success: true });
+      const none = await paidOrder({ terminal: 'NDP', customer: 'C0000001', job: 'LAYN', bl: null, charges: importPickup([MSCU(616002)]) });
+      expect((await t.call(calls.invoices.publishOrderNo, { OrderNo: none.orderNo }, admin)).status).toBe(409);
+    } finally {
+      await t.call(calls.siteConfig.updateContactList, { data: [ndp] }, admin);
+    }
+    expect((await t.sql("select tax_code from terminals where terminal_code = 'NDP'"))[0]).toEqual({ tax_code: '0201776543' });
+  });
+});
+
 describe('an invoice that cannot be issued is said, never a 500', () => {
   it("a terminal without a seller's tax code: no request to the provider, the follow-up says why", async () => {
     await t.sql("update terminals set tax_code = null where terminal_code = 'NHP'");

@@ -52,6 +52,8 @@ export const extensionMessages = {
 /** An order's extension due: the unpaid extension order the customer pays like any order. */
 export const extensionDue = z.object({
   OrderNo: z.string(),
+  /** Its own PIN: the home page's tracking list of it (`/#<PIN>`) holds its pay button. */
+  PinCode: z.string(),
   ExtendsOrderNo: z.string(),
   ExpDate: z.string(),
   TotalAmount: z.number().int(),

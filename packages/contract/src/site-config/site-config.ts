@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sellerTaxCode } from '../fields';
 import { optionalText, requiredText, rowguid } from '../grid/columns';
 import { defineGrid } from '../grid/resource';
 
@@ -43,7 +44,8 @@ export const versionGrid = defineGrid({
 /**
  * 'Cấu hình liên hệ' (/config/contact_config; the spec lists the route without describing it, docs/decisions.md):
  * the contact details of each of the user's terminals, the ones report headers print (spec 02 §2.6: terminal name,
- * English name, address, phone/fax/web) and the report mail shows. Terminals are reference data: edit and save only.
+ * English name, address, phone/fax/web) and the report mail shows, and the company's tax code its e-invoices name as
+ * the seller. Terminals are reference data: edit and save only.
  */
 export const contactGrid = defineGrid({
   name: 'contact',
@@ -65,12 +67,15 @@ export const contactGrid = defineGrid({
     Tel: z.string().trim().max(50, 'Điện thoại tối đa 50 ký tự').default(''),
     Fax: z.string().trim().max(50, 'Fax tối đa 50 ký tự').default(''),
     Web: z.string().trim().max(200, 'Website tối đa 200 ký tự').default(''),
+    /** The seller (NBan MST) on the terminal's e-invoices; a terminal without one issues no invoice. */
+    TaxCode: sellerTaxCode,
   }),
   key: ['TerminalCode'],
   columns: [
     { field: 'TerminalCode', title: 'Mã cảng', type: 'text', readOnly: true, width: 100 },
     { field: 'TerminalName', title: 'Tên cảng', type: 'text', width: 220 },
     { field: 'TerminalNameEnglish', title: 'Tên tiếng Anh', type: 'text', width: 220 },
+    { field: 'TaxCode', title: 'Mã số thuế (hóa đơn)', type: 'text', width: 150 },
     { field: 'Address', title: 'Địa chỉ', type: 'text', width: 280 },
     { field: 'Tel', title: 'Điện thoại', type: 'text' },
     { field: 'Fax', title: 'Fax', type: 'text' },

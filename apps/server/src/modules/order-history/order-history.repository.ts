@@ -170,13 +170,14 @@ export function createOrderHistoryRepository(database: Database) {
     async extensions(orderNo: string) {
       return q<{
         OrderNo: string;
+        PinCode: string;
         ExpDate: Date;
         TotalAmount: number;
         OrderStatus: string;
         TransactionId: string | null;
         CreatedTime: Date;
       }>(
-        `select order_no "OrderNo", exp_date "ExpDate", total_amount::float8 "TotalAmount", order_status "OrderStatus",
+        `select order_no "OrderNo", pin_code "PinCode", exp_date "ExpDate", total_amount::float8 "TotalAmount", order_status "OrderStatus",
                 transaction_id "TransactionId", created_time "CreatedTime"
            from orders where extends_order_no = $1 and order_status <> 'D' order by created_time`,
         [orderNo],

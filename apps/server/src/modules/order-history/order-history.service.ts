@@ -253,6 +253,7 @@ export function createOrderHistoryService(deps: {
         ExtensionDue: unpaid
           ? {
               OrderNo: unpaid.OrderNo,
+              PinCode: unpaid.PinCode,
               ExtendsOrderNo: head.OrderNo,
               ExpDate: iso(unpaid.ExpDate) as string,
               TotalAmount: unpaid.TotalAmount,

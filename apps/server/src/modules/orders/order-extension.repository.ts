@@ -57,6 +57,7 @@ export interface ExtensionContainer {
 /** An unpaid extension order waiting for its payment. */
 export interface UnpaidExtension {
   OrderNo: string;
+  PinCode: string;
   ExtendsOrderNo: string;
   ExpDate: Date;
   TotalAmount: number;
@@ -119,7 +120,7 @@ export function createOrderExtensionRepository(db: Db) {
     /** The order's extension waiting for payment (A, no transaction) and still ahead of its expiry, if any. */
     async unpaid(orderNo: string): Promise<UnpaidExtension | null> {
       const [r] = await rows<UnpaidExtension & { ExpDate: Date | string }>(
-        sql`select order_no "OrderNo", extends_order_no "ExtendsOrderNo", exp_date "ExpDate", total_amount::float8 "TotalAmount",
+        sql`select order_no "OrderNo", pin_code "PinCode", extends_order_no "ExtendsOrderNo", exp_date "ExpDate", total_amount::float8 "TotalAmount",
                    order_status "OrderStatus"
               from orders where extends_order_no = ${orderNo} and order_status = 'A' and transaction_id is null and exp_date > now()
              order by created_time desc limit 1`,
@@ -131,7 +132,7 @@ export function createOrderExtensionRepository(db: Db) {
     async unpaidOf(orderNos: string[]): Promise<UnpaidExtension[]> {
       if (!orderNos.length) return [];
       const list = await rows<UnpaidExtension & { ExpDate: Date | string }>(
-        sql`select distinct on (extends_order_no) order_no "OrderNo", extends_order_no "ExtendsOrderNo", exp_date "ExpDate",
+        sql`select distinct on (extends_order_no) order_no "OrderNo", pin_code "PinCode", extends_order_no "ExtendsOrderNo", exp_date "ExpDate",
                    total_amount::float8 "TotalAmount", order_status "OrderStatus"
               from orders where extends_order_no = any(${sql.param(orderNos)}::text[]) and order_status = 'A'
                and transaction_id is null and exp_date > now()

@@ -53,6 +53,7 @@ export type ExtensionOutcome =
 const portTime = (d: Date) => formatPortTime(d, portFormats.dateTimeMinutes);
 const dueOf = (u: UnpaidExtension): ExtensionDue => ({
   OrderNo: u.OrderNo,
+  PinCode: u.PinCode,
   ExtendsOrderNo: u.ExtendsOrderNo,
   ExpDate: u.ExpDate.toISOString(),
   TotalAmount: u.TotalAmount,
@@ -234,6 +235,7 @@ export function createOrderExtensionService(deps: {
     const no = saved.order.OrderNo;
     const due: ExtensionDue = {
       OrderNo: no,
+      PinCode: saved.order.PinCode,
       ExtendsOrderNo: orderNo,
       ExpDate: p.expDate.toISOString(),
       TotalAmount: c.TotalAmount,

@@ -2,9 +2,10 @@ import { Alert, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useTrackingRows } from './api';
 import { OrderRowsTable } from './OrderRowsTable';
+import { OrderYardNotices } from './OrderYardNotices';
 import type { PayOrderDialog } from './pay-dialog';
 
-/** The tracking list of the given PIN codes (URL hash on the home page, /tracking/pincode/{pin}). */
+/** The tracking list of the given PIN codes (URL hash on the home page, /tracking/pincode/{pin}), with its orders' yard notices. */
 export function TrackingList({ pins, title, payDialog }: { pins: readonly string[]; title: string; payDialog: PayOrderDialog }) {
   const { t } = useTranslation();
   const tracking = useTrackingRows(pins);
@@ -14,7 +15,10 @@ export function TrackingList({ pins, title, payDialog }: { pins: readonly string
       {tracking.isSuccess && tracking.data.length === 0 ? (
         <Alert type="warning" showIcon title={t('home.notFound')} />
       ) : (
-        <OrderRowsTable caption={title} rows={tracking.data ?? []} loading={tracking.isFetching} payDialog={payDialog} />
+        <>
+          <OrderYardNotices rows={tracking.data ?? []} payDialog={payDialog} />
+          <OrderRowsTable caption={title} rows={tracking.data ?? []} loading={tracking.isFetching} payDialog={payDialog} />
+        </>
       )}
     </Card>
   );

@@ -10,6 +10,7 @@ export const homeKeys = {
   find: (value: string) => ['home', 'find', value] as const,
   pins: (pins: readonly string[]) => ['home', 'pins', ...pins] as const,
   recent: () => ['home', 'recent'] as const,
+  yard: (orderNo: string) => ['home', 'yard', orderNo] as const,
 };
 
 type OrderRef = CallInput<typeof calls.home.deleteOrder>;
@@ -41,6 +42,17 @@ export function useTrackingRows(pins: readonly string[]) {
     queryKey: homeKeys.pins(pins),
     enabled: pins.length > 0,
     queryFn: ({ signal }) => rows({ PinCodes: [...pins] }, signal),
+  });
+}
+
+/**
+ * An approved order as task/order/getOrder tells it: its yard state (allocated, completed) and the extension it has
+ * waiting for payment, which the tracking rows do not carry.
+ */
+export function useOrderYard(orderNo: string) {
+  return useQuery({
+    queryKey: homeKeys.yard(orderNo),
+    queryFn: async ({ signal }) => (await callApi(clientCalls.orders.getOrder, { OrderNo: orderNo }, { signal })).data ?? null,
   });
 }
 

@@ -3,6 +3,7 @@ import { orderMessages, shownPin } from '@smartport/contract';
 import { Alert, Button, Descriptions, Flex, Result, Spin, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { currentSocket } from '../../lib/realtime';
 import { useOrderDetail } from './api';
@@ -91,6 +92,23 @@ export function ApprovalStep({ orderNo, onNewOrder }: Props) {
                   'order-tos',
                 ),
               },
+              ...(order.YardState !== 'none'
+                ? [
+                    {
+                      key: 'yard',
+                      label: t('orders.approval.yard'),
+                      children: (
+                        <Flex gap={8} align="center" wrap>
+                          <Tag color={order.YardState === 'completed' ? 'green' : 'blue'} data-testid="order-yard">
+                            {order.YardStateName}
+                          </Tag>
+                          {order.CompletedAt &&
+                            t('orders.approval.completedAt', { at: formatDateTime(order.CompletedAt, 'DD/MM/YYYY HH:mm') })}
+                        </Flex>
+                      ),
+                    },
+                  ]
+                : []),
               ...(order.ApprovedTime
                 ? [
                     {
@@ -103,6 +121,20 @@ export function ApprovalStep({ orderNo, onNewOrder }: Props) {
             ]
           : []),
       ]}
+    />
+  );
+
+  // A truck came after the expiry: the extension order is paid from the home page's tracking of its own PIN.
+  const due = order.ExtensionDue;
+  const extensionDue = due && (
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="extension-due"
+      style={{ maxWidth: 640, margin: '0 auto 12px', textAlign: 'left' }}
+      title={t('orders.approval.extensionDue', { extension: due.OrderNo, amount: formatMoney(due.TotalAmount) })}
+      description={t('orders.approval.extensionHint', { until: formatDateTime(due.ExpDate, 'DD/MM/YYYY HH:mm') })}
+      action={<Link to={`/#${encodeURIComponent(shownPin(due.PinCode))}`}>{t('orders.approval.payExtension')}</Link>}
     />
   );
 
@@ -123,6 +155,7 @@ export function ApprovalStep({ orderNo, onNewOrder }: Props) {
           newOrder,
         ]}
       >
+        {extensionDue}
         {facts}
       </Result>
     );
