@@ -66,10 +66,10 @@ test('the customer finds its orders of every status, opens one and exports what 
   const drawer = page.getByRole('dialog', { name: `Lệnh ${orderNo}` });
   await expect(drawer).toBeVisible();
   await expect(drawer.getByText('Đã duyệt').first()).toBeVisible({ timeout: 20_000 });
-  await expect(drawer.getByRole('table', { name: 'Hóa đơn' })).toContainText('Đã phát hành');
+  await expect(drawer.getByRole('table', { name: 'Hóa đơn', exact: true })).toContainText('Đã phát hành');
   await expect(drawer.getByRole('link', { name: 'Mở liên kết xem lệnh' })).toHaveAttribute('href', /\/order\/[\w.-]+$/);
   await expect(drawer.getByRole('button', { name: 'Tải mã QR' })).toBeVisible();
-  await expect(drawer.getByRole('table', { name: 'Container' })).toBeVisible();
+  await expect(drawer.getByRole('table', { name: 'Container', exact: true })).toBeVisible();
   const timeline = drawer.getByLabel('Diễn biến');
   await expect(timeline).toContainText('Tạo lệnh');
   await expect(timeline).toContainText('Phát hành hóa đơn');
