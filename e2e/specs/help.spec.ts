@@ -1,7 +1,21 @@
 import { expect, type Page } from '@playwright/test';
 import { helpDocs } from '@smartport/contract';
+import { chromiumArgs } from '../playwright.config';
 import { type DemoUser, openMenu, signIn } from '../fixtures/portal';
-import { test } from '../fixtures/server';
+import { test as base } from '../fixtures/server';
+
+/**
+ * The help PDFs open in the browser's own PDF viewer, which the headless shell the other specs run in does not have (it
+ * downloads them): these tests run in the full browser, on the same worker's product server.
+ */
+const test = base.extend({
+  context: async ({ playwright, baseURL, viewport, locale, timezoneId, reducedMotion }, use) => {
+    const browser = await playwright.chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+    const context = await browser.newContext({ baseURL, viewport, locale, timezoneId, reducedMotion });
+    await use(context);
+    await browser.close();
+  },
+});
 
 /** The help screen opens its PDF in a new tab; returns that tab once it has loaded the PDF. */
 async function openHelpFromMenu(page: Page, entry: 'Câu hỏi thường gặp' | 'Hướng dẫn sử dụng') {
