@@ -46,15 +46,28 @@ for (const s of sims) {
   process.env[`SIM_${s.name.toUpperCase()}_URL`] = s.url;
   for (const [name, url] of Object.entries(s.endpoints)) process.env[`SIM_${s.name.toUpperCase()}_${name.toUpperCase()}_URL`] = url;
 }
-// The file-transfer service (apps/file-transfer): its control API on base + 20, SFTP on base + 21, loopback only,
-// its files in DATA_DIR/sftp (a temporary folder for DATA_DIR=memory). Skipped when SIM_FILE_TRANSFER_URL names another.
+// The file-transfer service (apps/file-transfer): its control API on base + 20 (loopback only), SFTP on base + 21 or
+// FILE_TRANSFER_SFTP_PORT, bound to FILE_TRANSFER_SFTP_HOST (default loopback; 0.0.0.0 or the address shipping lines
+// reach in production), its files in DATA_DIR/sftp (a temporary folder for DATA_DIR=memory). Skipped when
+// SIM_FILE_TRANSFER_URL names another.
+function sftpPortFromEnv(): number | undefined {
+  const v = process.env.FILE_TRANSFER_SFTP_PORT;
+  if (!v) return undefined;
+  const port = Number(v);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+    console.error(`FILE_TRANSFER_SFTP_PORT: cổng không hợp lệ "${v}" (1–65535).`);
+    process.exit(1);
+  }
+  return port;
+}
 let fileTransfer: RunningFileTransfer | null = null;
 if (!process.env.SIM_FILE_TRANSFER_URL) {
   fileTransfer = await startFileTransfer({
     dataDir: env.dataDir === 'memory' ? 'memory' : join(env.dataDir, 'sftp'),
     key: env.fileTransferKey,
     controlPort: env.simBasePort ? env.simBasePort + FILE_TRANSFER_CONTROL_OFFSET : 0,
-    sftpPort: env.simBasePort ? env.simBasePort + FILE_TRANSFER_SFTP_OFFSET : 0,
+    sftpPort: sftpPortFromEnv() ?? (env.simBasePort ? env.simBasePort + FILE_TRANSFER_SFTP_OFFSET : 0),
+    ...(process.env.FILE_TRANSFER_SFTP_HOST ? { sftpHost: process.env.FILE_TRANSFER_SFTP_HOST } : {}),
     log: (line) => console.log(line),
   });
   process.env.SIM_FILE_TRANSFER_URL = fileTransfer.controlUrl;
@@ -94,7 +107,9 @@ const lines = [
   ),
 ];
 if (fileTransfer)
-  lines.push(`Dịch vụ SFTP: ${fileTransfer.sftpUrl}   (API điều khiển: ${fileTransfer.controlUrl}; ${fileTransfer.startMessage})`);
+  lines.push(
+    `Dịch vụ SFTP: ${fileTransfer.sftpUrl}   (khóa máy chủ ${fileTransfer.fingerprint}; API điều khiển: ${fileTransfer.controlUrl}; ${fileTransfer.startMessage})`,
+  );
 if (seed.demoLogins.length) {
   lines.push('Tài khoản demo (tên đăng nhập / mật khẩu / nhóm):');
   for (const u of seed.demoLogins) lines.push(`  ${u.UserID.padEnd(10)} ${u.password.padEnd(16)} ${u.group}`);

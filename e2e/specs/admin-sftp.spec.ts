@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
+import ssh2 from 'ssh2';
 import { rowWith } from '../fixtures/grid';
 import { openMenu, pickOption, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
@@ -130,4 +131,35 @@ test('create an account, see it in the list, edit its type, and drive the servic
   await confirm.getByRole('button', { name: 'Đồng ý' }).click();
   await dialog(page, 'Dữ liệu trả về !', `Đã xóa tài khoản ${USER}.`);
   await expect(page.getByRole('button', { name: `Delete ${USER}` })).toHaveCount(0);
+});
+
+/** One SFTP login with a wrong password (ssh2's client): what 'Nhật ký SFTP' then shows. */
+function wrongLogin(host: string, port: number, username: string) {
+  return new Promise<void>((resolve) => {
+    const c = new ssh2.Client();
+    c.on('ready', () => {
+      c.end();
+      resolve();
+    });
+    c.on('error', () => resolve());
+    c.connect({ host, port, username, password: 'sai-mat-khau', tryKeyboard: false, readyTimeout: 30_000, hostVerifier: () => true });
+  });
+}
+
+test("'Cấu hình SFTP' shows the host key fingerprint; 'Nhật ký SFTP' lists a refused login", async ({ page }) => {
+  test.setTimeout(120_000);
+  await open(page, 'Cấu hình SFTP', /\/SystemManager\/sftp_config$/);
+  await expect(page.getByTestId('sftp-fingerprint')).toContainText(/SHA256:[A-Za-z0-9+/]{43}/);
+  const address = (await page.getByText(/^sftp:\/\//).textContent()) ?? '';
+  const at = new URL(address.replace(/^sftp:/, 'http:'));
+  await shots(page, 'config-fingerprint');
+  const nobody = `${USER}_x`;
+  await wrongLogin(at.hostname, Number(at.port), nobody);
+
+  await open(page, 'Nhật ký SFTP', /\/SystemManager\/sftp_audit$/);
+  await page.getByRole('button', { name: 'Tìm kiếm' }).click();
+  const row = rowWith(page, nobody);
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('Đăng nhập sai');
+  await shots(page, 'audit');
 });

@@ -76,7 +76,7 @@ test.describe('Cấu hình cảng (/SystemManager/terminal_config)', () => {
     await second.user.fill('smartport');
     await second.pass.fill('SaiMatKhau');
     await second.test.click();
-    await expect(toast(page, 'Không thể kết nối : Sai tài khoản hoặc mật khẩu TOS')).toBeVisible();
+    await expect(toast(page, 'Không thể kết nối : sai tài khoản hoặc mật khẩu')).toBeVisible();
     await second.pass.fill(TOS_PASS);
     // The first answer has gone before the second is asked for (toasts close after 3 s).
     await expect(page.locator('.ant-message-notice').filter({ hasText: 'Có thể kết nối !' })).toHaveCount(0);

@@ -1,8 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 import { helpDocs } from '@smartport/contract';
-import { chromiumArgs } from '../playwright.config';
 import { type DemoUser, openMenu, signIn } from '../fixtures/portal';
 import { test as base } from '../fixtures/server';
+import { chromiumArgs } from '../playwright.config';
 
 /**
  * The help PDFs open in the browser's own PDF viewer, which the headless shell the other specs run in does not have (it

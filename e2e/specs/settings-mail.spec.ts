@@ -77,13 +77,21 @@ test.describe('sender mail (/config/mail_config, spec 03 §2.4, §5)', () => {
     await expect(again.form.getByText('Mật khẩu đã lưu được ẩn; để nguyên nếu không đổi.')).toBeVisible();
     expect(await page.content()).not.toContain(PASSWORD);
 
-    // Saving with the mask untouched keeps the stored password (the server would refuse a missing one).
+    // The stored password goes only to the server it was saved for: another host with the mask is refused.
     await again.host.fill('mail.smartport.vn');
+    await again.save.click();
+    await confirm(page, 'Lưu lại ?');
+    await expect(page.locator('.ant-message-notice').filter({ hasText: 'Vui lòng nhập mật khẩu !' })).toBeVisible();
+    // The same server with the mask untouched keeps the stored password.
+    await again.host.fill('smtp.smartport.vn');
+    await again.tls.click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Không' }).click();
     await again.save.click();
     await confirm(page, 'Lưu lại ?');
     await expect(page.locator('.ant-message-notice').filter({ hasText: 'Lưu dữ liệu hoàn tất !' })).toBeVisible();
     await page.reload();
-    await expect(mailForm(page).host).toHaveValue('mail.smartport.vn', { timeout: 30_000 });
+    await expect(mailForm(page).host).toHaveValue('smtp.smartport.vn', { timeout: 30_000 });
+    await expect(mailForm(page).form.getByText('Không', { exact: true })).toBeVisible();
     await expect(mailForm(page).pass).toHaveValue(MASK);
     // Typing into the masked field replaces the mask rather than appending to it.
     await mailForm(page).pass.click();

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import { hashPassword, PASSWORD_HASH } from './passwords';
+import { defaultThrottleSettings, type ThrottleSettings } from './throttle';
 
 /**
  * The service's whole configuration: one JSON file (`sftp.json` in its data folder), read by /read,
@@ -25,7 +26,14 @@ import { hashPassword, PASSWORD_HASH } from './passwords';
  *     },
  *     "terminal_list": ["CTL"],
  *     "additional_info": ""
- *   }]
+ *   }],
+ *   "security": {                  // password guessing limits (throttle.ts), per account and per client address
+ *     "max_failures": 10,          // failures within the window that lock the account / the address
+ *     "failure_window_seconds": 900,
+ *     "lock_seconds": 900,         // how long a lock lasts (or until 'Mở khóa' in the portal)
+ *     "delay_base_ms": 500,        // the refusal after n failures waits base × 2^(n−1) ms…
+ *     "delay_max_ms": 8000         // …at most this
+ *   }
  * }
  * ```
  */
@@ -85,10 +93,20 @@ const userSchema = z
   })
   .refine((u) => u.password_hash || u.password, { error: 'cần password_hash (hoặc password)' });
 
+const whole = (min: number, max: number) => z.int(`số nguyên từ ${min} đến ${max}`).min(min).max(max);
+const securitySchema = z.strictObject({
+  max_failures: whole(1, 1000).default(defaultThrottleSettings.max_failures),
+  failure_window_seconds: whole(1, 86_400).default(defaultThrottleSettings.failure_window_seconds),
+  lock_seconds: whole(1, 604_800).default(defaultThrottleSettings.lock_seconds),
+  delay_base_ms: whole(0, 10_000).default(defaultThrottleSettings.delay_base_ms),
+  delay_max_ms: whole(0, 60_000).default(defaultThrottleSettings.delay_max_ms),
+});
+
 const fileSchema = z.strictObject({
   data_home: relPath.default('home'),
   users_home: relPath.default('users'),
   users: z.array(userSchema).default([]),
+  security: securitySchema.default(defaultThrottleSettings),
 });
 
 export type ConfigUser = Omit<z.output<typeof userSchema>, 'password' | 'password_hash'> & { password_hash: string };
@@ -96,6 +114,7 @@ export interface ServiceConfig {
   data_home: string;
   users_home: string;
   users: ConfigUser[];
+  security: ThrottleSettings;
 }
 
 export type Parsed = { ok: true; config: ServiceConfig } | { ok: false; message: string };
@@ -161,12 +180,17 @@ export async function parseConfig(text: string, dataDir: string): Promise<Parsed
     const { password, password_hash, ...rest } = u;
     users.push({ ...rest, password_hash: password !== undefined ? await hashPassword(password) : (password_hash as string) });
   }
-  return { ok: true, config: { data_home: c.data_home, users_home: c.users_home, users } };
+  return { ok: true, config: { data_home: c.data_home, users_home: c.users_home, users, security: { ...c.security } } };
 }
 
 export const formatConfig = (c: ServiceConfig) => `${JSON.stringify(c, null, 2)}\n`;
 
-export const defaultConfig: ServiceConfig = { data_home: 'home', users_home: 'users', users: [] };
+export const defaultConfig: ServiceConfig = {
+  data_home: 'home',
+  users_home: 'users',
+  users: [],
+  security: { ...defaultThrottleSettings },
+};
 
 /** The folders an account gets from its type and terminals (spec 03 §9): IT under the data home, OPR in virtual folders. */
 export function layoutFor(

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { type AuditLog, auditKinds } from './audit';
 import { accountTypes } from './config-file';
 import type { Answer, FileTransferState } from './service';
 
@@ -14,6 +15,9 @@ import type { Answer, FileTransferState } from './service';
  *   /users/list → {success, data}      the accounts without their password hashes
  *   /users/create, /users/update {username, password?, description, allowed_list, terminal_list, additional_info?}
  *   /users/delete {username}
+ *   /security/status → {success, data: {fingerprint, sftp_host, sftp_port, settings, locks}}
+ *   /security/unlock {username}        ends the account's lock (and of the addresses that locked it)
+ *   /audit/list {from?, to?, username?, address?, kind?: [], limit?} → {success, data, truncated}   newest first
  * A refusal is `{success: false, error}` with 400 (bad input), 404 (no such account) or 409 (exists,
  * saved file broken); a missing or wrong key is 401.
  */
@@ -28,9 +32,34 @@ const accountBody = z.object({
   additional_info: z.string().max(2000).optional(),
 });
 
+const isoTime = z
+  .string()
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'thời điểm không hợp lệ')
+  .transform((v) => new Date(v).toISOString());
+const auditBody = z.object({
+  from: isoTime.optional(),
+  to: isoTime.optional(),
+  username: z.string().max(100).optional(),
+  address: z.string().max(100).optional(),
+  kind: z.array(z.enum(auditKinds)).max(auditKinds.length).optional(),
+  limit: z.int().min(1).max(20_000).optional(),
+});
+
+/** What the SFTP side of the service adds to the control API: its address, its key, its locks and its log. */
+export interface SecurityControl {
+  status(): Record<string, unknown>;
+  unlock(username: unknown): Promise<Answer>;
+  audit: AuditLog;
+}
+
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
-export function createControlApi(opts: { key: string; state: FileTransferState; log: (line: string) => void }): Server {
+export function createControlApi(opts: {
+  key: string;
+  state: FileTransferState;
+  security: SecurityControl;
+  log: (line: string) => void;
+}): Server {
   const keyDigest = digest(opts.key);
   const authorised = (req: IncomingMessage) => {
     const m = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
@@ -70,6 +99,21 @@ export function createControlApi(opts: { key: string; state: FileTransferState; 
     '/users/create': (b) => withAccount(b, (a) => s.create(a)),
     '/users/update': (b) => withAccount(b, (a) => s.update(a)),
     '/users/delete': (b) => s.remove(b.username),
+    '/security/status': async () => ({ success: true, data: opts.security.status() }),
+    '/security/unlock': (b) => opts.security.unlock(b.username),
+    '/audit/list': async (b) => {
+      const parsed = auditBody.safeParse(b);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        return {
+          success: false,
+          status: 400,
+          error: `Bộ lọc không hợp lệ ở ${issue?.path.join('.') || 'yêu cầu'}: ${issue?.message ?? ''}`,
+        };
+      }
+      const { records, truncated } = await opts.security.audit.list(parsed.data);
+      return { success: true, data: records, truncated };
+    },
   };
   async function withAccount(b: Record<string, unknown>, run: (a: z.output<typeof accountBody>) => Promise<Answer>): Promise<Answer> {
     const parsed = accountBody.safeParse(b);

@@ -1,5 +1,6 @@
 // Runs the file-transfer service alone: FILE_TRANSFER_KEY (required), FILE_TRANSFER_DIR (default data/sftp),
-// FILE_TRANSFER_CONTROL_PORT (default 4120), FILE_TRANSFER_SFTP_PORT (default 4121). `npm start` starts it with the portal.
+// FILE_TRANSFER_CONTROL_PORT (default 4120), FILE_TRANSFER_SFTP_PORT (default 4121), FILE_TRANSFER_SFTP_HOST (the
+// SFTP server's bind address, default 127.0.0.1; the control API stays on loopback). `npm start` starts it with the portal.
 import { startFileTransfer } from './index';
 
 const key = process.env.FILE_TRANSFER_KEY;
@@ -12,8 +13,9 @@ const ft = await startFileTransfer({
   key,
   controlPort: Number(process.env.FILE_TRANSFER_CONTROL_PORT || 4120),
   sftpPort: Number(process.env.FILE_TRANSFER_SFTP_PORT || 4121),
+  ...(process.env.FILE_TRANSFER_SFTP_HOST ? { sftpHost: process.env.FILE_TRANSFER_SFTP_HOST } : {}),
 });
-console.log(`${ft.startMessage}\nAPI điều khiển: ${ft.controlUrl}\nSFTP: ${ft.sftpUrl}`);
+console.log(`${ft.startMessage}\nAPI điều khiển: ${ft.controlUrl}\nSFTP: ${ft.sftpUrl} (khóa máy chủ ${ft.fingerprint})`);
 const stop = () => void ft.close().then(() => process.exit(0));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -1,6 +1,7 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import ssh2 from 'ssh2';
 import {
   type AccountType,
   type ConfigUser,
@@ -19,7 +20,9 @@ export const CONFIG_FILE = 'sftp.json';
 export const HOST_KEY_FILE = 'ssh_host_ecdsa_key';
 
 /** What the control API answers (spec 03 §7: success with data or out; a refusal with its reason). */
-export type Answer = { success: true; out?: string; data?: unknown } | { success: false; status: number; error: string };
+export type Answer =
+  | { success: true; out?: string; data?: unknown; truncated?: boolean }
+  | { success: false; status: number; error: string };
 
 const refuse = (status: number, error: string): Answer => ({ success: false, status, error });
 
@@ -49,6 +52,14 @@ export async function hostKey(dataDir: string): Promise<string> {
     await writeFile(file, privateKey, { mode: 0o600 });
     return privateKey;
   }
+}
+
+/** The host key's fingerprint as OpenSSH prints it (`SHA256:` and the unpadded base64 of the public key blob). */
+export function hostKeyFingerprint(pem: string): string {
+  const parsed = ssh2.utils.parseKey(pem);
+  const key = Array.isArray(parsed) ? parsed[0] : parsed;
+  if (!key || key instanceof Error) throw new Error('Không đọc được khóa máy chủ SFTP.');
+  return `SHA256:${createHash('sha256').update(key.getPublicSSH()).digest('base64').replace(/=+$/, '')}`;
 }
 
 /**

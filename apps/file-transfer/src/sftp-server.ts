@@ -3,11 +3,14 @@ import { type FileHandle, lstat, mkdir, open, readdir, realpath, rename, rmdir, 
 import type { AddressInfo } from 'node:net';
 import { BlockList, isIPv4 } from 'node:net';
 import { resolve as resolvePath } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Attributes, Connection, FileEntry, SFTPWrapper } from 'ssh2';
 import ssh2 from 'ssh2';
+import type { AuditLog } from './audit';
 import type { ConfigUser, ServiceConfig } from './config-file';
 import { fileAllowed, Jail, OutsideRoot } from './jail';
 import { verifyPassword } from './passwords';
+import type { Throttle } from './throttle';
 
 const { Server, utils } = ssh2;
 const STATUS = utils.sftp.STATUS_CODE;
@@ -21,7 +24,17 @@ export interface SftpServerOptions {
   /** The configuration in force (changes with /restart and the account operations). */
   config: () => ServiceConfig;
   log: (line: string) => void;
+  throttle: Throttle;
+  audit: AuditLog;
+  /**
+   * A hash of a random password with the service's parameters: checked when there is no account or the address is
+   * refused, so these cost what a wrong password costs.
+   */
+  decoyHash: string;
 }
+
+/** Password attempts one connection may make before it is closed (OpenSSH's MaxAuthTries). */
+export const MAX_AUTH_TRIES = 6;
 
 /** The address a client connects from, IPv4-mapped IPv6 read as IPv4. */
 const plainIp = (ip: string) => (ip.startsWith('::ffff:') && isIPv4(ip.slice(7)) ? ip.slice(7) : ip);
@@ -53,25 +66,55 @@ export async function startSftpServer(opts: SftpServerOptions): Promise<RunningS
   const server = new Server({ hostKeys: [opts.hostKey], ident: 'SmartPort-SFTP' }, (client, info) => {
     const ip = plainIp(info.ip);
     let account: ConfigUser | null = null;
+    let tries = 0;
+    const { throttle, audit } = opts;
     client.on('authentication', (ctx) => {
+      // Only passwords; the client's probe with 'none' (or a key) is told so and counts for nothing.
       if (ctx.method !== 'password') return ctx.reject(['password']);
-      const user = opts.config().users.find((u) => u.username.toLowerCase() === ctx.username.toLowerCase());
-      void (async () => {
-        // The password is checked even for a refused address, so both cost the same time.
-        const ok = !!user && (await verifyPassword(ctx.password, user.password_hash));
-        if (!user || !ok) {
-          opts.log(`sftp: đăng nhập sai mật khẩu hoặc tài khoản "${ctx.username}" từ ${ip}`);
-          return ctx.reject(['password']);
-        }
-        if (!addressAllowed(user.filters.allowed_ip, ip)) {
-          opts.log(`sftp: tài khoản ${user.username} không được phép kết nối từ ${ip}`);
+      const name = ctx.username;
+      const password = ctx.password;
+      const refuse = () => {
+        try {
           ctx.reject(['password']);
-          client.end();
-          return;
+          if (++tries >= MAX_AUTH_TRIES) client.end();
+        } catch {
+          // The client went away while its refusal waited.
         }
+      };
+      void (async () => {
+        // Earlier failures on this account or from this address: the attempt waits its turn (a timer, per key).
+        const wait = throttle.reserve(name, ip);
+        if (wait > 0) await sleep(wait);
+        if (throttle.locked(name, ip)) {
+          void audit.record({ kind: 'login_locked', username: name, address: ip });
+          opts.log(`sftp: tài khoản "${name}" hoặc địa chỉ ${ip} đang bị khóa do đăng nhập sai nhiều lần`);
+          return refuse();
+        }
+        const user = opts.config().users.find((u) => u.username.toLowerCase() === name.toLowerCase());
+        // The address list comes before the password: from a refused address the password is never looked at, and
+        // the answer (a refusal after a decoy check of the same cost) is the same whatever was sent.
+        if (user && !addressAllowed(user.filters.allowed_ip, ip)) {
+          await verifyPassword('', opts.decoyHash);
+          const { delayMs } = throttle.fail(name, ip, true);
+          void audit.record({ kind: 'address_refused', username: user.username, address: ip });
+          opts.log(`sftp: tài khoản ${user.username} không được phép kết nối từ ${ip}`);
+          if (delayMs) await sleep(delayMs);
+          return refuse();
+        }
+        const ok = await verifyPassword(password, user?.password_hash ?? opts.decoyHash);
+        if (!user || !ok) {
+          const { delayMs, lockedNow } = throttle.fail(name, ip);
+          const detail = [user ? '' : 'không có tài khoản', lockedNow ? 'bị khóa sau lần sai này' : ''].filter(Boolean).join('; ');
+          void audit.record({ kind: 'login_failed', username: user?.username ?? name, address: ip, ...(detail ? { detail } : {}) });
+          opts.log(`sftp: đăng nhập sai mật khẩu hoặc tài khoản "${name}" từ ${ip}${lockedNow ? ' (đã khóa)' : ''}`);
+          if (delayMs) await sleep(delayMs);
+          return refuse();
+        }
+        throttle.succeed(user.username);
+        void audit.record({ kind: 'login_ok', username: user.username, address: ip });
         account = user;
         ctx.accept();
-      })().catch(() => ctx.reject());
+      })().catch(() => refuse());
     });
     client.on('ready', () => {
       const user = account;
@@ -87,7 +130,7 @@ export async function startSftpServer(opts: SftpServerOptions): Promise<RunningS
             opts.log(`sftp: không mở được thư mục của ${user.username}: ${err.message}`);
             client.end();
           });
-          serveSftp(sftp, jail, user, opts.log);
+          serveSftp(sftp, jail, user, opts.log, (r) => void opts.audit.record({ ...r, username: user.username, address: ip }));
         });
       });
     });
@@ -145,10 +188,19 @@ function longname(name: string, s: Stats, owner: string): string {
   return `${kind}${perms}    1 ${owner.padEnd(8)} ${owner.padEnd(8)} ${String(s.size).padStart(8)} ${when} ${name}`;
 }
 
-type Handle = { kind: 'file'; fh: FileHandle; virtual: string } | { kind: 'dir'; entries: FileEntry[] | null };
+type Handle =
+  | { kind: 'file'; fh: FileHandle; virtual: string; transfer: 'upload' | 'download'; bytes: number }
+  | { kind: 'dir'; entries: FileEntry[] | null };
+type Transfer = { kind: 'upload' | 'download' | 'delete'; path: string; bytes?: number };
 
 /** One SFTP session: every request resolved through the account's jail and its file patterns. */
-function serveSftp(sftp: SFTPWrapper, jailReady: Promise<Jail>, user: ConfigUser, log: (line: string) => void) {
+function serveSftp(
+  sftp: SFTPWrapper,
+  jailReady: Promise<Jail>,
+  user: ConfigUser,
+  log: (line: string) => void,
+  audit: (r: Transfer) => void,
+) {
   const handles = new Map<number, Handle>();
   let next = 1;
   const newHandle = (h: Handle) => {
@@ -215,7 +267,7 @@ function serveSftp(sftp: SFTPWrapper, jailReady: Promise<Jail>, user: ConfigUser
         await fh.close();
         return sftp.status(reqId, STATUS.FAILURE, 'Là thư mục');
       }
-      sftp.handle(reqId, newHandle({ kind: 'file', fh, virtual }));
+      sftp.handle(reqId, newHandle({ kind: 'file', fh, virtual, transfer: flags & OPEN.WRITE ? 'upload' : 'download', bytes: 0 }));
     }),
   );
   sftp.on('READ', (reqId, handle, offset, length) =>
@@ -225,6 +277,7 @@ function serveSftp(sftp: SFTPWrapper, jailReady: Promise<Jail>, user: ConfigUser
       const buf = Buffer.alloc(Math.min(length, 256 * 1024));
       const { bytesRead } = await h.fh.read(buf, 0, buf.length, offset);
       if (bytesRead === 0) return sftp.status(reqId, STATUS.EOF);
+      h.bytes += bytesRead;
       sftp.data(reqId, buf.subarray(0, bytesRead));
     }),
   );
@@ -233,6 +286,7 @@ function serveSftp(sftp: SFTPWrapper, jailReady: Promise<Jail>, user: ConfigUser
       const h = handleOf(handle);
       if (h?.kind !== 'file') return sftp.status(reqId, STATUS.FAILURE, 'Handle không hợp lệ');
       await h.fh.write(data, 0, data.length, offset);
+      h.bytes += data.length;
       sftp.status(reqId, STATUS.OK);
     }),
   );
@@ -256,7 +310,10 @@ function serveSftp(sftp: SFTPWrapper, jailReady: Promise<Jail>, user: ConfigUser
       const h = handleOf(handle);
       if (!h) return sftp.status(reqId, STATUS.FAILURE, 'Handle không hợp lệ');
       handles.delete(handle.readUInt32BE(0));
-      if (h.kind === 'file') await h.fh.close();
+      if (h.kind === 'file') {
+        audit({ kind: h.transfer, path: h.virtual, bytes: h.bytes });
+        await h.fh.close();
+      }
       sftp.status(reqId, STATUS.OK);
     }),
   );
@@ -295,6 +352,7 @@ function serveSftp(sftp: SFTPWrapper, jailReady: Promise<Jail>, user: ConfigUser
       if (!fileAllowed(patterns, virtual)) return denied(reqId);
       if ((await lstat(real)).isDirectory()) return sftp.status(reqId, STATUS.FAILURE, 'Là thư mục');
       await unlink(real);
+      audit({ kind: 'delete', path: virtual });
       sftp.status(reqId, STATUS.OK);
     }),
   );
@@ -331,7 +389,12 @@ function serveSftp(sftp: SFTPWrapper, jailReady: Promise<Jail>, user: ConfigUser
   // The client is done (end of its batch, `bye`): close our side so its session ends.
   sftp.on('end', () => sftp.end());
   sftp.on('close', () => {
-    for (const h of handles.values()) if (h.kind === 'file') void h.fh.close().catch(() => undefined);
+    // A transfer cut off (no CLOSE) is recorded with the bytes it moved.
+    for (const h of handles.values()) {
+      if (h.kind !== 'file') continue;
+      audit({ kind: h.transfer, path: h.virtual, bytes: h.bytes });
+      void h.fh.close().catch(() => undefined);
+    }
     handles.clear();
   });
 }

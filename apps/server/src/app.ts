@@ -12,6 +12,7 @@ import { openPlatform, openPortalDatabase } from './kernel/platform';
 import { adminModule } from './modules/admin/admin.module';
 import { approvalModule } from './modules/approval/approval.module';
 import { attachConfigModule } from './modules/attach-config/attach-config.module';
+import { auditModule } from './modules/audit/audit.module';
 import { authModule } from './modules/auth/auth.module';
 import type { ThrottleLimits } from './modules/auth/auth.service';
 import { bookingsModule } from './modules/bookings/bookings.module';
@@ -81,7 +82,7 @@ export async function buildApp(options: BuildOptions = {}) {
 
   // Platform plugins: security headers, load shedding, CORS.
   securityHeaders(app);
-  await shedding(app, database, config, options.pressure);
+  const admission = await shedding(app, database, config, options.pressure);
 
   // Modules in tiers: a module is given the public services of modules above it only.
   const forms = { services: { settingsForms: ctx.settingsForms }, handlers: {} };
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildOptions = {}) {
   const modules = [
     forms,
     shell,
+    auditModule(ctx),
     siteConfig,
     tosMappings,
     ratings,
@@ -182,6 +184,7 @@ export async function buildApp(options: BuildOptions = {}) {
   });
 
   const services = servicesOf(...modules);
-  return { app, config, database, seed, live: live as LiveEvents, events, registeredCalls, jobs, uploadRoot: ctx.uploadRoot, services };
+  const parts = { app, config, database, seed, live: live as LiveEvents, events, registeredCalls, jobs };
+  return { ...parts, uploadRoot: ctx.uploadRoot, services, admission };
 }
 export type PortalApp = Awaited<ReturnType<typeof buildApp>>;

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseAllowEntry } from './security/outbound-policy';
 import { newSettingsKey } from './security/secret-box';
 import { newSecret } from './security/token';
 
@@ -60,6 +61,18 @@ export interface PortalConfig {
   /** The TOS account (TOS_USER / TOS_PASSWORD; address SIM_TOS_URL): the connection check and the TOS order feed (no import without it). */
   tosUser: string | undefined;
   tosPassword: string | undefined;
+  /**
+   * What administrator-typed addresses may reach beyond public servers on standard ports (OUTBOUND_ALLOW: host names,
+   * addresses, CIDR ranges, each optionally `:port`; `*:port` for a port on any public host). security/outbound-policy.ts.
+   */
+  outboundAllow: string[];
+  /** How long a test button (Test mail, Test connection) takes when it fails, whatever the failure (OUTBOUND_TEST_MS). */
+  outboundTestMs: number;
+  /**
+   * The file-transfer service's control API addresses the deployment allows (FILE_TRANSFER_URLS, plus
+   * SIM_FILE_TRANSFER_URL): the only places its key is sent; https outside loopback. urlSFTP must be one of them.
+   */
+  fileTransferUrls: string[];
 }
 
 /**
@@ -252,10 +265,36 @@ const envSchema = z.object({
     .refine((s) => /^[0-9A-Za-z]{1,19}$/.test(s), { error: 'cần số tài khoản gồm 1–19 chữ số hoặc chữ cái' })
     .optional(),
   PUBLIC_URL: httpUrl.optional(),
+  OUTBOUND_ALLOW: z
+    .string()
+    .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+    .refine((list) => list.every((e) => parseAllowEntry(e) !== null), {
+      error: 'cần các mục cách nhau bởi dấu phẩy: tên máy, địa chỉ IP hoặc dải CIDR, có thể kèm :cổng (hoặc *:cổng)',
+    })
+    .optional(),
+  OUTBOUND_TEST_MS: integer(100, 120_000).optional(),
+  FILE_TRANSFER_URLS: z
+    .string()
+    .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+    .refine((list) => list.every(fileTransferUrlOk), {
+      error: 'cần các địa chỉ https:// (http:// chỉ với 127.0.0.1, ::1 hoặc localhost) cách nhau bởi dấu phẩy',
+    })
+    .optional(),
   TOS_USER: z.string().trim().max(100, 'tối đa 100 ký tự').optional(),
   TOS_PASSWORD: z.string().max(200, 'tối đa 200 ký tự').optional(),
 });
 type EnvKey = keyof typeof envSchema.shape;
+
+/** A file-transfer address is https, or http on loopback only (the key travels in its Authorization header). */
+function fileTransferUrlOk(s: string): boolean {
+  try {
+    const u = new URL(s);
+    const loopback = ['127.0.0.1', '[::1]', 'localhost'].includes(u.hostname);
+    return u.protocol === 'https:' || (u.protocol === 'http:' && loopback);
+  } catch {
+    return false;
+  }
+}
 
 /** Variables whose value never appears in a message (they may hold a password). */
 const SENSITIVE = /SECRET|PASSWORD|KEY|DATABASE_URL|REDIS_URL/;
@@ -293,6 +332,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
     if (checked.success) simulators[name.toLowerCase()] = checked.data;
     else problems.push(problem(key, value, checked.error.issues[0]?.message ?? 'không hợp lệ'));
   }
+  if (simulators.file_transfer && !fileTransferUrlOk(simulators.file_transfer))
+    problems.push(
+      problem('SIM_FILE_TRANSFER_URL', simulators.file_transfer, 'cần https:// (http:// chỉ với 127.0.0.1, ::1 hoặc localhost)'),
+    );
   if (problems.length || !parsed.success) throw new ConfigError(problems.sort((a, b) => a.variable.localeCompare(b.variable)));
 
   const e = parsed.data;
@@ -331,6 +374,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
     publicUrl: e.PUBLIC_URL,
     tosUser: e.TOS_USER,
     tosPassword: e.TOS_PASSWORD,
+    outboundAllow: e.OUTBOUND_ALLOW ?? [],
+    outboundTestMs: e.OUTBOUND_TEST_MS ?? 10_000,
+    fileTransferUrls: e.FILE_TRANSFER_URLS ?? [],
   };
 }
 
@@ -338,9 +384,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
  * No secret lives in the source. Outside demo mode a missing secret refuses the start,
  * naming every missing variable. In demo mode a missing one is a fresh random value made by
  * `generate` (per variable: a settings key is 32 random bytes); `npm start` makes the partner keys
- * first and hands the same ones to the simulators it launches. The portal keeps a generated
- * JWT_SECRET and SETTINGS_KEY in its demo database (the first start's value wins), so a demo keeps
- * its sessions and sealed settings across restarts (app.ts).
+ * first and hands the same ones to the simulators it launches. A demo start keeps its generated
+ * JWT_SECRET and SETTINGS_KEY in a key file under its data folder, never in the database
+ * (security/portal-keys.ts), so a demo keeps its sessions and sealed settings across restarts.
  */
 export function withSecrets(
   config: PortalConfig,

@@ -54,7 +54,8 @@ export type ModuleName =
   | 'compare'
   | 'edo'
   | 'bookings'
-  | 'orderHistory';
+  | 'orderHistory'
+  | 'audit';
 
 export function defineCall<P extends string, Req extends z.ZodType, Res extends z.ZodType, A extends Access>(
   def: CallDef<P, Req, Res, A>,

@@ -30,16 +30,64 @@ export const isoContainerNo = z
 /** An order's PIN as typed or listed: required, at most 30 characters. */
 export const pinCode = z.string().trim().min(1, 'Mã PIN không được để trống').max(30, 'Mã PIN tối đa 30 ký tự');
 
+/**
+ * What the database stores (PostgreSQL int4, bigint, timestamp): a value outside these is refused with a 400 at the
+ * call, before a query fails with a 500. Years 1900–9999: older or later dates are typing mistakes at a port, and a
+ * 5-digit year is not stored by the timestamp columns' text forms.
+ */
+export const dbLimits = {
+  int4Min: -2_147_483_648,
+  int4Max: 2_147_483_647,
+  /** bigint columns are read as JS numbers: only the safe integers survive the round trip. */
+  bigintMax: Number.MAX_SAFE_INTEGER,
+  /** Whole VND: far beyond any real invoice, inside bigint and numeric(18) alike. */
+  vndMax: 999_999_999_999_999,
+  minYear: 1900,
+  maxYear: 9999,
+  minTime: Date.UTC(1900, 0, 1),
+  maxTime: Date.UTC(10000, 0, 1) - 1,
+} as const;
+
+export const YEAR_RANGE_MESSAGE = `năm phải từ ${dbLimits.minYear} đến ${dbLimits.maxYear}`;
+
+/** A date the database stores: a real instant, its year 1900–9999. */
+export const storableDate = (d: Date) => !Number.isNaN(d.getTime()) && d.getTime() >= dbLimits.minTime && d.getTime() <= dbLimits.maxTime;
+
+/**
+ * An integer field stored as int4 (counts, codes, hours), `label` naming it in the messages; `min`/`max` narrow the
+ * int4 range where the field allows less; `missing` is the message when it is absent or not a number.
+ */
+export const int4Field = (label: string, opts: { min?: number; max?: number; missing?: string } = {}) => {
+  const min = Math.max(opts.min ?? dbLimits.int4Min, dbLimits.int4Min);
+  const max = Math.min(opts.max ?? dbLimits.int4Max, dbLimits.int4Max);
+  return z.coerce
+    .number({ error: opts.missing ?? `${label} phải là số` })
+    .int(`${label} phải là số nguyên`)
+    .min(min, `${label} không được nhỏ hơn ${min}`)
+    .max(max, `${label} không được lớn hơn ${max}`);
+};
+
 /** An amount of money in whole VND, zero or more; `missing` is the message when it is absent or not a number. */
-export const vndAmount = (missing: string) => z.coerce.number({ error: missing }).int().min(0);
+export const vndAmount = (missing: string) =>
+  z.coerce
+    .number({ error: missing })
+    .int('Số tiền phải là số nguyên')
+    .min(0, 'Số tiền không được âm')
+    .max(dbLimits.vndMax, 'Số tiền vượt quá giới hạn cho phép');
 
 /** A date (any text or instant `Date` reads), `label` naming it in the message: '<label> không hợp lệ'. */
 export const portDate = (label: string) =>
-  z.coerce.date({ error: `${label} không hợp lệ` }).refine((d) => !Number.isNaN(d.getTime()), `${label} không hợp lệ`);
+  z.coerce
+    .date({ error: `${label} không hợp lệ` })
+    .refine((d) => !Number.isNaN(d.getTime()), `${label} không hợp lệ`)
+    .refine(storableDate, `${label} không hợp lệ: ${YEAR_RANGE_MESSAGE}`);
 
 /** A date that must be given: 'Vui lòng nhập <label>' when absent, '<label> không hợp lệ' when not a date. */
 export const requiredPortDate = (label: string) =>
-  z.coerce.date({ error: `Vui lòng nhập ${label.toLowerCase()}` }).refine((d) => !Number.isNaN(d.getTime()), `${label} không hợp lệ`);
+  z.coerce
+    .date({ error: `Vui lòng nhập ${label.toLowerCase()}` })
+    .refine((d) => !Number.isNaN(d.getTime()), `${label} không hợp lệ`)
+    .refine(storableDate, `${label} không hợp lệ: ${YEAR_RANGE_MESSAGE}`);
 
 /** A tax code that may be left out (an agent, a shipper): empty reads as null. */
 export const optionalTaxCode = z
@@ -70,6 +118,10 @@ export const lastDay = (missing: string, format: string) =>
       const [y, m, d] = v.split('-').map(Number) as [number, number, number];
       const day = new Date(Date.UTC(y, m - 1, d));
       return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+    }, format)
+    .refine((v) => {
+      const y = Number(v.slice(0, 4));
+      return y >= dbLimits.minYear && y <= dbLimits.maxYear;
     }, format);
 
 /** Why a user changes or withdraws something: required, at most 500 characters. */

@@ -5,7 +5,9 @@ import { sftpCalls } from './admin/sftp';
 import { terminalConfigCalls } from './admin/terminal-config';
 import { approvalCalls } from './approval/calls';
 import { attachConfigCalls } from './attach-config/attach-config';
+import { auditCalls } from './audit/audit';
 import * as auth from './auth/calls';
+import { accountSecurityCalls } from './auth/sessions';
 import { bookingCalls } from './bookings/bookings';
 import type { CallDef } from './call';
 import { catalogCallTable } from './catalogs/calls';
@@ -45,7 +47,17 @@ export * from './admin/terminal-config';
 export * from './approval/approval';
 export { approvalCalls } from './approval/calls';
 export * from './attach-config/attach-config';
-export { type SessionUser, sessionUser } from './auth/calls';
+export * from './audit/audit';
+export {
+  type SecondFactor,
+  type SessionUser,
+  secondFactor,
+  sessionUser,
+  type TotpEnrolment,
+  totpCodeInput,
+  totpEnrolment,
+} from './auth/calls';
+export * from './auth/sessions';
 export * from './bookings/bookings';
 export * from './call';
 export { type CatalogName, catalogGrids, catalogs } from './catalogs/calls';
@@ -168,7 +180,7 @@ export * from './tos-mappings/tos-mappings';
 
 /** Every call, grouped by module. The server registers a handler for each; the web calls them. */
 export const calls = {
-  auth: { login: auth.login, me: auth.me, logout: auth.logout },
+  auth: { login: auth.login, me: auth.me, logout: auth.logout, loginTotp: auth.loginTotp, ...accountSecurityCalls },
   shell: {
     getMenu: shell.getMenu,
     getTerminalList: shell.getTerminalList,
@@ -200,6 +212,7 @@ export const calls = {
     recentOrders: home.recentOrders,
   },
   orderHistory: orderHistoryCalls,
+  audit: auditCalls,
   payments: {
     isExpireDate: payments.isExpireDate,
     makeCardTransfer: payments.makeCardTransfer,
@@ -256,6 +269,19 @@ export const projectNamedCalls = [
   'auth/login',
   'auth/me',
   'auth/logout',
+  // Accounts (docs/decisions.md 'Second factor, sessions and login history'): the TOTP second factor, the sessions
+  // 'Phiên đăng nhập' and the login history.
+  'auth/login/totp',
+  'auth/totp/status',
+  'auth/totp/begin',
+  'auth/totp/confirm',
+  'auth/totp/disable',
+  'auth/sessions/mine',
+  'auth/sessions/end',
+  'auth/history/mine',
+  'auth/sessions/all',
+  'auth/sessions/endAny',
+  'auth/history/all',
   'common/getMenu',
   'order/view',
   // DESIGN.md §8: the notification screen's own calls, and the active notifications for signed-in users.
@@ -293,6 +319,10 @@ export const projectNamedCalls = [
   'sftp/write',
   'sftp/restart',
   'sftp/create_user',
+  // The service's address, host key fingerprint and locks; 'Mở khóa'; 'Nhật ký SFTP' (docs/decisions.md).
+  'sftp/status',
+  'sftp/unlock',
+  'sftp/audit',
   // Administration (docs/decisions.md): the release points' delete (spec 03 §5 names its message, not its call) and the
   // dangerous-goods check the order screens make against 'Danh mục hàng nguy hiểm được phép hạ'.
   'config/releasePointByBlock/delete',
@@ -340,4 +370,8 @@ export const projectNamedCalls = [
   'tracking/recentOrders',
   // The record of the mails sent to payers and shipping lines 'Nhật ký gửi mail' (docs/decisions.md 'Order mails').
   'config/getMailQueue',
+  // The audit trail 'Nhật ký thay đổi' (docs/decisions.md 'Audit trail').
+  'audit/list',
+  'audit/export',
+  'audit/entityKinds',
 ] as const;

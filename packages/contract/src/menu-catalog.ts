@@ -116,6 +116,7 @@ export const menuCatalog = [
   e('SYS_SFTP_CONFIG', 'SYSTEM', 'Cấu hình SFTP', '/SystemManager/sftp_config'),
   e('SYS_SFTP_CREATE', 'SYSTEM', 'Thêm tài khoản SFTP', '/SystemManager/sftp_create'),
   e('SYS_SFTP_ACCOUNTS', 'SYSTEM', 'Quản lý tài khoản SFTP', '/SystemManager/sftp_accounts'),
+  e('SYS_SFTP_AUDIT', 'SYSTEM', 'Nhật ký SFTP', '/SystemManager/sftp_audit'),
   e('SYS_TERMINAL_CONFIG', 'SYSTEM', 'Cấu hình cảng', '/SystemManager/terminal_config'),
   e('SYS_LOYALTY', 'SYSTEM', 'Cấu hình Loyalty', '/SystemManager/loyalty'),
   e('SYS_RELEASE_POINT', 'SYSTEM', 'Cấu hình điểm thu phí theo block', '/SystemManager/release_point'),
@@ -125,6 +126,10 @@ export const menuCatalog = [
   e('SYS_HOLIDAY', 'SYSTEM', 'Cấu hình miễn lưu bãi ngày lễ', '/SystemManager/holiday'),
   e('SYS_TARIFF_MAPPING', 'SYSTEM', 'Mapping mã biểu cước', '/SystemManager/tariff_mapping'),
   e('SYS_DATA_SHARE', 'SYSTEM', 'Cấu hình chia sẻ dữ liệu EDO', '/SystemManager/data_share'),
+  // Every user's sessions and login attempts (docs/decisions.md 'Second factor, sessions and login history').
+  e('SYS_SESSIONS', 'SYSTEM', 'Phiên đăng nhập người dùng', '/SystemManager/sessions'),
+  // Administrators only: the audit trail of every change (docs/decisions.md 'Audit trail').
+  e('SYS_AUDIT', 'SYSTEM', 'Nhật ký thay đổi', '/SystemManager/audit_log'),
 
   e('CRM', null, 'Thống kê', undefined, 'chart'),
   e('CRM_DASHBOARD', 'CRM', 'Thống kê tổng hợp', '/CRM/Dashboard'),
@@ -143,6 +148,8 @@ export const menuCatalog = [
   e('PERSONAL_PROFILE', 'PERSONAL', 'Thông tin tài khoản', '/Personal/Profile'),
   // Spec 02 §7 personal summaries (personal_info/*): the spec gives them no route (docs/decisions.md).
   e('PERSONAL_SUMMARY', 'PERSONAL', 'Thống kê cá nhân', '/Personal/Summary'),
+  // The user's own sessions and login history (also in the profile menu).
+  e('PERSONAL_SESSIONS', 'PERSONAL', 'Phiên đăng nhập', '/Personal/Sessions'),
 ] as const satisfies readonly MenuCatalogEntry[];
 
 export type MenuId = (typeof menuCatalog)[number]['id'];

@@ -1,3 +1,6 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
 import type { z } from 'zod';
 import { down, type PartnerDown, type Unavailable } from './outcome';
 
@@ -14,14 +17,63 @@ export interface HttpRequest {
   rawBody?: { contentType: string; text: string };
   headers?: Record<string, string>;
   timeoutMs: number;
+  /**
+   * The address the outbound policy checked for the URL's host (security/outbound-policy.ts): the connection goes to
+   * it, never to a second resolution of the name; the name stays in the Host header and the TLS servername.
+   */
+  pinned?: { address: string; family: 4 | 6 };
 }
 
 export type HttpAnswer =
   | { ok: true; status: number; text: string }
   | (PartnerDown & { failure: 'not_configured' | 'timeout' | 'unreachable' });
 
+/** A failed call as the port says it: the time limit, or no connection (its detail for the log). */
+function failed(err: unknown): HttpAnswer {
+  const name = err instanceof Error ? err.name : '';
+  return name === 'TimeoutError' || name === 'AbortError'
+    ? { ok: false, failure: 'timeout' }
+    : { ok: false, failure: 'unreachable', detail: err instanceof Error ? err.message : String(err) };
+}
+
+/** One request to the pinned address (node:http, whose `lookup` answers the checked address and nothing else). */
+function pinnedCall(req: HttpRequest, url: URL, pinned: { address: string; family: 4 | 6 }): Promise<HttpAnswer> {
+  const raw = req.rawBody;
+  const body = raw ? raw.text : req.body === undefined ? undefined : JSON.stringify(req.body);
+  const lookup: LookupFunction = (_host, options, callback) => {
+    if (options.all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [pinned]);
+    else callback(null, pinned.address, pinned.family);
+  };
+  const signal = AbortSignal.timeout(req.timeoutMs);
+  return new Promise((resolve) => {
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const r = send(
+      url,
+      {
+        method: req.method ?? (body === undefined ? 'GET' : 'POST'),
+        headers: {
+          ...(raw ? { 'content-type': raw.contentType } : req.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...req.headers,
+        },
+        lookup,
+        signal,
+        agent: false,
+      },
+      (res: IncomingMessage) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ ok: true, status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', (err) => resolve(failed(signal.aborted ? signal.reason : err)));
+      },
+    );
+    r.on('error', (err) => resolve(failed(signal.aborted ? signal.reason : err)));
+    r.end(body);
+  });
+}
+
 export async function httpCall(req: HttpRequest): Promise<HttpAnswer> {
   if (!req.baseUrl) return { ok: false, failure: 'not_configured' };
+  if (req.pinned) return pinnedCall(req, new URL(req.path, req.baseUrl), req.pinned);
   try {
     const raw = req.rawBody;
     const res = await fetch(new URL(req.path, req.baseUrl), {
@@ -36,10 +88,7 @@ export async function httpCall(req: HttpRequest): Promise<HttpAnswer> {
     // Read under the same signal: a partner that sends headers and then stalls is a time-out too.
     return { ok: true, status: res.status, text: await res.text() };
   } catch (err) {
-    const name = err instanceof Error ? err.name : '';
-    return name === 'TimeoutError' || name === 'AbortError'
-      ? { ok: false, failure: 'timeout' }
-      : { ok: false, failure: 'unreachable', detail: err instanceof Error ? err.message : String(err) };
+    return failed(err);
   }
 }
 

@@ -8,6 +8,8 @@
 export type Unavailable =
   /** No address (or key) is configured for the system. */
   | 'not_configured'
+  /** The address is refused by the outbound policy (security/outbound-policy.ts): never connected to. */
+  | 'not_allowed'
   /** No complete answer within the adapter's time limit. */
   | 'timeout'
   /** The connection failed (refused, reset, name not found). */

@@ -12,6 +12,7 @@ export * from '../modules/admin/admin.table';
 export * from '../modules/admin/requests.table';
 export * from '../modules/approval/approval.table';
 export * from '../modules/attach-config/attach-config.table';
+export * from '../modules/audit/audit.table';
 export * from '../modules/auth/auth.table';
 export * from '../modules/bookings/bookings.table';
 export * from '../modules/catalogs/catalogs.table';

@@ -54,6 +54,11 @@ export interface DomainEvents {
   'edo.revoked': { edoNo: string; by: string; reason: string; orders: { orderNo: string; status: 'A' | 'P' }[] };
   /** A settings form was saved (settings-form mechanism). */
   'settings.changed': { form: string; scope: string | null; by: string | null };
+  /**
+   * Too many failed logins of an existing account from anywhere: it is locked until `until` (ISO) (auth). The mail
+   * module tells the user, when the account has an address.
+   */
+  'account.locked': { userId: string; userName: string; email: string | null; until: string; failures: number; ip: string };
 }
 
 export type EventName = keyof DomainEvents;

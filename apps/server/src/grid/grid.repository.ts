@@ -75,8 +75,11 @@ export function createGridRepository(db: Db, tables: GridTables = schemaTables) 
         .where(inArray(g.column('Rowguid'), [...rowguids]))) as Row[];
     },
 
-    /** Inserts new rows and updates edited ones (by Rowguid) in one transaction; answers the saved rows. */
-    async save(g: BoundGrid, inserts: Row[], updates: Row[]): Promise<Row[]> {
+    /**
+     * Inserts new rows and updates edited ones (by Rowguid) in one transaction; answers the saved rows. `within` runs in
+     * that transaction with the saved rows (the audit trail's record commits with the change).
+     */
+    async save(g: BoundGrid, inserts: Row[], updates: Row[], within?: (tx: Db, saved: Row[]) => Promise<void>): Promise<Row[]> {
       return db.transaction(async (tx) => {
         const saved: Row[] = [];
         if (inserts.length) saved.push(...((await tx.insert(g.table).values(inserts).returning(selection(g))) as Row[]));
@@ -89,6 +92,7 @@ export function createGridRepository(db: Db, tables: GridTables = schemaTables) 
             .returning(selection(g))) as Row[];
           if (r) saved.push(r);
         }
+        await within?.(tx as unknown as Db, saved);
         return saved;
       });
     },
@@ -105,13 +109,17 @@ export function createGridRepository(db: Db, tables: GridTables = schemaTables) 
       return hit ? hit.v : null;
     },
 
-    async delete(g: BoundGrid, rowguids: readonly string[]): Promise<number> {
+    /** Deletes the rows; `within` runs in the same transaction (the audit trail's record). */
+    async delete(g: BoundGrid, rowguids: readonly string[], within?: (tx: Db) => Promise<void>): Promise<number> {
       if (!rowguids.length) return 0;
-      const deleted = await db
-        .delete(g.table)
-        .where(inArray(g.column('Rowguid'), [...rowguids]))
-        .returning({ r: g.column('Rowguid') });
-      return deleted.length;
+      return db.transaction(async (tx) => {
+        const deleted = await tx
+          .delete(g.table)
+          .where(inArray(g.column('Rowguid'), [...rowguids]))
+          .returning({ r: g.column('Rowguid') });
+        await within?.(tx as unknown as Db);
+        return deleted.length;
+      });
     },
   };
 }

@@ -1,10 +1,12 @@
 import type { AnyGrid } from '@smartport/contract';
 import type { AuthUser } from '../http/context';
 import { badRequest } from '../http/errors';
+import type { AuditRecorder } from '../modules/audit/audit-recorder.service';
 import type { LiveEvents } from '../realtime/realtime';
 import { sanitizeRichText } from '../security/rich-text';
 import { assertTerminal, scopeTerminals } from '../security/terminal-scope';
 import type { Criterion, GridRepository } from './grid.repository';
+import { gridDeleteEntries, gridSaveEntries } from './grid-audit';
 import { type BoundGrid, bindGrid, type GridTables, schemaTables, whereField } from './grid-tables';
 
 type Row = Record<string, unknown>;
@@ -36,7 +38,10 @@ export const gridMessages = {
  * The rules every grid shares, read from its entry: rows limited to the caller's scope, upsert by Rowguid in one
  * transaction, required fields, unique business key, no delete of a row still referenced, rich text sanitised.
  */
-export function createGridService(repo: GridRepository, opts: { live?: Pick<LiveEvents, 'toAll'>; tables?: GridTables } = {}) {
+export function createGridService(
+  repo: GridRepository,
+  opts: { live?: Pick<LiveEvents, 'toAll'>; tables?: GridTables; audit?: Pick<AuditRecorder, 'record'> } = {},
+) {
   const bound = new Map<string, BoundGrid>();
   /** The entry bound to its table (checked the first time: at start, by the handler factory). */
   const bind = (grid: AnyGrid) => {
@@ -143,7 +148,16 @@ export function createGridService(repo: GridRepository, opts: { live?: Pick<Live
           inserts.push(rest);
         }
       });
-      const saved = await repo.save(b, inserts, updates);
+      // The audit trail's before: the stored rows the updates replace; recorded in the save's transaction.
+      const prior =
+        opts.audit && updates.length
+          ? await repo.byRowguids(
+              b,
+              updates.map((r) => String(r.Rowguid)),
+            )
+          : [];
+      const { audit } = opts;
+      const saved = await repo.save(b, inserts, updates, audit && ((tx, rows) => audit.record(gridSaveEntries(grid, prior, rows), tx)));
       announce(grid);
       return saved;
     },
@@ -159,9 +173,11 @@ export function createGridService(repo: GridRepository, opts: { live?: Pick<Live
           if (used !== null) throw badRequest(gridMessages.inUse(titleOf(grid, field), String(used), ref.usedBy));
         }
       }
+      const { audit } = opts;
       const deleted = await repo.delete(
         b,
         rows.map((r) => String(r.Rowguid)),
+        audit && ((tx) => audit.record(gridDeleteEntries(grid, rows), tx)),
       );
       announce(grid);
       return deleted;

@@ -1,9 +1,11 @@
 import multipart from '@fastify/multipart';
-import { type CallDef, type CallReply, type CallRequest, calls } from '@smartport/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type CallDef, type CallReply, type CallRequest, calls, dbLimits, storableDate, YEAR_RANGE_MESSAGE } from '@smartport/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { withActor } from './actor';
 import type { AuthUser, CallContext, SignedInContext } from './context';
 import { AppError, badRequest, forbidden, unauthorized } from './errors';
+import { sendSliced } from './json-slices';
 
 type Calls = typeof calls;
 export type ModuleKey = keyof Calls;
@@ -55,6 +57,43 @@ export function findNulChar(body: unknown): string | null {
         if (UNSTORABLE.test(k)) return p;
         stack.push([v, p]);
       }
+    }
+  }
+  return null;
+}
+
+/** A text that is a date ('YYYY-MM-DD', with a time or a zone, or an ISO 6-digit year), a field's value compared in SQL. */
+const DATE_TEXT = /^([+-]\d{6}|\d{4,})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/;
+
+/** Whether a text that is a date names a day of the calendar in the years the database stores (other text: true). */
+function storableDateText(v: string): boolean {
+  const m = DATE_TEXT.exec(v.trim());
+  if (!m) return true;
+  // Only the year: a day not on the calendar is the call's own to refuse, with its own message (the spec's texts); what
+  // reaches the database anyway is answered 400 by the error handler (data exceptions, plugins/core.ts).
+  const y = Number(m[1]);
+  return y >= dbLimits.minYear && y <= dbLimits.maxYear;
+}
+
+/**
+ * The first value of a parsed request the database cannot store, whatever field declared it: a date outside the years
+ * 1900–9999 (timestamp columns, text dates compared in SQL) or a number that is not finite or past the safe integers
+ * (int8 columns read as numbers). The contract bounds its fields (fields.ts); this guards a field that forgot to.
+ */
+export function findOutOfRange(value: unknown): { path: string; message: string } | null {
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length) {
+    const [v, path] = stack.pop() as [unknown, string];
+    if (v instanceof Date) {
+      if (!storableDate(v)) return { path, message: `ngày không hợp lệ: ${YEAR_RANGE_MESSAGE}` };
+    } else if (typeof v === 'string') {
+      if (!storableDateText(v)) return { path, message: `ngày không hợp lệ: ${YEAR_RANGE_MESSAGE}` };
+    } else if (typeof v === 'number') {
+      if (!Number.isFinite(v) || Math.abs(v) > Number.MAX_SAFE_INTEGER) return { path, message: 'số vượt quá phạm vi cho phép' };
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], path ? `${path}.${i}` : String(i)]);
+    } else if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+      for (const [k, inner] of Object.entries(v).reverse()) stack.push([inner, path ? `${path}.${k}` : k]);
     }
   }
   return null;
@@ -157,7 +196,7 @@ export function registerCalls(
     for (const [name, call] of Object.entries(moduleCalls) as [string, CallDef][]) {
       const handler = handlers[name];
       if (!handler) throw new Error(`Thiếu xử lý cho ${call.path}`);
-      const route = async (req: FastifyRequest) => {
+      const route = async (req: FastifyRequest, reply: FastifyReply) => {
         let token = bearerToken(req);
         const authorise = async () => {
           const user = token ? await deps.authenticate(token) : null;
@@ -189,8 +228,21 @@ export function registerCalls(
         }
         const parsed = call.request.safeParse(body);
         if (!parsed.success) throw new AppError(400, describeIssues(parsed.error));
+        const outOfRange = findOutOfRange(parsed.data);
+        if (outOfRange)
+          throw new AppError(
+            400,
+            outOfRange.path
+              ? `Dữ liệu không hợp lệ ở trường "${outOfRange.path}": ${outOfRange.message}.`
+              : `Dữ liệu gửi lên không hợp lệ: ${outOfRange.message}.`,
+          );
         if (hasVariantAccess(call, parsed.data, user) !== 'ok') throw forbidden();
-        return handler(parsed.data, { user, ip: req.ip, token });
+        const ctx = { user, ip: req.ip, token, userAgent: req.headers['user-agent'] };
+        const answer = await (user
+          ? withActor({ UserID: user.UserID, UserName: user.UserName, ip: req.ip }, () => handler(parsed.data, ctx))
+          : handler(parsed.data, ctx));
+        // A long list (a report) is written in slices so that other calls are served meanwhile.
+        return sendSliced(reply, answer);
       };
       if (call.multipart) {
         // The multipart parser lives only in the upload routes' own scope; every other call stays JSON-only.
@@ -202,7 +254,7 @@ export function registerCalls(
         app.post(`/api/${call.path}`, route);
         // A GET carries its request in the query string (no body).
         if (call.methods?.includes('GET'))
-          app.get(`/api/${call.path}`, (req) => route(Object.assign(req, { body: { ...(req.query as object) } })));
+          app.get(`/api/${call.path}`, (req, reply) => route(Object.assign(req, { body: { ...(req.query as object) } }), reply));
       }
       registered.push(call.path);
     }

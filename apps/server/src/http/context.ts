@@ -18,6 +18,8 @@ export interface CallContext {
   user: AuthUser | null;
   ip: string;
   token: string | null;
+  /** The browser's User-Agent header (sessions and login history show it). */
+  userAgent?: string | undefined;
 }
 
 /** The context of a call that needs a signed-in user (the registry guarantees it). */

@@ -26,7 +26,8 @@ export function applySiteMeta(template: string, meta: SiteMeta): string {
   const description = text(meta.SMP_DESCRIPTION);
   const tags: string[] = [];
   if (title) {
-    html = html.replace(/<title>[\s\S]*?<\/title>/i, `<title>${escapeHtml(title)}</title>`);
+    // A function as the replacement: a value's `$&`, `$\`` or `$'` is text, not a replacement pattern.
+    html = html.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(title)}</title>`);
     tags.push(`<meta property="og:title" content="${escapeHtml(title)}" />`);
   }
   if (description) {
@@ -45,7 +46,7 @@ export function applySiteMeta(template: string, meta: SiteMeta): string {
   ];
   for (const [attr, value] of pairs) if (value) tags.push(`<meta ${attr} content="${escapeHtml(value)}" />`);
   if (!tags.length) return html;
-  return html.replace(/<\/head>/i, `    ${tags.join('\n    ')}\n  </head>`);
+  return html.replace(/<\/head>/i, () => `    ${tags.join('\n    ')}\n  </head>`);
 }
 
 let cached: { path: string; mtimeMs: number; html: string } | null = null;

@@ -5,8 +5,10 @@ import type { DomainEventBus } from '../events/event-bus';
 import type { GridService } from '../grid/grid.service';
 import type { ModuleHandlers, ModuleKey, RegistryDeps } from '../http/call-registry';
 import type { Job } from '../jobs/scheduler';
+import type { AuditRecorder } from '../modules/audit/audit-recorder.service';
 import type { LiveEvents } from '../realtime/realtime';
 import type { OrderLinks } from '../security/order-links';
+import type { OutboundPolicy } from '../security/outbound-policy';
 import type { Signer } from '../security/token';
 import type { SettingsFormService } from '../settings-form/settings-form.service';
 
@@ -25,8 +27,12 @@ export interface ModuleContext {
   live: LiveEvents;
   grid: GridService;
   settingsForms: SettingsFormService;
+  /** Records a change in the audit trail (who and from where come from the call being answered). */
+  audit: AuditRecorder;
   signer: Signer;
   orderLinks: OrderLinks;
+  /** The one outbound policy for administrator-typed addresses (mail servers, TOS connections, the file-transfer API). */
+  outbound: OutboundPolicy;
   /** Where uploads are kept (a folder per store under it). */
   uploadRoot: string;
 }

@@ -4,14 +4,18 @@ import type { RunConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { createEventBus } from '../events/event-bus';
 import { createGridService } from '../grid/grid.service';
-import { sharedSecret } from '../modules/auth/auth.module';
+import { auditRecorderOver } from '../modules/audit/audit.module';
+import type { AuditRecorder } from '../modules/audit/audit-recorder.service';
 import { createSessionCache } from '../modules/auth/session-cache';
 import { createLiveEventsPort } from '../realtime/realtime';
 import { listenAuthChanges } from '../security/auth-changes';
 import { createHeardCache } from '../security/heard-cache';
 import { createOrderLinks } from '../security/order-links';
+import { createOutboundPolicy, outboundAllowOf } from '../security/outbound-policy';
+import { portalKeys } from '../security/portal-keys';
 import { createSecretBox, parseSettingsKey } from '../security/secret-box';
 import { createSigner } from '../security/token';
+import { resealSettings } from '../settings-form/reseal';
 import { createSettingsFormService } from '../settings-form/settings-form.service';
 import { openUploadRoot } from '../storage/local-folder.adapter';
 import type { ModuleContext } from './module';
@@ -34,17 +38,28 @@ export async function openPlatform(
   database: Database,
   config: RunConfig,
   opts: {
-    settingsStore: Parameters<typeof createSettingsFormService>[0]['repo'];
+    settingsStore: Parameters<typeof resealSettings>[0];
     gridStore: Parameters<typeof createGridService>[0];
     tempUploads: boolean;
   },
 ) {
-  const secret = sharedSecret({ database, config });
-  const signer = createSigner(await secret('JWT_SECRET', 'token_secret', config.jwtSecret));
-  const settingsKey = parseSettingsKey(await secret('SETTINGS_KEY', 'settings_key', config.settingsKey));
+  // The keys never live in the database (a dump alone opens nothing): the environment's, or a demo start's key file.
+  const keys = await portalKeys(config, opts.settingsStore, async (oldKey, newKey) => {
+    const moved = await resealSettings(
+      opts.settingsStore,
+      createSecretBox(parseSettingsKey(oldKey)),
+      createSecretBox(parseSettingsKey(newKey)),
+    );
+    app.log.info(`settings secrets sealed again with the key file's key: ${moved}`);
+  });
+  // The running config holds the keys this start uses (a demo start's come from its key file, not from withSecrets).
+  Object.assign(config, keys);
+  const signer = createSigner(keys.jwtSecret);
+  const settingsKey = parseSettingsKey(keys.settingsKey);
   const live = createLiveEventsPort();
   const uploads = await openUploadRoot(opts.tempUploads ? 'memory' : config.uploadDir);
   const events = createEventBus(database.db, app.log);
+  const audit: AuditRecorder = auditRecorderOver(database.db);
   const ctx: ModuleContext = {
     app,
     database,
@@ -52,14 +67,17 @@ export async function openPlatform(
     log: app.log,
     events,
     live,
-    grid: createGridService(opts.gridStore, { live }),
+    grid: createGridService(opts.gridStore, { live, audit }),
     settingsForms: createSettingsFormService({
       repo: opts.settingsStore,
       box: createSecretBox(settingsKey),
       publish: (name, payload) => events.publish(name, payload),
+      audit,
     }),
+    audit,
     signer,
     orderLinks: createOrderLinks(signer),
+    outbound: createOutboundPolicy({ allow: outboundAllowOf(config) }),
     uploadRoot: uploads.root,
   };
   const sessions = createSessionCache({ ttlMs: config.sessionCacheSeconds * 1000 });

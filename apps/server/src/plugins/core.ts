@@ -52,8 +52,23 @@ export function createCore(config: RunConfig, logger?: FastifyServerOptions['log
           : 'Yêu cầu không hợp lệ.';
       return reply.status(status).send({ success: false, message });
     }
+    // A value the database cannot take (a day not on the calendar, a number out of its column's range, a text where a
+    // number belongs) came from the request: the user's mistake, not the system's.
+    if (dataException(error)) {
+      req.log.warn({ err: error }, 'value refused by the database');
+      return reply.status(400).send({ success: false, message: 'Dữ liệu gửi lên không hợp lệ (giá trị ngoài phạm vi cho phép).' });
+    }
     req.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ success: false, message: 'Hệ thống đang gặp sự cố, vui lòng thử lại sau.' });
   });
   return app;
+}
+
+/** PostgreSQL's data exceptions a request's value causes (class 22: out of range, bad date/time, bad text for a type). */
+const DATA_EXCEPTIONS = new Set(['22003', '22007', '22008', '22P02', '22001', '22023']);
+function dataException(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && DATA_EXCEPTIONS.has(e.code)) return true;
+  }
+  return false;
 }

@@ -1,8 +1,9 @@
-import { firstProblem, type SettingsForm } from '@smartport/contract';
+import { firstMissing, SECRET_RETYPE, type SettingsForm } from '@smartport/contract';
 import type { Publisher } from '../events/event-bus';
 import { badRequest } from '../http/errors';
+import type { AuditRecorder } from '../modules/audit/audit-recorder.service';
 import type { SecretBox } from '../security/secret-box';
-import { maskSecrets, openSecrets, sealSecrets } from './secret-fields';
+import { maskSecrets, openSecrets, sealSecrets, storedSecretFor } from './secret-fields';
 import type { SettingsStoreRepository, StoredRecord } from './settings-store.repository';
 
 /**
@@ -26,6 +27,8 @@ export function createSettingsFormService(deps: {
   box: SecretBox;
   /** `settings.changed` after a save, for the modules that react to a form's values. */
   publish?: Publisher['publish'];
+  /** The audit trail: each save recorded with its changed fields, secrets masked. */
+  audit?: Pick<AuditRecorder, 'record'>;
 }) {
   const { repo, box } = deps;
   const stored = async (form: SettingsForm, at?: string) => (await repo.load(formStoreKey(form, at))) ?? {};
@@ -41,11 +44,21 @@ export function createSettingsFormService(deps: {
     },
 
     async save(form: SettingsForm, input: Record<string, unknown>, at?: string): Promise<{ success: true; message: string }> {
+      const before = deps.audit ? await repo.load(formStoreKey(form, at)) : null;
       await repo.replace(formStoreKey(form, at), (prior) => {
-        const next = sealSecrets(form, given(fieldsOf(form, input)), prior ?? {}, box.seal);
-        const problem = firstProblem(form, next);
+        const { values: next, retype } = sealSecrets(form, given(fieldsOf(form, input)), prior ?? {}, box.seal);
+        // In the spec's order: a missing field first, then a masked secret whose endpoint changed, then the form's rule.
+        const problem = firstMissing(form, next)?.message ?? (retype.length ? SECRET_RETYPE : null) ?? form.check(next);
         if (problem) throw badRequest(problem);
         return next;
+      });
+      await deps.audit?.record({
+        entity: `form:${form.name}`,
+        key: at ?? form.name,
+        action: before ? 'update' : 'create',
+        before,
+        after: await repo.load(formStoreKey(form, at)),
+        secrets: form.secrets,
       });
       await deps.publish?.('settings.changed', { form: form.name, scope: at ?? null, by: null });
       return { success: true, message: 'Lưu dữ liệu hoàn tất !' };
@@ -65,8 +78,16 @@ export function createSettingsFormService(deps: {
      */
     async seedIfAbsent(form: SettingsForm, input: Record<string, unknown>, at?: string): Promise<boolean> {
       if (await repo.load(formStoreKey(form, at))) return false;
-      await repo.replace(formStoreKey(form, at), (prior) => prior ?? sealSecrets(form, given(fieldsOf(form, input)), {}, box.seal));
+      await repo.replace(formStoreKey(form, at), (prior) => prior ?? sealSecrets(form, given(fieldsOf(form, input)), {}, box.seal).values);
       return true;
+    },
+
+    /**
+     * The stored secret at `path` (e.g. `pass`, `apilist.*.pass`) for the endpoint `endpoint` names (its bound fields:
+     * host, port, user), in clear for a test call; undefined when the endpoint is not the one the secret was saved for.
+     */
+    async secretFor(form: SettingsForm, path: string, endpoint: Record<string, unknown>, at?: string): Promise<string | undefined> {
+      return storedSecretFor(form, path, endpoint, openSecrets(form, await stored(form, at), box.open));
     },
 
     /** The values with secrets in clear, for server-side use only (never a call's answer). */

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { systemSettings } from '../db/schema';
 
@@ -12,6 +12,25 @@ export function createSettingsStoreRepository(db: Db) {
     async load(key: string): Promise<StoredRecord | null> {
       const [row] = await db.select({ Value: systemSettings.Value }).from(systemSettings).where(eq(systemSettings.Key, key));
       return asRecord(row?.Value);
+    },
+
+    /** A value as stored, whatever its JSON type (a legacy key row holds a string). */
+    async value(key: string): Promise<unknown> {
+      const [row] = await db.select({ Value: systemSettings.Value }).from(systemSettings).where(eq(systemSettings.Key, key));
+      return row?.Value ?? null;
+    },
+
+    async remove(key: string): Promise<void> {
+      await db.delete(systemSettings).where(eq(systemSettings.Key, key));
+    },
+
+    /** The keys of the records whose key starts with `prefix` (e.g. every form record: 'form:'). */
+    async keys(prefix: string): Promise<string[]> {
+      const rows = await db
+        .select({ Key: systemSettings.Key })
+        .from(systemSettings)
+        .where(like(systemSettings.Key, `${prefix.replace(/[\\%_]/g, '\\$&')}%`));
+      return rows.map((r) => r.Key);
     },
 
     /**

@@ -147,6 +147,11 @@ export async function createTestApp(opts: TestAppOptions = {}) {
         demo: true,
         seedOrders: 300,
         webDist: undefined,
+        // A demo start's made-up keys stay in this process's memory (never the repository's data folder).
+        dataDir: 'memory',
+        // The test deployment lists loopback, where its simulators listen (outbound-fence tests list nothing).
+        outboundAllow: ['127.0.0.1', '::1'],
+        outboundTestMs: 2_000,
         redisUrl: undefined,
         port: 0,
         corsOrigins: [],
@@ -158,8 +163,8 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       logger: false,
       ...(opts.throttle ? { throttle: opts.throttle } : {}),
       ...(opts.liveRecheckMs ? { liveRecheckMs: opts.liveRecheckMs } : {}),
-      // A test machine under load is no reason to shed a test's requests: only the shedding test watches the loop.
-      pressure: { maxEventLoopDelay: 0, ...opts.pressure },
+      // Calls are admitted as in production (plugins/shedding.ts): by calls in flight, never by a busy test machine's loop.
+      ...(opts.pressure ? { pressure: opts.pressure } : {}),
       ...(opts.jobs ? { jobs: opts.jobs } : {}),
     });
   } catch (err) {

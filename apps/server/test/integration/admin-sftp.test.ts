@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { calls, sftpMessages } from '@smartport/contract';
+import ssh2 from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningFileTransfer, startFileTransfer } from '../../../file-transfer/src/index';
 import { createTestApp, present, type TestApp, vietnamese } from '../helpers/test-app';
@@ -96,7 +97,10 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'sftp-client-'));
   await writeFile(join(work, 'askpass.sh'), '#!/bin/sh\nprintf \'%s\\n\' "$SFTP_TEST_PASSWORD"\n', { mode: 0o755 });
   ft = await startFileTransfer({ dataDir: 'memory', key: KEY, controlPort: 0, sftpPort: 0, log: () => undefined });
-  t = await createTestApp({ config: { simulators: { file_transfer: ft.controlUrl }, fileTransferKey: KEY }, jobs: { start: false } });
+  t = await createTestApp({
+    config: { simulators: { file_transfer: ft.controlUrl }, fileTransferUrls: ['http://127.0.0.1:1'], fileTransferKey: KEY },
+    jobs: { start: false },
+  });
   admin = await t.login('admin');
   const terminals = await t.call(calls.shell.getTerminalList, {}, admin);
   terminal = present(present(terminals.body.payload)[0]).TerminalCode;
@@ -328,7 +332,11 @@ describe('the control API and its address', () => {
     expect((await control('/read', {}, KEY)).status).toBe(200);
   });
 
-  it("follows main config's urlSFTP and says so when the service cannot be reached", async () => {
+  it("follows main config's urlSFTP among the deployment's addresses and says so when the service cannot be reached", async () => {
+    // The file-transfer key goes only to the addresses the deployment fixed: any other urlSFTP is refused on save.
+    const foreign = await t.call(calls.siteConfig.saveMainConfig, { urlSFTP: 'http://127.0.0.1:2' }, admin);
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.message).toMatch(/^Địa chỉ API SFTP phải là một địa chỉ dịch vụ truyền tệp đã khai báo khi triển khai/);
     const dead = await t.call(calls.siteConfig.saveMainConfig, { urlSFTP: 'http://127.0.0.1:1' }, admin);
     expect(dead.status, dead.raw).toBe(200);
     const down = await t.call(calls.admin.sftpGet, {}, admin);
@@ -358,5 +366,134 @@ describe('the control API and its address', () => {
     const staff = await t.login('nhanvien');
     expect((await t.call(calls.admin.sftpGet, {}, staff)).status).toBe(403);
     expect((await t.call(calls.admin.sftpRead, {}, staff)).status).toBe(403);
+  });
+});
+
+/** One ssh2 connection with one password from `from` (a loopback address): whether it got in. */
+function sshLogin(username: string, password: string, from: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const c = new ssh2.Client();
+    c.on('ready', () => {
+      c.end();
+      resolve(true);
+    });
+    c.on('error', () => resolve(false));
+    c.connect({
+      host: '127.0.0.1',
+      port: ft.sftpPort,
+      localAddress: from,
+      username,
+      password,
+      tryKeyboard: false,
+      readyTimeout: 30_000,
+      hostVerifier: () => true,
+    });
+  });
+}
+
+describe('guessing limits, the address list, the host key and the audit log (sftp/status, sftp/unlock, sftp/audit)', () => {
+  const guarded = 'opr_guard';
+  const guardedPassword = 'Mat-khau-guard-1';
+  beforeAll(async () => {
+    // 'Cấu hình SFTP' edits the limits: the default rule (10 failures in 15 minutes), with short waits for the test.
+    const cfg = JSON.parse(present((await t.call(calls.admin.sftpRead, {}, admin)).body.data));
+    cfg.security = { ...cfg.security, delay_base_ms: 1, delay_max_ms: 5 };
+    expect((await t.call(calls.admin.sftpWrite, { data: JSON.stringify(cfg) }, admin)).status).toBe(200);
+    expect((await t.call(calls.admin.sftpRestart, {}, admin)).status).toBe(200);
+    const created = await t.call(
+      calls.admin.sftpCreate,
+      { username: guarded, password: guardedPassword, description: 'OPR', allowed_list: '127.0.0.1,127.0.0.9', terminal_list: terminal },
+      admin,
+    );
+    expect(created.status, created.raw).toBe(200);
+  }, 60_000);
+
+  it('[reliability: sftp-guessing] 60 wrong passwords from one client end in a lock; the right one is refused until Mở khóa', async () => {
+    const tries: boolean[] = [];
+    for (let i = 0; i < 60; i++) tries.push(await sshLogin(guarded, `sai-mat-khau-${i}`, '127.0.0.9'));
+    expect(tries.some(Boolean)).toBe(false);
+    // Locked: OpenSSH with the right password is refused, from the allowed addresses too.
+    const refused = await sftpRun(guarded, guardedPassword, ['pwd']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.err).toMatch(/Permission denied/);
+    const status = await t.call(calls.admin.sftpStatus, {}, admin);
+    expect(status.status, status.raw).toBe(200);
+    const locks = present(status.body.data).locks;
+    expect(locks).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'account', key: guarded, failures: 10 }),
+        expect.objectContaining({ kind: 'address', key: '127.0.0.9' }),
+      ]),
+    );
+    const logged = await t.call(calls.admin.sftpAudit, { username: guarded, kind: ['login_failed', 'login_locked'] }, admin);
+    const kinds = present(logged.body.data).map((r) => r.kind);
+    // Ten passwords were checked; every later attempt met the lock.
+    expect(kinds.filter((k) => k === 'login_failed')).toHaveLength(10);
+    expect(kinds.filter((k) => k === 'login_locked').length).toBeGreaterThanOrEqual(51);
+
+    const unlocked = await t.call(calls.admin.sftpUnlock, { username: guarded }, admin);
+    expect(unlocked.status, unlocked.raw).toBe(200);
+    expect(unlocked.body.out).toBe(`Đã mở khóa tài khoản ${guarded}.`);
+    expect(present((await t.call(calls.admin.sftpStatus, {}, admin)).body.data).locks).toEqual([]);
+    const after = await sftpRun(guarded, guardedPassword, ['pwd'], { bind: '127.0.0.9' });
+    expect(after.code, after.err).toBe(0);
+  }, 120_000);
+
+  it('[reliability: sftp-refused-address] from a refused address the right and the wrong password get the same answer', async () => {
+    const right = await sftpRun(guarded, guardedPassword, ['pwd'], { bind: '127.0.0.3' });
+    const wrong = await sftpRun(guarded, 'sai-mat-khau-x', ['pwd'], { bind: '127.0.0.3' });
+    expect(right.code).not.toBe(0);
+    expect(right.code).toBe(wrong.code);
+    expect(right.err).toMatch(/Permission denied \(password\)/);
+    expect(right.err).toBe(wrong.err);
+    const logged = present((await t.call(calls.admin.sftpAudit, { username: guarded, address: '127.0.0.3' }, admin)).body.data);
+    expect(logged.map((r) => r.kind)).toEqual(['address_refused', 'address_refused']);
+    // Outsiders' attempts never count against the account.
+    expect(present((await t.call(calls.admin.sftpStatus, {}, admin)).body.data).locks.some((l) => l.kind === 'account')).toBe(false);
+  }, 60_000);
+
+  it('shows the address and the host key fingerprint OpenSSH computes (sftp/status)', async () => {
+    const data = present((await t.call(calls.admin.sftpStatus, {}, admin)).body.data);
+    expect(data).toMatchObject({
+      sftp_host: '127.0.0.1',
+      sftp_port: ft.sftpPort,
+      settings: { max_failures: 10, failure_window_seconds: 900 },
+    });
+    const scan = spawn('/bin/sh', ['-c', `ssh-keyscan -t ecdsa -p ${ft.sftpPort} 127.0.0.1 2>/dev/null | ssh-keygen -l -E sha256 -f -`]);
+    let printed = '';
+    scan.stdout.on('data', (d) => {
+      printed += d;
+    });
+    await new Promise((r) => scan.on('close', r));
+    expect(data.fingerprint).toMatch(/^SHA256:[A-Za-z0-9+/]{43}$/);
+    expect(printed).toContain(data.fingerprint);
+  });
+
+  it('records a login and an upload with its bytes; filters by time, account, address and kind (sftp/audit)', async () => {
+    const body = 'x'.repeat(12_345);
+    await writeFile(join(work, 'guard-upload.xml'), body);
+    const since = new Date().toISOString();
+    const r = await sftpRun(guarded, guardedPassword, [`cd /${terminal}`, 'put guard-upload.xml', 'rm guard-upload.xml']);
+    expect(r.code, r.err).toBe(0);
+    const res = await t.call(calls.admin.sftpAudit, { from: since, username: guarded, address: '127.0.0.1' }, admin);
+    expect(res.status, res.raw).toBe(200);
+    const rows = present(res.body.data);
+    expect(rows.map((x) => x.kind)).toEqual(['delete', 'upload', 'login_ok']);
+    expect(rows[1]).toMatchObject({ username: guarded, address: '127.0.0.1', path: `/${terminal}/guard-upload.xml`, bytes: 12_345 });
+    const uploads = present((await t.call(calls.admin.sftpAudit, { from: since, kind: ['upload'] }, admin)).body.data);
+    expect(uploads.map((x) => x.kind)).toEqual(['upload']);
+    const future = await t.call(calls.admin.sftpAudit, { from: new Date(Date.now() + 3_600_000).toISOString() }, admin);
+    expect(future.body.data).toEqual([]);
+    const backwards = await t.send(calls.admin.sftpAudit, { from: '2026-02-02T00:00:00Z', to: '2026-02-01T00:00:00Z' }, admin);
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.message).toContain('Thời gian bắt đầu phải trước thời gian kết thúc');
+    expect(res.raw).not.toContain(guardedPassword);
+  }, 60_000);
+
+  it('keeps the log, the status and Mở khóa for administrators', async () => {
+    const staff = await t.login('nhanvien');
+    expect((await t.call(calls.admin.sftpAudit, {}, staff)).status).toBe(403);
+    expect((await t.call(calls.admin.sftpUnlock, { username: guarded }, staff)).status).toBe(403);
+    expect((await t.call(calls.admin.sftpStatus, {}, staff)).status).toBe(403);
   });
 });

@@ -220,9 +220,7 @@ describe('sessions', () => {
 
   it("refuses a correctly signed token that names another user than its session's", async () => {
     const token = await t.login('khachhang');
-    const signer = createSigner(
-      String((await t.sql<{ value: unknown }>("SELECT value FROM system_settings WHERE key = 'token_secret'"))[0]?.value),
-    );
+    const signer = createSigner(t.portal.config.jwtSecret);
     const claims = signer.verifyAccess(token);
     expect(claims).not.toBeNull();
     const swapped = signer.signAccess({ sub: 'admin', jti: claims?.jti ?? '' }, 3600);

@@ -110,8 +110,7 @@ describe('authentication on every call', () => {
   });
 
   it('answers 401 to every non-public call for forged, expired, malformed or foreign tokens', async () => {
-    const [setting] = await t.sql<{ value: unknown }>("SELECT value FROM system_settings WHERE key = 'token_secret'");
-    const realSigner = createSigner(String(setting?.value));
+    const realSigner = createSigner(t.portal.config.jwtSecret);
     const [session] = await t.sql<{ jti: string }>("SELECT jti FROM sessions WHERE user_id = 'admin' AND revoked_at IS NULL LIMIT 1");
     const jti = String(session?.jti);
     const [h, body] = adminToken.split('.') as [string, string];

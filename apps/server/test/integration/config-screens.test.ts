@@ -8,7 +8,7 @@ let admin: string;
 let staff: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ jobs: { start: false } });
+  t = await createTestApp({ config: { fileTransferUrls: ['https://sftp.smartport.vn:8443'] }, jobs: { start: false } });
   admin = await t.login('admin');
   staff = await t.login('nhanvien');
 }, 120_000);

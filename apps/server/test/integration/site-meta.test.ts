@@ -65,3 +65,28 @@ describe('the served index.html carries the main config', () => {
     }
   });
 });
+
+describe('any characters in the main config stay text in the head', () => {
+  it("[reliability: head-text] keeps $&, $`, $', </title>, quotes and <script> as escaped text, the head whole", async () => {
+    const hostile = "Cảng $& $` $' $$ $1 </title><script>alert('x')</script> \"q\" 'a'";
+    const saved = await t.call(
+      calls.siteConfig.saveMainConfig,
+      { SMP_TITLE: hostile, SMP_DESCRIPTION: `Mô tả ${hostile}`, SMP_KEYWORD: "$'$`$&" },
+      admin,
+    );
+    expect(saved.body.success).toBe(true);
+    const { status, html } = await page('/');
+    expect(status).toBe(200);
+    const escaped = 'Cảng $&amp; $` $&#39; $$ $1 &lt;/title&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &quot;q&quot; &#39;a&#39;';
+    expect(html).toContain(`<title>${escaped}</title>`);
+    expect(html).toContain(`<meta name="description" content="Mô tả ${escaped}" />`);
+    expect(html).toContain(`<meta name="keywords" content="$&#39;$\`$&amp;" />`);
+    // One head, one title, one body: nothing of the page was copied into it by a replacement pattern.
+    expect(html.match(/<head>/g)).toHaveLength(1);
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<body>/g)).toHaveLength(1);
+    expect(html).not.toContain('<script>');
+    expect(html.endsWith('<body><div id="root"></div></body></html>')).toBe(true);
+  });
+});

@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpTos } from '../../src/adapters/tos/tos.adapter';
 import { createTosOrdersRepository } from '../../src/modules/stats/tos-orders.repository';
 import { createTosOrderImport } from '../../src/modules/stats/tos-orders.service';
+import { createOutboundPolicy } from '../../src/security/outbound-policy';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+
+/** The simulator listens on loopback, which this test deployment lists. */
+const loopbackOnly = createOutboundPolicy({ allow: ['127.0.0.1'] });
 
 /**
  * The statistics calls over HTTP: every call's reply against its contract, period
@@ -336,7 +340,7 @@ describe('TOS-side orders come from the TOS order feed, each once', () => {
     const url = new URL(sim.url);
     const conn = { host: url.hostname, port: Number(url.port), user: demoTosAccount.user, password: demoTosAccount.pass };
     const importer = createTosOrderImport({
-      tos: createHttpTos({ timeoutMs: 10_000 }),
+      tos: createHttpTos({ timeoutMs: 10_000, outbound: loopbackOnly }),
       connection: () => conn,
       repo: createTosOrdersRepository(t.database),
     });
@@ -361,7 +365,7 @@ describe('TOS-side orders come from the TOS order feed, each once', () => {
     expect(tosAfter - tosBefore).toBe(inRange?.n);
     // A TOS that refuses the account: nothing imported, the failure named.
     const refused = createTosOrderImport({
-      tos: createHttpTos({ timeoutMs: 5_000 }),
+      tos: createHttpTos({ timeoutMs: 5_000, outbound: loopbackOnly }),
       connection: () => ({ ...conn, password: 'sai' }),
       repo: createTosOrdersRepository(t.database),
     });

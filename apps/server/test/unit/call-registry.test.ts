@@ -140,7 +140,7 @@ describe('registerCalls', () => {
     });
     expect(seen).toHaveLength(1);
     expect(seen[0]?.input).toEqual({ TerminalCode: 'NDP' });
-    expect(seen[0]?.ctx).toEqual({ user: users.granted, ip: '192.0.2.1', token: 'granted' });
+    expect(seen[0]?.ctx).toEqual({ user: users.granted, ip: '192.0.2.1', token: 'granted', userAgent: 'lightMyRequest' });
   });
 
   it('lets anyone make a public call, with or without a token', async () => {

@@ -157,6 +157,20 @@ describe('loadConfig: every README variable with its default', () => {
   });
 });
 
+describe('loadConfig: the outbound policy and the file-transfer addresses', () => {
+  it('reads OUTBOUND_ALLOW, OUTBOUND_TEST_MS and FILE_TRANSFER_URLS', () => {
+    const c = loadConfig({
+      OUTBOUND_ALLOW: '10.20.0.0/16, tos.noibo:9000 *:9443',
+      OUTBOUND_TEST_MS: '3000',
+      FILE_TRANSFER_URLS: 'https://sftp.cang.vn/api,http://127.0.0.1:4120',
+    });
+    expect(c.outboundAllow).toEqual(['10.20.0.0/16', 'tos.noibo:9000', '*:9443']);
+    expect(c.outboundTestMs).toBe(3000);
+    expect(c.fileTransferUrls).toEqual(['https://sftp.cang.vn/api', 'http://127.0.0.1:4120']);
+    expect(loadConfig({})).toMatchObject({ outboundAllow: [], outboundTestMs: 10_000, fileTransferUrls: [] });
+  });
+});
+
 describe('loadConfig: a bad value stops the start, naming the variable', () => {
   const cases: [string, string][] = [
     ['PORT', 'abc'],
@@ -188,6 +202,11 @@ describe('loadConfig: a bad value stops the start, naming the variable', () => {
     ['JWT_SECRET', 'short'],
     ['PAY_NAPAS_SECRET', 'secret'],
     ['PAY_VIETQR_ACCOUNT', '0801-000-123'],
+    ['OUTBOUND_ALLOW', '10.0.0.0/33'],
+    ['OUTBOUND_ALLOW', 'tos.cang.vn,http://x'],
+    ['OUTBOUND_TEST_MS', '0'],
+    ['FILE_TRANSFER_URLS', 'http://sftp.cang.vn'],
+    ['SIM_FILE_TRANSFER_URL', 'http://10.0.0.5:4120'],
   ];
   it.each(cases)('%s=%s', (variable, value) => {
     const err = refused({ [variable]: value });

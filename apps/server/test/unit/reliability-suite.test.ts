@@ -17,9 +17,21 @@ const issueCases = [
   'role-order-call',
   'menu-grant',
   'lockout',
+  'account-ceiling',
+  'totp',
+  'end-session',
   'shedding',
+  'overload-goodput',
+  'range-checks',
   'upload-before-auth',
   'lone-surrogate',
+  'sftp-guessing',
+  'sftp-refused-address',
+  'secret-follows-host',
+  'outbound-fence',
+  'head-text',
+  'keys-outside-db',
+  'audit-trail',
 ];
 const { cases } = JSON.parse(readFileSync(join(root, 'scripts/reliability-cases.json'), 'utf8')) as { cases: Record<string, string[]> };
 

@@ -7,6 +7,7 @@ import { LazyResult } from '../components/lazy-result';
 import { isPageLoaded, preloadPage } from '../lib/preloaded-lazy';
 import { useMe, useMenu } from '../lib/session-queries';
 import { siteName } from '../lib/site-title';
+import { isChunkLoadError } from './RouteError';
 import { resolveView } from './resolve-view';
 import { findPage, viewGroupLoaders } from './view-groups';
 import { loadedViewGroup } from './view-loaders';
@@ -15,7 +16,8 @@ type PageState =
   | { kind: 'loading' }
   | { kind: 'ready'; Page: LazyExoticComponent<ComponentType> }
   | { kind: 'missing'; title: string }
-  | { kind: 'forbidden' };
+  | { kind: 'forbidden' }
+  | { kind: 'failed'; error: unknown };
 
 /** Starts loading the chunk of the view group `pathname` resolves to (the page waits for it otherwise). */
 export function preloadView(pathname: string, menu: readonly MenuNode[]) {
@@ -74,7 +76,12 @@ export function ViewOutlet() {
         if (Page) setState({ kind: 'ready', Page });
         else missing();
       })
-      .catch(missing);
+      // A view group whose chunk cannot load is the route's error page ('Tải lại'), not 'under development'.
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        if (isChunkLoadError(error)) setState({ kind: 'failed', error });
+        else missing();
+      });
     return () => {
       cancelled = true;
     };
@@ -88,6 +95,7 @@ export function ViewOutlet() {
       </Suspense>
     );
   }
+  if (state.kind === 'failed') throw state.error;
   if (state.kind === 'loading') return <Spin size="large" style={{ display: 'block', margin: '64px auto' }} />;
   if (state.kind === 'forbidden') return <LazyResult status="403" title="403" subTitle={t('shell.noPermission')} />;
   if (state.kind === 'missing') {

@@ -7,6 +7,7 @@ import { loginPath, session } from '../lib/session';
 import { prefetchSession } from '../lib/session-queries';
 import { shellRoutes } from '../views/shell-routes';
 import { PageLoading } from './page-loading';
+import { RouteError } from './RouteError';
 import { preloadLikelyView } from './view-loaders';
 
 const { login: LoginPage, publicOrder: PublicOrderPage, signedInFrame: ShellLayout } = shellRoutes;
@@ -53,16 +54,20 @@ function RequireToken({ children }: { children: ReactNode }) {
   return children;
 }
 
+// A route that fails (a chunk that cannot load, an error while drawing) shows RouteError, in Vietnamese; a screen's
+// own failure stays inside the frame (the children's errorElement), so the menu is still there.
+const failed = <RouteError />;
 export const router = createBrowserRouter([
-  { path: '/login', element: suspended(<LoginPage />) },
+  { path: '/login', element: suspended(<LoginPage />), errorElement: failed },
   // Case-sensitive: the public order link is lowercase /order/…; /Order/… is the menu's Order view group ('Duyệt lệnh').
-  { path: '/order/:model', caseSensitive: true, element: withAntd(<PublicOrderPage />) },
+  { path: '/order/:model', caseSensitive: true, element: withAntd(<PublicOrderPage />), errorElement: failed },
   {
     path: '/',
     element: <RequireToken>{withAntd(<ShellLayout />)}</RequireToken>,
+    errorElement: failed,
     children: [
-      { index: true, element: suspended(<ViewOutlet />) },
-      { path: '*', element: suspended(<ViewOutlet />) },
+      { index: true, element: suspended(<ViewOutlet />), errorElement: failed },
+      { path: '*', element: suspended(<ViewOutlet />), errorElement: failed },
     ],
   },
 ]);

@@ -210,6 +210,119 @@ export const sftpRestart = defineCall({
   response: sftpReply({}),
 });
 
+/** A lock the guessing limits put on an account or a client address (apps/file-transfer throttle). */
+export const sftpLock = z.object({
+  kind: z.enum(['account', 'address']),
+  key: z.string(),
+  failures: z.number(),
+  locked_until: z.string(),
+});
+export type SftpLock = z.infer<typeof sftpLock>;
+
+/** The guessing limits of the service's config ('security' in the config file). */
+export const sftpSecuritySettings = z.object({
+  max_failures: z.number(),
+  failure_window_seconds: z.number(),
+  lock_seconds: z.number(),
+  delay_base_ms: z.number(),
+  delay_max_ms: z.number(),
+});
+
+/** What the service says about itself: where it listens, its host key's fingerprint, its limits and locks. */
+export const sftpServiceStatus = z.object({
+  fingerprint: z.string(),
+  sftp_host: z.string(),
+  sftp_port: z.number(),
+  settings: sftpSecuritySettings,
+  locks: z.array(sftpLock),
+});
+export type SftpServiceStatus = z.infer<typeof sftpServiceStatus>;
+
+export const sftpStatus = defineCall({
+  path: 'sftp/status',
+  module: 'admin',
+  summary: 'Trạng thái dịch vụ SFTP: địa chỉ nghe, dấu vân tay khóa máy chủ (SHA256:…), giới hạn đăng nhập sai, các khóa',
+  access: menuAccess('SYS_SFTP_CONFIG', 'SYS_SFTP_ACCOUNTS'),
+  request: noPayload,
+  response: sftpReply({ data: sftpServiceStatus.optional() }),
+});
+
+export const sftpUnlock = defineCall({
+  path: 'sftp/unlock',
+  module: 'admin',
+  summary: 'Mở khóa tài khoản SFTP bị khóa vì đăng nhập sai (và các địa chỉ đã khóa vì nó)',
+  access: accounts,
+  request: z.looseObject({ username }),
+  response: sftpReply({}),
+});
+
+/** The audit log's kinds (apps/file-transfer audit.ts) and their names on the screen. */
+export const sftpAuditKinds = [
+  'login_ok',
+  'login_failed',
+  'login_locked',
+  'address_refused',
+  'upload',
+  'download',
+  'delete',
+  'unlock',
+] as const;
+export type SftpAuditKind = (typeof sftpAuditKinds)[number];
+export const sftpAuditKindNames: Record<SftpAuditKind, string> = {
+  login_ok: 'Đăng nhập thành công',
+  login_failed: 'Đăng nhập sai',
+  login_locked: 'Đăng nhập khi bị khóa',
+  address_refused: 'Địa chỉ không được phép',
+  upload: 'Tải lên',
+  download: 'Tải xuống',
+  delete: 'Xóa tệp',
+  unlock: 'Mở khóa',
+};
+
+export const sftpAuditRecord = z.object({
+  time: z.string(),
+  kind: z.enum(sftpAuditKinds),
+  username: z.string(),
+  address: z.string(),
+  path: z.string().optional(),
+  bytes: z.number().optional(),
+  detail: z.string().optional(),
+});
+export type SftpAuditRecord = z.infer<typeof sftpAuditRecord>;
+
+/** The most recent records one search answers (newest first). */
+export const SFTP_AUDIT_LIMIT = 5000;
+
+const auditTime = z
+  .string()
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'Thời gian không hợp lệ')
+  .nullish();
+export const sftpAuditFilter = z
+  .object({
+    from: auditTime,
+    to: auditTime,
+    username: z.string().trim().max(100, 'Tài khoản tối đa 100 ký tự').nullish(),
+    address: z.string().trim().max(100, 'Địa chỉ tối đa 100 ký tự').nullish(),
+    kind: z
+      .array(z.enum(sftpAuditKinds, { error: 'Loại sự kiện không hợp lệ' }))
+      .max(sftpAuditKinds.length)
+      .nullish(),
+  })
+  .refine((f) => !f.from || !f.to || Date.parse(f.from) <= Date.parse(f.to), {
+    message: 'Thời gian bắt đầu phải trước thời gian kết thúc',
+    path: ['to'],
+  });
+export type SftpAuditFilter = z.output<typeof sftpAuditFilter>;
+
+export const sftpAudit = defineCall({
+  path: 'sftp/audit',
+  module: 'admin',
+  summary: 'Nhật ký SFTP: đăng nhập và truyền tệp theo thời gian, tài khoản, địa chỉ, loại (mới nhất trước)',
+  access: menuAccess('SYS_SFTP_AUDIT'),
+  request: sftpAuditFilter,
+  response: sftpReply({ data: z.array(sftpAuditRecord).optional(), truncated: z.boolean().optional() }),
+});
+
 export const sftpCalls = {
   sftpGet,
   sftpCreate,
@@ -219,4 +332,7 @@ export const sftpCalls = {
   sftpRead,
   sftpWrite,
   sftpRestart,
+  sftpStatus,
+  sftpUnlock,
+  sftpAudit,
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { menuAccess } from '../access';
 import { defineCall } from '../call';
+import { int4Field } from '../fields';
 import { mailServerFields, mailServerMessages, portNumber, tlsFlag } from '../mail/sender-mail';
 import { optionalBody, plainReply } from '../reply';
 import { defineSettingsForm, SECRET_MASK } from '../settings-form/settings-form';
@@ -34,7 +35,8 @@ const flag = z
   .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], { error: 'Giá trị bật/tắt phải là 0 hoặc 1' })
   .transform((v): 0 | 1 => (v === true || v === 1 || v === '1' ? 1 : 0));
 
-export const terminalFlagNames = ['AutoActiveUser', 'ImportPickupAllCont', 'DepotSelect', 'HolydaySelect'] as const;
+/** RequireTotp: the administrators and staff (rank 1–2) of the terminal must sign in with a TOTP second factor. */
+export const terminalFlagNames = ['AutoActiveUser', 'ImportPickupAllCont', 'DepotSelect', 'HolydaySelect', 'RequireTotp'] as const;
 export type TerminalFlagName = (typeof terminalFlagNames)[number];
 export type TerminalFlags = Record<TerminalFlagName, boolean>;
 
@@ -52,6 +54,7 @@ export const terminalConfigPayload = z.object({
     ImportPickupAllCont: z.boolean(),
     DepotSelect: z.boolean(),
     HolydaySelect: z.boolean(),
+    RequireTotp: z.boolean(),
   }),
   ApiConfig: z.array(z.object({ host: z.string(), port: z.number().nullable(), user: z.string(), pass: z.string() })),
   CurrentApi: z.number().int(),
@@ -75,15 +78,17 @@ export const terminalConfigForm = defineSettingsForm({
     ImportPickupAllCont: flag,
     DepotSelect: flag,
     HolydaySelect: flag,
+    RequireTotp: flag,
     ...mailServerFields,
     apilist: z.array(tosConnection, { error: 'Danh sách kết nối TOS không hợp lệ' }).max(20, 'Tối đa 20 kết nối TOS'),
-    CurrentApi: z.coerce.number({ error: 'Kết nối đang sử dụng phải là số' }).int('Kết nối đang sử dụng phải là số nguyên').min(0),
+    CurrentApi: int4Field('Kết nối đang sử dụng', { min: 0, missing: 'Kết nối đang sử dụng phải là số' }),
   },
   defaults: {
     AutoActiveUser: 1,
     ImportPickupAllCont: 0,
     DepotSelect: 0,
     HolydaySelect: 0,
+    RequireTotp: 0,
     host: '',
     user: '',
     pass: '',
@@ -91,7 +96,10 @@ export const terminalConfigForm = defineSettingsForm({
     apilist: [],
     CurrentApi: 0,
   },
-  secrets: ['pass', 'apilist.*.pass'],
+  secrets: [
+    { path: 'pass', boundTo: ['host', 'port', 'user'] },
+    { path: 'apilist.*.pass', boundTo: ['host', 'port', 'user'] },
+  ],
   listKeys: { apilist: ['host', 'port', 'user'] },
   required: [
     { field: 'host', message: mailServerMessages.host },
@@ -111,6 +119,7 @@ export const terminalConfigForm = defineSettingsForm({
     { name: 'ImportPickupAllCont', label: 'Lệnh giao cont hàng: giao tất cả container trong vận đơn', kind: 'switch' },
     { name: 'DepotSelect', label: 'Hiển thị chọn depot', kind: 'switch' },
     { name: 'HolydaySelect', label: 'Miễn lưu bãi ngày lễ', kind: 'switch' },
+    { name: 'RequireTotp', label: 'Bắt buộc xác thực hai lớp (TOTP) cho quản trị viên và nhân viên cảng', kind: 'switch' },
     { name: 'host', label: 'Host', kind: 'text' },
     { name: 'port', label: 'Port', kind: 'number' },
     {
@@ -140,6 +149,7 @@ export const terminalConfigForm = defineSettingsForm({
         ImportPickupAllCont: v.ImportPickupAllCont === 1,
         DepotSelect: v.DepotSelect === 1,
         HolydaySelect: v.HolydaySelect === 1,
+        RequireTotp: v.RequireTotp === 1,
       },
       ApiConfig: (v.apilist ?? []).map((c) => ({
         host: c.host,
@@ -154,6 +164,7 @@ export const terminalConfigForm = defineSettingsForm({
       ImportPickupAllCont: p.TerminalConfig.ImportPickupAllCont ? (1 as const) : (0 as const),
       DepotSelect: p.TerminalConfig.DepotSelect ? (1 as const) : (0 as const),
       HolydaySelect: p.TerminalConfig.HolydaySelect ? (1 as const) : (0 as const),
+      RequireTotp: p.TerminalConfig.RequireTotp ? (1 as const) : (0 as const),
       host: p.MailConfig.host,
       ...(p.MailConfig.port == null ? {} : { port: p.MailConfig.port }),
       user: p.MailConfig.auth.user,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { portDate } from '../fields';
 import { flag, moneyCredit, moneyCreditOptions, optionalText, requiredText, rowguid } from '../grid/columns';
 import { defineGrid, sharedDelete } from '../grid/resource';
 import type { MenuId } from '../menu-catalog';
@@ -91,8 +92,9 @@ export const exchangeCatalog = defineGrid({
   row: z.object({
     Rowguid: rowguid,
     CurrencyCode: requiredText(3, 'Mã tiền tệ').transform((v) => v.toUpperCase()),
-    Rate: z.coerce.number({ error: 'Tỷ giá phải là số' }).positive('Tỷ giá phải lớn hơn 0'),
-    DateOfRate: z.coerce.date({ error: 'Ngày áp dụng không hợp lệ' }),
+    // numeric(14,4): below 10^10.
+    Rate: z.coerce.number({ error: 'Tỷ giá phải là số' }).positive('Tỷ giá phải lớn hơn 0').max(999_999_999, 'Tỷ giá quá lớn'),
+    DateOfRate: portDate('Ngày áp dụng'),
     IsActive: flag,
   }),
   key: ['CurrencyCode', 'DateOfRate'],

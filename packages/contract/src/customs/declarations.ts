@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { menuAccess, signedIn } from '../access';
 import { defineCall } from '../call';
-import { uploadedPart } from '../fields';
+import { dbLimits, uploadedPart } from '../fields';
 import { noPayload, optionalBody, plainReply, replyWith } from '../reply';
 
 /** Spec 01 §9: accepted upload types and the total per temporary folder. */
@@ -124,7 +124,7 @@ export const updateDeclaration = defineCall({
   access: menuAccess('CUSTOMS_MANAGEMENT'),
   request: z.object({
     Rowguid: z.uuid('Mã dòng (Rowguid) không hợp lệ'),
-    Status: z.union([z.number().int(), z.string().max(5)]).nullish(),
+    Status: z.union([z.number().int().min(dbLimits.int4Min).max(dbLimits.int4Max), z.string().max(5)]).nullish(),
     Note: z.string().max(2000).nullish(),
   }),
   response: plainReply,

@@ -37,6 +37,8 @@ export interface GridColumn {
   width?: number;
   /** Rich text (HTML): the server sanitises it before storing (DESIGN.md §5). */
   richText?: boolean;
+  /** A secret (password, key, token): the audit trail records only that it changed, never its value. */
+  secret?: boolean;
   /** A text typed through a mask (spec 03 §5 mail order DelayTime: HH:MM, hour up to 29, minute 00–59). */
   mask?: 'HH:MM';
   /** A hint shown on the column's header (spec 03 §5 block field: what to type). */

@@ -17,7 +17,9 @@ export const payerMailKinds = [
   'order.extensionDue',
 ] as const;
 export type PayerMailKind = (typeof payerMailKinds)[number];
-export type MailKind = PayerMailKind | `mailOrder.${MailOrderFilter}`;
+/** A mail to a user about the user's own account (auth: a temporary lock after failed logins). */
+export type AccountMailKind = 'account.locked';
+export type MailKind = PayerMailKind | AccountMailKind | `mailOrder.${MailOrderFilter}`;
 export const mailKindNames: Record<MailKind, string> = {
   'order.saved': 'Lệnh đã lưu',
   'order.paid': 'Lệnh đã thanh toán',
@@ -27,6 +29,7 @@ export const mailKindNames: Record<MailKind, string> = {
   'order.allocated': 'Lệnh đã phân bổ',
   'order.completed': 'Lệnh hoàn tất',
   'order.extensionDue': 'Lệnh cần gia hạn',
+  'account.locked': 'Tài khoản tạm khóa',
   ...(Object.fromEntries(mailOrderFilters.map((f) => [`mailOrder.${f}`, `Hãng tàu: ${mailOrderFilterNames[f]}`])) as Record<
     `mailOrder.${MailOrderFilter}`,
     string

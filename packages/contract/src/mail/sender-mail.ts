@@ -64,7 +64,8 @@ export const senderMail = defineSettingsForm({
   menu: 'CFG_MAIL',
   fields: mailServerFields,
   defaults: { host: '', user: '', pass: '', tls: 0 },
-  secrets: ['pass'],
+  // The password goes only to the server and account it was saved for.
+  secrets: [{ path: 'pass', boundTo: ['host', 'port', 'user'] }],
   required: [
     { field: 'host', message: mailServerMessages.host },
     { field: 'port', message: mailServerMessages.port },

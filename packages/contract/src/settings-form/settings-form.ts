@@ -36,6 +36,18 @@ export interface SettingsRequired<K extends string = string> {
 export type SecretPath<K extends string = string> = K | `${K}.*.${string}`;
 
 /**
+ * A secret and the fields it is bound to (DESIGN.md §5: a stored secret is only ever sent to the endpoint it was saved
+ * for): the mask keeps the stored secret only while every bound field is unchanged (for a list secret, the fields of
+ * its item). Changing one of them without typing the secret again is refused with `SECRET_RETYPE`.
+ */
+export type SecretSpec<K extends string = string> =
+  | { readonly path: K; readonly boundTo: readonly [K, ...K[]] }
+  | { readonly path: `${K}.*.${string}`; readonly boundTo: readonly [string, ...string[]] };
+
+/** The refusal of a masked secret whose endpoint changed (spec 03 §5's password message). */
+export const SECRET_RETYPE = 'Vui lòng nhập mật khẩu !';
+
+/**
  * A one-record settings form (spec 03 §2.4, §2.5: sender mail, report mail, alert mail, main
  * config, loyalty, terminal config…): one declaration drives its get/save calls, the server's
  * one settings service (store, secrets, required checks) and the web's one `SettingsForm`.
@@ -52,8 +64,10 @@ export interface SettingsForm {
   readonly values: z.ZodObject;
   /** Shown when nothing is stored yet (and for a field never saved). */
   readonly defaults: Readonly<Record<string, unknown>>;
-  /** Stored encrypted, answered as SECRET_MASK, kept when saved back as SECRET_MASK. */
+  /** Stored encrypted, answered as SECRET_MASK, kept when saved back as SECRET_MASK with its bound fields unchanged. */
   readonly secrets: readonly SecretPath[];
+  /** Per secret path: the fields (of the record, or of the list item for `list.*.x`) the stored secret is bound to. */
+  readonly secretBindings: Readonly<Record<string, readonly string[]>>;
   /** For a list field holding secrets: the item fields that say which stored item a masked item is (else its position). */
   readonly listKeys: Readonly<Record<string, readonly string[]>>;
   readonly required: readonly SettingsRequired[];
@@ -108,7 +122,7 @@ export interface SettingsFormSpec<S extends z.ZodRawShape, P, GN extends string,
   menu: MenuId;
   fields: S;
   defaults: Partial<Values<S>>;
-  secrets: readonly SecretPath<keyof S & string>[];
+  secrets: readonly SecretSpec<keyof S & string>[];
   listKeys?: Partial<Record<keyof S & string, readonly string[]>>;
   required: readonly SettingsRequired<keyof S & string>[];
   form: readonly SettingsField<keyof S & string>[];
@@ -203,7 +217,8 @@ export function defineSettingsForm<
     menu: spec.menu,
     values,
     defaults: spec.defaults,
-    secrets: spec.secrets,
+    secrets: spec.secrets.map((x) => x.path),
+    secretBindings: Object.fromEntries(spec.secrets.map((x) => [x.path, x.boundTo])),
     listKeys: (spec.listKeys ?? {}) as Record<string, readonly string[]>,
     required: spec.required,
     form: spec.form,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { menuAccess } from '../access';
 import { defineCall } from '../call';
+import { int4Field } from '../fields';
 import { optionalBody, replyWith } from '../reply';
 import { parseStatsDay, periodCount, STATS_MAX_PERIODS, type StatsLoadType, statsLoadTypes } from './period';
 
@@ -319,7 +320,10 @@ export const dataRating = defineCall({
   summary: 'Chi tiết đánh giá của một tiêu chí',
   access: ratingAccess,
   request: z
-    .object({ ...ratingShape, QuestionCode: z.coerce.number({ error: 'Thiếu tiêu chí (QuestionCode)' }).int().min(0) })
+    .object({
+      ...ratingShape,
+      QuestionCode: int4Field('Tiêu chí (QuestionCode)', { min: 0, missing: 'Thiếu tiêu chí (QuestionCode)' }),
+    })
     .superRefine(ratingRange),
   response: replyWith({ payload: z.array(ratingDetailRow).optional() }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isListedAddress } from '../../security/outbound-policy';
 import { callJson, type JsonRefusal } from '../http-call';
 import { down } from '../outcome';
 import type { FileTransferAnswer, FileTransferControl } from './file-transfer.port';
@@ -33,6 +34,35 @@ const readReply = replyOf({ data: z.string() });
 const restartReply = replyOf({ out: z.string() });
 const doneReply = replyOf({ out: z.string().optional() });
 const listReply = replyOf({ data: z.array(account) });
+const statusReply = replyOf({
+  data: z.object({
+    fingerprint: z.string(),
+    sftp_host: z.string(),
+    sftp_port: z.number(),
+    settings: z.object({
+      max_failures: z.number(),
+      failure_window_seconds: z.number(),
+      lock_seconds: z.number(),
+      delay_base_ms: z.number(),
+      delay_max_ms: z.number(),
+    }),
+    locks: z.array(z.object({ kind: z.enum(['account', 'address']), key: z.string(), failures: z.number(), locked_until: z.string() })),
+  }),
+});
+const auditReply = replyOf({
+  data: z.array(
+    z.object({
+      time: z.string(),
+      kind: z.enum(['login_ok', 'login_failed', 'login_locked', 'address_refused', 'upload', 'download', 'delete', 'unlock']),
+      username: z.string(),
+      address: z.string(),
+      path: z.string().optional(),
+      bytes: z.number().optional(),
+      detail: z.string().optional(),
+    }),
+  ),
+  truncated: z.boolean().optional(),
+});
 const errorBody = failed.partial({ success: true }).loose();
 
 type Failed = z.infer<typeof failed>;
@@ -41,6 +71,8 @@ const reason = (f: Partial<Failed> | null) => f?.error || f?.out || f?.message |
 export function createHttpFileTransfer(opts: {
   /** The service's address: from the settings (main config's urlSFTP) or the environment. */
   url: () => string | undefined | Promise<string | undefined>;
+  /** The addresses the deployment fixed (outbound-policy.ts `fileTransferAddresses`): the key goes nowhere else. */
+  allowed: readonly string[];
   apiKey: string | undefined;
   timeoutMs?: number;
 }): FileTransferControl {
@@ -53,8 +85,11 @@ export function createHttpFileTransfer(opts: {
     pick: (ok: A) => T,
   ): Promise<FileTransferAnswer<T>> {
     if (!opts.apiKey) return down('not_configured');
+    const baseUrl = await opts.url();
+    if (!baseUrl) return down('not_configured');
+    if (!isListedAddress(opts.allowed, baseUrl)) return down('not_allowed');
     const r = await callJson(
-      { baseUrl: await opts.url(), method: 'POST', path, body, headers: { authorization: `Bearer ${opts.apiKey}` }, timeoutMs },
+      { baseUrl, method: 'POST', path, body, headers: { authorization: `Bearer ${opts.apiKey}` }, timeoutMs },
       { ok: schema, error: errorBody },
     );
     if (!r.ok) return r.failure === 'refused' ? refusal(r) : r;
@@ -83,5 +118,8 @@ export function createHttpFileTransfer(opts: {
     createAccount: (a) => post('/users/create', a, doneReply, (v) => ({ output: v.out ?? null })),
     updateAccount: (a) => post('/users/update', a, doneReply, (v) => ({ output: v.out ?? null })),
     deleteAccount: (username) => post('/users/delete', { username }, doneReply, (v) => ({ output: v.out ?? null })),
+    status: () => post('/security/status', {}, statusReply, (v) => v.data),
+    unlock: (username) => post('/security/unlock', { username }, doneReply, (v) => ({ output: v.out ?? null })),
+    audit: (filter) => post('/audit/list', filter, auditReply, (v) => ({ records: v.data, truncated: v.truncated ?? false })),
   };
 }

@@ -31,6 +31,52 @@ export interface FileTransferAccountInput {
   additional_info?: string | undefined;
 }
 
+/** What the service says about itself: its SFTP address, host key fingerprint, guessing limits and locks. */
+export interface FileTransferStatus {
+  fingerprint: string;
+  sftp_host: string;
+  sftp_port: number;
+  settings: {
+    max_failures: number;
+    failure_window_seconds: number;
+    lock_seconds: number;
+    delay_base_ms: number;
+    delay_max_ms: number;
+  };
+  locks: { kind: 'account' | 'address'; key: string; failures: number; locked_until: string }[];
+}
+
+export type FileTransferAuditKind =
+  | 'login_ok'
+  | 'login_failed'
+  | 'login_locked'
+  | 'address_refused'
+  | 'upload'
+  | 'download'
+  | 'delete'
+  | 'unlock';
+
+/** One line of the service's audit log. */
+export interface FileTransferAuditRecord {
+  time: string;
+  kind: FileTransferAuditKind;
+  username: string;
+  address: string;
+  path?: string | undefined;
+  bytes?: number | undefined;
+  detail?: string | undefined;
+}
+
+export interface FileTransferAuditFilter {
+  /** ISO times. */
+  from?: string;
+  to?: string;
+  username?: string;
+  address?: string;
+  kind?: FileTransferAuditKind[];
+  limit?: number;
+}
+
 /**
  * The port: the file-transfer (SFTP) service's control API (DESIGN.md §2, spec 03 §7): its one
  * config text, reloading it, and its accounts.
@@ -50,4 +96,10 @@ export interface FileTransferControl {
   updateAccount(account: FileTransferAccountInput): Promise<FileTransferAnswer<{ output: string | null }>>;
   /** Removes the login; the account's files stay. */
   deleteAccount(username: string): Promise<FileTransferAnswer<{ output: string | null }>>;
+  /** /security/status. */
+  status(): Promise<FileTransferAnswer<FileTransferStatus>>;
+  /** /security/unlock: ends the account's guessing lock. */
+  unlock(username: string): Promise<FileTransferAnswer<{ output: string | null }>>;
+  /** /audit/list: newest first; `truncated` when more matched than the limit. */
+  audit(filter: FileTransferAuditFilter): Promise<FileTransferAnswer<{ records: FileTransferAuditRecord[]; truncated: boolean }>>;
 }

@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import nodemailer from 'nodemailer';
+import type { OutboundPolicy, OutboundTarget } from '../../security/outbound-policy';
 import type { MailConnection, MailFailure, MailSender } from './mail.port';
 
 /** nodemailer's error codes, as the port says them. */
@@ -35,12 +37,14 @@ const timedOut = (ms: number): MailFailure => ({ ok: false, failure: 'timeout', 
  * after it; every stage of the exchange (DNS, connect, greeting, each command) and the whole call
  * (AbortSignal.timeout on the send, a timer around verify) are bounded by `timeoutMs`.
  */
-export function createSmtpMailSender(opts: { timeoutMs?: number } = {}): MailSender {
+export function createSmtpMailSender(opts: { timeoutMs?: number; outbound: Pick<OutboundPolicy, 'check'> }): MailSender {
   const timeoutMs = opts.timeoutMs ?? 20_000;
 
-  function transportFor(conn: MailConnection) {
+  /** To the address the outbound policy checked (no second resolution), the name kept for TLS (SNI, certificate). */
+  function transportFor(conn: MailConnection, target: OutboundTarget) {
     return nodemailer.createTransport({
-      host: conn.host,
+      host: target.address,
+      ...(isIP(target.host) ? {} : { servername: target.host }),
       port: conn.port,
       secure: conn.secure,
       ...(conn.user ? { auth: { user: conn.user, pass: conn.password ?? '' } } : {}),
@@ -56,7 +60,9 @@ export function createSmtpMailSender(opts: { timeoutMs?: number } = {}): MailSen
   async function bounded<T>(conn: MailConnection, run: (t: ReturnType<typeof transportFor>) => Promise<T>): Promise<T | MailFailure> {
     if (!conn.host.trim() || !Number.isInteger(conn.port) || conn.port < 1 || conn.port > 65_535)
       return { ok: false, failure: 'not_configured' };
-    const transport = transportFor(conn);
+    const target = await opts.outbound.check('smtp', conn.secure ? 'smtps' : 'smtp', conn.host, conn.port);
+    if (!target.ok) return { ok: false, failure: 'not_allowed', detail: target.reason };
+    const transport = transportFor(conn, target);
     let timer: NodeJS.Timeout | undefined;
     const limit = new Promise<MailFailure>((resolve) => {
       timer = setTimeout(() => resolve(timedOut(timeoutMs)), timeoutMs);

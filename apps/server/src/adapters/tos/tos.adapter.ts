@@ -1,5 +1,6 @@
 import type { GateRefusal } from '@smartport/contract';
 import { z } from 'zod';
+import type { OutboundPolicy } from '../../security/outbound-policy';
 import { callJson, type JsonRefusal, refusedDown } from '../http-call';
 import { down, type PartnerDown } from '../outcome';
 import type { TerminalOperatingSystem, TosConnection, TosLoginRefused, TosOrderRefused } from './tos.port';
@@ -90,8 +91,11 @@ export function tosBaseUrl(conn: Pick<TosConnection, 'host' | 'port'>): string |
   }
 }
 
-/** HTTP adapter of the TOS API (login → session, then calls with the session); the connection comes with each call. */
-export function createHttpTos(opts: { timeoutMs?: number } = {}): TerminalOperatingSystem {
+/**
+ * HTTP adapter of the TOS API (login → session, then calls with the session); the connection comes with each call.
+ * Its address passes the outbound policy first, and every call of the session goes to the address checked then.
+ */
+export function createHttpTos(opts: { timeoutMs?: number; outbound: Pick<OutboundPolicy, 'checkUrl'> }): TerminalOperatingSystem {
   const timeoutMs = opts.timeoutMs ?? 10_000;
   // A 401 on login is the TOS refusing the account; any other refusal is the TOS failing.
   const refusal = (r: JsonRefusal<{ code?: string | undefined; message?: string | undefined }>): TosLoginRefused | PartnerDown =>
@@ -107,11 +111,14 @@ export function createHttpTos(opts: { timeoutMs?: number } = {}): TerminalOperat
   async function login(conn: TosConnection) {
     const baseUrl = tosBaseUrl(conn);
     if (!baseUrl) return down('not_configured');
+    const target = await opts.outbound.checkUrl('http', baseUrl);
+    if (!target.ok) return down('not_allowed', target.reason);
+    const pinned = { address: target.address, family: target.family };
     const r = await callJson(
-      { baseUrl, path: '/api/login', body: { user: conn.user, pass: conn.password }, timeoutMs },
+      { baseUrl, pinned, path: '/api/login', body: { user: conn.user, pass: conn.password }, timeoutMs },
       { ok: loggedIn, error },
     );
-    if (r.ok) return { ok: true as const, baseUrl, session: r.value.session };
+    if (r.ok) return { ok: true as const, baseUrl, pinned, session: r.value.session };
     return r.failure === 'refused' ? refusal(r) : r;
   }
 
@@ -125,7 +132,13 @@ export function createHttpTos(opts: { timeoutMs?: number } = {}): TerminalOperat
       if (!s.ok) return s;
       const query = new URLSearchParams({ from: range.from.toISOString(), to: range.to.toISOString() });
       const r = await callJson(
-        { baseUrl: s.baseUrl, path: `/api/vessel-schedule?${query}`, headers: { authorization: `Bearer ${s.session}` }, timeoutMs },
+        {
+          baseUrl: s.baseUrl,
+          pinned: s.pinned,
+          path: `/api/vessel-schedule?${query}`,
+          headers: { authorization: `Bearer ${s.session}` },
+          timeoutMs,
+        },
         { ok: schedule, error },
       );
       if (!r.ok) return r.failure === 'refused' ? refusal(r) : r;
@@ -168,7 +181,14 @@ export function createHttpTos(opts: { timeoutMs?: number } = {}): TerminalOperat
         charges: order.charges.map((c) => ({ containerNo: c.ContainerNo, tariffCode: c.TosTariffCode, amount: c.Amount })),
       };
       const r = await callJson(
-        { baseUrl: s.baseUrl, path: '/api/portal-orders', body, headers: { authorization: `Bearer ${s.session}` }, timeoutMs },
+        {
+          baseUrl: s.baseUrl,
+          pinned: s.pinned,
+          path: '/api/portal-orders',
+          body,
+          headers: { authorization: `Bearer ${s.session}` },
+          timeoutMs,
+        },
         { ok: orderTaken, error },
       );
       if (!r.ok) return r.failure === 'refused' ? orderRefusal(r) : r;
@@ -180,6 +200,7 @@ export function createHttpTos(opts: { timeoutMs?: number } = {}): TerminalOperat
       const r = await callJson(
         {
           baseUrl: s.baseUrl,
+          pinned: s.pinned,
           path: `/api/portal-orders/${encodeURIComponent(orderNo)}/cancel`,
           body: { reason },
           headers: { authorization: `Bearer ${s.session}` },
@@ -195,7 +216,13 @@ export function createHttpTos(opts: { timeoutMs?: number } = {}): TerminalOperat
       if (!s.ok) return s;
       const query = new URLSearchParams({ after: String(page.after), limit: String(page.limit) });
       const r = await callJson(
-        { baseUrl: s.baseUrl, path: `/api/orders?${query}`, headers: { authorization: `Bearer ${s.session}` }, timeoutMs },
+        {
+          baseUrl: s.baseUrl,
+          pinned: s.pinned,
+          path: `/api/orders?${query}`,
+          headers: { authorization: `Bearer ${s.session}` },
+          timeoutMs,
+        },
         { ok: orderFeed, error },
       );
       if (!r.ok) return r.failure === 'refused' ? refusal(r) : r;
@@ -222,7 +249,13 @@ export function createHttpTos(opts: { timeoutMs?: number } = {}): TerminalOperat
       if (!s.ok) return s;
       const query = new URLSearchParams({ after: String(page.after), limit: String(page.limit) });
       const r = await callJson(
-        { baseUrl: s.baseUrl, path: `/api/yard-events?${query}`, headers: { authorization: `Bearer ${s.session}` }, timeoutMs },
+        {
+          baseUrl: s.baseUrl,
+          pinned: s.pinned,
+          path: `/api/yard-events?${query}`,
+          headers: { authorization: `Bearer ${s.session}` },
+          timeoutMs,
+        },
         { ok: yardEvents, error },
       );
       if (!r.ok) return r.failure === 'refused' ? refusal(r) : r;

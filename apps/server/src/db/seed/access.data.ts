@@ -69,6 +69,7 @@ export const defaultGrants: Record<string, MenuId[] | 'all'> = {
     'SUP_GUIDE',
     'PERSONAL_PROFILE',
     'PERSONAL_SUMMARY',
+    'PERSONAL_SESSIONS',
   ],
   CUSTOMS: [
     'HOME',
@@ -83,6 +84,7 @@ export const defaultGrants: Record<string, MenuId[] | 'all'> = {
     'SUP_GUIDE',
     'PERSONAL_PROFILE',
     'PERSONAL_SUMMARY',
+    'PERSONAL_SESSIONS',
   ],
   // A shipping line acts on nobody's orders (security/order-access.ts): no order entries.
   Operation: [
@@ -99,6 +101,7 @@ export const defaultGrants: Record<string, MenuId[] | 'all'> = {
     'SUP_GUIDE',
     'PERSONAL_PROFILE',
     'PERSONAL_SUMMARY',
+    'PERSONAL_SESSIONS',
   ],
   CUSTOMER: [
     'HOME',
@@ -113,6 +116,7 @@ export const defaultGrants: Record<string, MenuId[] | 'all'> = {
     'SUP_GUIDE',
     'PERSONAL_PROFILE',
     'PERSONAL_SUMMARY',
+    'PERSONAL_SESSIONS',
   ],
 };
 

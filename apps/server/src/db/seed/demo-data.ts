@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { hash } from '@node-rs/argon2';
+import { hashPassword } from '../../security/password-hash';
 import type { Database } from '../client';
 import { seedCatalogs } from './catalogs.data';
 import { seedDemoDeclarations } from './declarations.data';
@@ -259,7 +259,7 @@ export async function seedDemoData(database: Database, sizes: DemoSizes, now = n
   );
   await q(`select setval(pg_get_serial_sequence('questions', 'question_code'), greatest((select max(question_code) from questions), 1))`);
   // Sales accounts have no known password (a random one, hashed): they are people, not demo logins.
-  const salesHashes = await Promise.all(salesPeopleSeed.map(() => hash(randomBytes(18).toString('base64'))));
+  const salesHashes = await Promise.all(salesPeopleSeed.map(() => hashPassword(randomBytes(18).toString('base64'))));
   await q(
     `insert into users (user_id, user_name, password_hash, user_group_code, terminal_codes)
      select id, name, h, 'STAFF', $4::text[] from unnest($1::text[], $2::text[], $3::text[]) as x(id, name, h)

@@ -1,8 +1,10 @@
-import { hash } from '@node-rs/argon2';
 import { menuCatalog } from '@smartport/contract';
 import { eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { systemActor } from '../../http/actor';
+import { auditRow } from '../../modules/audit/audit-recorder.service';
+import { hashPassword } from '../../security/password-hash';
 import type { Database } from '../client';
-import { groupMenus, menus, orders, terminals, userGroups, users } from '../schema';
+import { auditLog, groupMenus, menus, orders, terminals, userGroups, users } from '../schema';
 import { defaultGrants, demoUsers, groupSeed } from './access.data';
 import { seedAdmin } from './admin.data';
 import { seedDemoApproval } from './approval.data';
@@ -63,6 +65,7 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
     );
 
     const existing = new Set((await tx.select({ c: userGroups.UserGroupCode }).from(userGroups)).map((g) => g.c));
+    const granted: { UserGroupCode: string; MenuID: string }[] = [];
     for (const g of groupSeed) {
       if (existing.has(g.UserGroupCode)) {
         // A group made by an earlier version gets a new entry's default grant once, when the entry first appears;
@@ -70,10 +73,13 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
         const grants = defaultGrants[g.UserGroupCode];
         const fresh = (grants === 'all' ? menuCatalog.map((m) => m.id) : (grants ?? [])).filter((id) => !knownMenus.has(id));
         if (knownMenus.size && fresh.length) {
-          await tx
-            .insert(groupMenus)
-            .values(fresh.map((MenuID) => ({ UserGroupCode: g.UserGroupCode, MenuID })))
-            .onConflictDoNothing();
+          granted.push(
+            ...(await tx
+              .insert(groupMenus)
+              .values(fresh.map((MenuID) => ({ UserGroupCode: g.UserGroupCode, MenuID })))
+              .onConflictDoNothing()
+              .returning({ UserGroupCode: groupMenus.UserGroupCode, MenuID: groupMenus.MenuID })),
+          );
         }
         continue;
       }
@@ -85,10 +91,24 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
       }
     }
     // The administrators' group always holds every entry, new ones included.
-    await tx
-      .insert(groupMenus)
-      .values(menuCatalog.map((m) => ({ UserGroupCode: 'ADMIN', MenuID: m.id })))
-      .onConflictDoNothing();
+    granted.push(
+      ...(await tx
+        .insert(groupMenus)
+        .values(menuCatalog.map((m) => ({ UserGroupCode: 'ADMIN', MenuID: m.id })))
+        .onConflictDoNothing()
+        .returning({ UserGroupCode: groupMenus.UserGroupCode, MenuID: groupMenus.MenuID })),
+    );
+    // Grants the start gave to a database that had its menus already are changes like any other: in the audit trail,
+    // by the system, with the grants (a first install's grants are the install itself, not changes).
+    if (knownMenus.size && granted.length) {
+      await tx
+        .insert(auditLog)
+        .values(
+          granted.map((gm) =>
+            auditRow({ entity: 'grant', key: `${gm.UserGroupCode} / ${gm.MenuID}`, action: 'create', after: gm, actor: systemActor }),
+          ),
+        );
+    }
   });
 
   const demoLogins: SeedResult['demoLogins'] = [];
@@ -118,7 +138,7 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
         OperationCode: 'OperationCode' in u ? u.OperationCode : null,
         Email: u.Email,
         Phone: u.Phone,
-        PasswordHash: await hash(u.password),
+        PasswordHash: await hashPassword(u.password),
       });
     }
   } else {
@@ -130,7 +150,7 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
           UserName: 'Quản trị hệ thống',
           UserGroupCode: 'ADMIN',
           TerminalCodes: [...allTerminalCodes],
-          PasswordHash: await hash(options.adminPassword),
+          PasswordHash: await hashPassword(options.adminPassword),
         });
         log('Đã tạo tài khoản quản trị "admin" từ ADMIN_PASSWORD.');
       } else {

@@ -5,6 +5,7 @@ import { createSmtpMailSender } from '../../adapters/mail/mail.adapter';
 import { createHttpTos } from '../../adapters/tos/tos.adapter';
 import type { TosConnection } from '../../adapters/tos/tos.port';
 import type { Module, ModuleContext } from '../../kernel/module';
+import { fileTransferAddresses, isListedAddress } from '../../security/outbound-policy';
 import { createLocalFolderStore } from '../../storage/local-folder.adapter';
 import type { ShellService } from '../shell/shell.service';
 import { createAdminRepository } from './admin.repository';
@@ -43,8 +44,10 @@ export async function adminModule(ctx: ModuleContext, deps: { shell: Pick<ShellS
   const terminalConfig = createTerminalConfigService({
     forms: settingsForms,
     repo: createTerminalConfigRepository(database.db),
-    tos: createHttpTos({ timeoutMs: 10_000 }),
-    sender: createSmtpMailSender(),
+    // The test buttons wait at most the test budget, and every failure takes all of it (terminal-config.service.ts).
+    tos: createHttpTos({ timeoutMs: config.outboundTestMs, outbound: ctx.outbound }),
+    sender: createSmtpMailSender({ timeoutMs: config.outboundTestMs, outbound: ctx.outbound }),
+    testBudgetMs: config.outboundTestMs,
   });
   // The TOS account of the environment (TOS_USER / TOS_PASSWORD at SIM_TOS_URL) is only the initial TOS connection of
   // the terminals that have no config yet; from then on the terminal config's connection in use is the one used.
@@ -56,14 +59,22 @@ export async function adminModule(ctx: ModuleContext, deps: { shell: Pick<ShellS
     repo: createIssueRepository(database.db),
     files: createLocalFolderStore(join(ctx.uploadRoot, 'issue-images'), issueImageCaps),
     log: (m) => log.warn(m),
+    audit: ctx.audit,
   });
-  // The file-transfer (SFTP) service's control API: main config's urlSFTP, else the started service (SIM_FILE_TRANSFER_URL).
+  // The file-transfer (SFTP) service's control API: main config's urlSFTP when it is one of the deployment's addresses
+  // (checked on save too), else the deployment's first; its key is sent to no other address.
+  const fileTransferUrls = fileTransferAddresses(config);
   const sftp = createSftpService({
     control: createHttpFileTransfer({
-      url: async () => String((await settingsForms.read(mainConfig)).urlSFTP ?? '').trim() || config.simulators.file_transfer,
+      url: async () => {
+        const typed = String((await settingsForms.read(mainConfig)).urlSFTP ?? '').trim();
+        return typed && isListedAddress(fileTransferUrls, typed) ? typed : fileTransferUrls[0];
+      },
+      allowed: fileTransferUrls,
       apiKey: config.fileTransferKey,
     }),
     terminalCodes: async (user) => (await deps.shell.terminals(user)).map((t) => t.TerminalCode),
+    audit: ctx.audit,
   });
   return {
     services: { adminRules, holidays, terminalConfig, loyalty, sftp, issues },

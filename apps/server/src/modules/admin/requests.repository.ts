@@ -55,6 +55,8 @@ async function withImages(q: Db | Tx, rows: (typeof issues.$inferSelect)[]): Pro
 
 function txRepo(tx: Tx) {
   return {
+    /** The transaction itself, for a record that must commit with the change (the audit trail). */
+    tx: tx as unknown as Db,
     /** The rows among `ids` in the scope, locked until the transaction ends. */
     async lock(scope: IssueScope, ids: readonly string[]): Promise<IssueRecord[]> {
       if (!ids.length) return [];

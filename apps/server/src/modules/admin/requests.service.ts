@@ -17,6 +17,7 @@ import { badRequest, forbidden, notFound, tooManyRequests } from '../../http/err
 import { assertTerminal, scopeTerminals } from '../../security/terminal-scope';
 import { detectImage, isFolderId } from '../../storage/upload-checks';
 import type { UploadCaps, UploadStore } from '../../storage/upload-store.port';
+import type { AuditRecorder } from '../audit/audit-recorder.service';
 import type { IssueChanges, IssueRecord, IssueRepository, IssueScope } from './requests.repository';
 
 /** The store's own caps for request images: one image per folder (the folder is the image). */
@@ -76,9 +77,11 @@ export interface IssueServiceDeps {
   files: UploadStore;
   log?: (msg: string) => void;
   now?: () => Date;
+  /** The audit trail: a request's changes (its status among them), recorded in the saving transaction. */
+  audit?: Pick<AuditRecorder, 'record'>;
 }
 
-export function createIssueService({ repo, files, log, now = () => new Date() }: IssueServiceDeps) {
+export function createIssueService({ repo, files, log, now = () => new Date(), audit }: IssueServiceDeps) {
   /** Removes detached images' files and rows now; whatever fails is left to the cleanup job. */
   async function dropImages(ids: readonly string[]) {
     for (const id of ids) {
@@ -179,7 +182,14 @@ export function createIssueService({ repo, files, log, now = () => new Date() }:
             detached.push(...removed);
             await r.attach(row.Rowguid, images);
           }
-          if (Object.keys(changes).length) await r.update(row.Rowguid, changes, user.UserID);
+          if (Object.keys(changes).length) {
+            await r.update(row.Rowguid, changes, user.UserID);
+            const before = Object.fromEntries(Object.keys(changes).map((k) => [k, row[k as keyof typeof changes]]));
+            await audit?.record(
+              { entity: 'issue', key: `${row.TerminalCode} / ${row.Rowguid}`, action: 'update', before, after: changes },
+              r.tx,
+            );
+          }
           ids.push(row.Rowguid);
         }
         return ids;

@@ -8,7 +8,17 @@ export function sftpHandlers(
   service: SftpService,
 ): Pick<
   ModuleHandlers<'admin'>,
-  'sftpGet' | 'sftpCreate' | 'sftpUpdate' | 'sftpDelete' | 'sftpCreateUser' | 'sftpRead' | 'sftpWrite' | 'sftpRestart'
+  | 'sftpGet'
+  | 'sftpCreate'
+  | 'sftpUpdate'
+  | 'sftpDelete'
+  | 'sftpCreateUser'
+  | 'sftpRead'
+  | 'sftpWrite'
+  | 'sftpRestart'
+  | 'sftpStatus'
+  | 'sftpUnlock'
+  | 'sftpAudit'
 > {
   return {
     sftpGet: async () => ({ success: true, data: await service.list() }),
@@ -19,5 +29,11 @@ export function sftpHandlers(
     sftpRead: async () => ({ success: true, data: await service.read() }),
     sftpWrite: async (input) => done(await service.write(input.data)),
     sftpRestart: async () => done(await service.restart()),
+    sftpStatus: async () => ({ success: true, data: await service.status() }),
+    sftpUnlock: async (input) => done(await service.unlock(input.username)),
+    sftpAudit: async (input) => {
+      const { records, truncated } = await service.audit(input);
+      return { success: true, data: records, truncated };
+    },
   };
 }

@@ -8,14 +8,15 @@ import {
   type TerminalFlags,
   terminalConfigForm,
 } from '@smartport/contract';
-import type { MailConnection, MailFailure, MailSender } from '../../adapters/mail/mail.port';
+import type { MailConnection, MailSender } from '../../adapters/mail/mail.port';
 import type { PartnerDown } from '../../adapters/outcome';
 import type { TerminalOperatingSystem, TosConnection, TosLoginRefused } from '../../adapters/tos/tos.port';
 import type { AuthUser } from '../../http/context';
 import { badRequest, forbidden } from '../../http/errors';
+import { answerAlike, outboundReasons } from '../../security/outbound-policy';
 import { assertTerminal, scopeTerminals } from '../../security/terminal-scope';
 import type { SettingsFormService } from '../../settings-form/settings-form.service';
-import { mailConnectionOf, mailFailureText } from '../mail/mail.service';
+import { mailConnectionOf } from '../mail/mail.service';
 import type { TerminalConfigRepository } from './terminal-config.repository';
 
 type Values = Record<string, unknown>;
@@ -32,21 +33,20 @@ function tosConnectionOf(c: StoredTos | undefined): TosConnection | null {
   return { host, port, user, password };
 }
 
-const sameServer = (a: StoredTos, b: { host?: unknown; port?: unknown; user?: unknown }) =>
-  String(a.host ?? '') === String(b.host ?? '') && Number(a.port) === Number(b.port) && String(a.user ?? '') === String(b.user ?? '');
-
-/** A TOS outcome in the user's words, for 'Không thể kết nối : {message}' (spec 03 §8). */
-export function tosFailureText(r: TosLoginRefused | PartnerDown): string {
-  const why: Record<(TosLoginRefused | PartnerDown)['failure'], string> = {
-    login_refused: 'TOS từ chối tài khoản đăng nhập',
-    not_configured: 'địa chỉ TOS không hợp lệ',
-    timeout: 'TOS không trả lời',
-    unreachable: 'không kết nối được TOS',
-    malformed: 'TOS trả lời không đúng giao thức',
-    refused: 'TOS từ chối yêu cầu',
-  };
-  return msg.tosFailed(r.detail ? `${r.detail}` : why[r.failure]);
+/**
+ * A test's failure in the portal's short words, for 'Không thể kết nối : {message}' / 'Không thể gửi mail : {message}'
+ * (spec 03 §8): refused by policy, time-out, authentication failed, else 'không kết nối được'. Never the other side's
+ * words (an HTTP body, a library's error), and a closed port, a server of another kind and a refusing one say the same.
+ */
+export function testFailureReason(failure: string): string {
+  if (failure === 'not_allowed') return outboundReasons.policy;
+  if (failure === 'timeout') return outboundReasons.timeout;
+  if (failure === 'login_refused') return outboundReasons.authentication;
+  if (failure === 'recipients_refused') return 'máy chủ mail từ chối người nhận';
+  return outboundReasons.unreachable;
 }
+
+export const tosFailureText = (r: TosLoginRefused | PartnerDown) => msg.tosFailed(testFailureReason(r.failure));
 
 /**
  * 'Cấu hình cảng' (spec 03 §2.5), one record per terminal, and what it drives: the terminal's mail
@@ -59,6 +59,8 @@ export function createTerminalConfigService(deps: {
   repo: TerminalConfigRepository;
   tos: Pick<TerminalOperatingSystem, 'testLogin'>;
   sender: Pick<MailSender, 'send'>;
+  /** How long a failed test takes, whatever the failure (config OUTBOUND_TEST_MS). */
+  testBudgetMs: number;
 }) {
   const form = terminalConfigForm;
 
@@ -101,22 +103,21 @@ export function createTerminalConfigService(deps: {
     async testMail(user: AuthUser, input: CallRequest<typeof calls.admin.testSendMail>): Promise<{ success: boolean; message: string }> {
       const terminal = terminalOf(user, input.TerminalCode);
       let values: Values = { ...input };
-      if (input.pass === SECRET_MASK) {
-        const stored = await read(terminal);
-        values = { ...values, pass: sameServer(stored, input) ? stored.pass : undefined };
-      }
+      if (input.pass === SECRET_MASK) values = { ...values, pass: await deps.forms.secretFor(form, 'pass', input, terminal) };
       const missing = firstMissing(form, values);
       if (missing) throw badRequest(missing.message);
       const to = input.to ?? user.Email ?? (String(input.user).includes('@') ? String(input.user) : null);
       if (!to) throw badRequest(msg.testTo);
       const conn = mailConnectionOf(values) as MailConnection;
-      const sent = await deps.sender.send(conn, {
-        to: [to],
-        subject: input.subject ?? `SmartPort - thử gửi mail (${terminal})`,
-        html: input.html ?? `<p>Mail thử từ cấu hình cảng ${terminal}.</p>`,
-      });
+      const sent = await answerAlike(deps.testBudgetMs, () =>
+        deps.sender.send(conn, {
+          to: [to],
+          subject: input.subject ?? `SmartPort - thử gửi mail (${terminal})`,
+          html: input.html ?? `<p>Mail thử từ cấu hình cảng ${terminal}.</p>`,
+        }),
+      );
       if (sent.ok) return { success: true, message: msg.mailSent };
-      return { success: false, message: testMailFailure(sent) };
+      return { success: false, message: msg.mailFailed(testFailureReason(sent.failure)) };
     },
 
     /** 'Test connection' (common/tosTestLogin): a real login; a masked password is the stored one of the same host, port and user. */
@@ -125,21 +126,12 @@ export function createTerminalConfigService(deps: {
       input: CallRequest<typeof calls.admin.tosTestLogin>,
     ): Promise<{ success: boolean; message: string }> {
       const terminal = terminalOf(user, input.TerminalCode);
-      let pass = input.pass;
-      if (pass === SECRET_MASK) {
-        const stored = await read(terminal);
-        const list = Array.isArray(stored.apilist) ? (stored.apilist as StoredTos[]) : [];
-        const same = list.find((c) => sameServer(c, input));
-        pass = same?.pass == null ? undefined : String(same.pass);
-      }
+      const pass = input.pass === SECRET_MASK ? await deps.forms.secretFor(form, 'apilist.*.pass', input, terminal) : input.pass;
       const missing = firstMissing(form, { host: input.host, port: input.port, user: input.user, pass });
       if (missing) throw badRequest(missing.message);
-      const r = await deps.tos.testLogin({
-        host: String(input.host),
-        port: Number(input.port),
-        user: String(input.user),
-        password: String(pass),
-      });
+      const r = await answerAlike(deps.testBudgetMs, () =>
+        deps.tos.testLogin({ host: String(input.host), port: Number(input.port), user: String(input.user), password: String(pass) }),
+      );
       return r.ok ? { success: true, message: msg.tosOk } : { success: false, message: tosFailureText(r) };
     },
 
@@ -147,7 +139,8 @@ export function createTerminalConfigService(deps: {
      * The switches of a terminal (what they drive, docs/decisions.md): AutoActiveUser → a new
      * account starts active; ImportPickupAllCont → an import pick-up order takes every container
      * of its bill; DepotSelect → the order screens offer a depot choice; HolydaySelect → storage
-     * days in the holiday exemption periods are free.
+     * days in the holiday exemption periods are free; RequireTotp → its administrators and staff sign in with a TOTP
+     * second factor (auth module).
      */
     async flags(terminal: string): Promise<TerminalFlags> {
       const v = await read(terminal.trim().toUpperCase());
@@ -156,7 +149,14 @@ export function createTerminalConfigService(deps: {
         ImportPickupAllCont: Number(v.ImportPickupAllCont) === 1,
         DepotSelect: Number(v.DepotSelect) === 1,
         HolydaySelect: Number(v.HolydaySelect) === 1,
+        RequireTotp: Number(v.RequireTotp) === 1,
       };
+    },
+
+    /** Whether one of these terminals requires a TOTP second factor of its administrators and staff. */
+    async totpRequired(terminals: readonly string[]): Promise<boolean> {
+      for (const t of terminals) if ((await this.flags(t)).RequireTotp) return true;
+      return false;
     },
 
     /** Whether an account created for these terminals starts active: every one of them auto-activates (none: the default, on). */
@@ -197,11 +197,6 @@ export function createTerminalConfigService(deps: {
       return seeded;
     },
   };
-}
-
-function testMailFailure(f: MailFailure): string {
-  // 'Không thể gửi mail : {message}': the server's own words when it gave some, else the failure named.
-  return f.detail ? msg.mailFailed(f.detail) : mailFailureText(f);
 }
 
 export type TerminalConfigService = ReturnType<typeof createTerminalConfigService>;

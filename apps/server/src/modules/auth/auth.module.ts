@@ -1,27 +1,36 @@
 import type { Module, ModuleContext } from '../../kernel/module';
+import { createSecretBox, parseSettingsKey } from '../../security/secret-box';
 import type { TerminalConfigService } from '../admin/terminal-config.service';
+import { createAccountSecurityRepository } from './account-security.repository';
+import { createAccountSecurityService } from './account-security.service';
 import { createAuthRepository } from './auth.repository';
 import { authHandlers } from './auth.routes';
 import { createAuthService, type ThrottleLimits } from './auth.service';
 import type { SessionCache } from './session-cache';
 
 /**
- * The demo start's generated JWT_SECRET and SETTINGS_KEY are offered to the database: the first start of a demo database
- * keeps its own, so later starts and other instances share it. Outside demo mode both are required and used as given.
+ * Login (password, then a TOTP second factor where the user has one or a terminal's config requires one), sessions
+ * (checked ones kept while changes are heard; listed and ended in 'Phiên đăng nhập'), the login history, profile; new
+ * accounts active per the terminal config. A locked account is told by mail (event 'account.locked', mail module).
  */
-export function sharedSecret(ctx: Pick<ModuleContext, 'database' | 'config'>) {
-  const repo = createAuthRepository(ctx.database.db);
-  return (variable: 'JWT_SECRET' | 'SETTINGS_KEY', key: string, value: string) =>
-    ctx.config.generatedSecrets.includes(variable) ? repo.sharedSecret(key, value) : Promise.resolve(value);
-}
-
-/** Login, sessions (checked ones kept while changes are heard), profile; new accounts active per the terminal config. */
 export function authModule(
   ctx: ModuleContext,
-  deps: { sessions: SessionCache; throttle?: Partial<ThrottleLimits>; terminalConfig: Pick<TerminalConfigService, 'newAccountActive'> },
+  deps: {
+    sessions: SessionCache;
+    throttle?: Partial<ThrottleLimits>;
+    terminalConfig: Pick<TerminalConfigService, 'newAccountActive' | 'totpRequired'>;
+  },
 ) {
+  const repo = createAuthRepository(ctx.database.db);
+  const factors = createAccountSecurityRepository(ctx.database.db);
   const auth = createAuthService({
-    repo: createAuthRepository(ctx.database.db),
+    repo,
+    factors,
+    // TOTP secrets are sealed with the settings key, like the settings' own secrets.
+    box: createSecretBox(parseSettingsKey(ctx.config.settingsKey)),
+    events: ctx.events,
+    audit: ctx.audit,
+    totpRequired: (terminals) => deps.terminalConfig.totpRequired(terminals),
     signer: ctx.signer,
     tokenTtlSeconds: ctx.config.tokenTtlSeconds,
     throttle: deps.throttle,
@@ -29,5 +38,6 @@ export function authModule(
     sessions: deps.sessions,
     newAccountActive: (terminals) => deps.terminalConfig.newAccountActive(terminals),
   });
-  return { services: { auth }, handlers: { auth: authHandlers(auth) } } satisfies Module<unknown>;
+  const security = createAccountSecurityService({ auth, repo, factors, sessions: deps.sessions, live: ctx.live, audit: ctx.audit });
+  return { services: { auth, accountSecurity: security }, handlers: { auth: authHandlers(auth, security) } } satisfies Module<unknown>;
 }

@@ -1,21 +1,32 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { loginFailures, sessions, systemSettings, userGroups, users } from '../../db/schema';
+import { loginFailures, sessions, userGroups, users } from '../../db/schema';
 import type { AuthUser } from '../../http/context';
 
 export function createAuthRepository(db: Db) {
   return {
     async findLoginUser(userId: string) {
       const [row] = await db
-        .select({ UserID: users.UserID, PasswordHash: users.PasswordHash, IsActive: users.IsActive })
+        .select({
+          UserID: users.UserID,
+          PasswordHash: users.PasswordHash,
+          IsActive: users.IsActive,
+          UserName: users.UserName,
+          Email: users.Email,
+          Rank: userGroups.Rank,
+          TerminalCodes: users.TerminalCodes,
+        })
         .from(users)
+        .innerJoin(userGroups, eq(userGroups.UserGroupCode, users.UserGroupCode))
         .where(sql`lower(${users.UserID}) = lower(${userId})`)
         .limit(1);
       return row ?? null;
     },
 
-    async createSession(jti: string, userId: string, expiresAt: Date, ip: string) {
-      await db.insert(sessions).values({ Jti: jti, UserID: userId, ExpiresAt: expiresAt, ClientIp: ip.slice(0, 64) });
+    async createSession(jti: string, userId: string, expiresAt: Date, ip: string, userAgent?: string) {
+      await db
+        .insert(sessions)
+        .values({ Jti: jti, UserID: userId, ExpiresAt: expiresAt, ClientIp: ip.slice(0, 64), UserAgent: userAgent?.slice(0, 300) ?? null });
     },
 
     async revokeSession(jti: string) {
@@ -93,6 +104,37 @@ export function createAuthRepository(db: Db) {
       return !!row;
     },
 
+    /** Takes back one counted attempt of `key` (an attempt counted before its password was checked, and was right). */
+    async uncount(key: string) {
+      await db
+        .update(loginFailures)
+        .set({ Count: sql`greatest(${loginFailures.Count} - 1, 0)` })
+        .where(eq(loginFailures.Key, key));
+    },
+
+    /** When the lock `key` set at or after `since` started, or null (no lock, or an older one). */
+    async lockedSince(key: string, since: Date): Promise<Date | null> {
+      const [row] = await db
+        .select({ WindowStart: loginFailures.WindowStart })
+        .from(loginFailures)
+        .where(and(eq(loginFailures.Key, key), gt(loginFailures.WindowStart, since)));
+      return row ? new Date(row.WindowStart) : null;
+    },
+
+    /** Sets the lock `key` from now unless one set after `since` holds; answers whether this call set it. */
+    async lock(key: string, since: Date): Promise<boolean> {
+      const rows = await db
+        .insert(loginFailures)
+        .values({ Key: key, Count: 1, WindowStart: new Date() })
+        .onConflictDoUpdate({
+          target: loginFailures.Key,
+          set: { Count: 1, WindowStart: sql`now()` },
+          setWhere: sql`${loginFailures.WindowStart} <= ${since}`,
+        })
+        .returning({ Key: loginFailures.Key });
+      return rows.length > 0;
+    },
+
     async clearFailures(key: string) {
       await db.delete(loginFailures).where(eq(loginFailures.Key, key));
     },
@@ -129,13 +171,6 @@ export function createAuthRepository(db: Db) {
         .where(sql`lower(${users.UserID}) = lower(${userId})`)
         .returning({ UserID: users.UserID });
       return rows.length > 0;
-    },
-
-    /** One secret for every instance: set once, read by all. */
-    async sharedSecret(key: string, candidate: string): Promise<string> {
-      await db.insert(systemSettings).values({ Key: key, Value: candidate }).onConflictDoNothing();
-      const [row] = await db.select({ Value: systemSettings.Value }).from(systemSettings).where(eq(systemSettings.Key, key));
-      return String(row?.Value ?? candidate);
     },
   };
 }

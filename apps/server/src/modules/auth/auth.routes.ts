@@ -1,16 +1,45 @@
 import type { ModuleHandlers } from '../../http/call-registry';
+import type { AccountSecurityService } from './account-security.service';
 import type { AuthService } from './auth.service';
 
-export function authHandlers(auth: AuthService): ModuleHandlers<'auth'> {
+export function authHandlers(auth: AuthService, security: AccountSecurityService): ModuleHandlers<'auth'> {
   return {
     login: async (input, ctx) => {
-      const { token, user } = await auth.login(input.UserID, input.Password, ctx.ip);
-      return { success: true, access_token: token, payload: user };
+      const out = await auth.login(input.UserID, input.Password, ctx.ip, ctx.userAgent);
+      if ('secondFactor' in out)
+        return { success: true, second_factor: out.secondFactor, challenge: out.challenge, ...(out.enrol ? { enrol: out.enrol } : {}) };
+      return { success: true, access_token: out.token, payload: out.user };
+    },
+    loginTotp: async (input, ctx) => {
+      const out = await auth.loginTotp(input.challenge, input.Code, ctx.ip, ctx.userAgent);
+      return {
+        success: true,
+        access_token: out.token,
+        payload: out.user,
+        ...(out.recoveryCodes ? { recovery_codes: out.recoveryCodes } : {}),
+      };
     },
     me: async (_input, ctx) => ({ success: true, payload: auth.toSessionUser(ctx.user, ctx.token ?? '') }),
     logout: async (_input, ctx) => {
       await auth.logout(ctx.user);
       return { success: true, message: 'Đã đăng xuất.' };
     },
+    totpStatus: async (_input, ctx) => ({ success: true, payload: await security.totpStatus(ctx.user) }),
+    totpBegin: async (_input, ctx) => ({ success: true, payload: await security.totpBegin(ctx.user) }),
+    totpConfirm: async (input, ctx) => ({
+      success: true,
+      message: 'Đã bật xác thực hai lớp.',
+      recovery_codes: await security.totpConfirm(ctx.user, input.Code),
+    }),
+    totpDisable: async (input, ctx) => {
+      await security.totpDisable(ctx.user, input.Code);
+      return { success: true, message: 'Đã tắt xác thực hai lớp.' };
+    },
+    mySessions: async (_input, ctx) => ({ success: true, payload: await security.mySessions(ctx.user) }),
+    endMySession: (input, ctx) => security.endMySession(ctx.user, input.Jti),
+    myLoginHistory: async (_input, ctx) => ({ success: true, payload: await security.myHistory(ctx.user) }),
+    allSessions: async (input, ctx) => ({ success: true, payload: await security.allSessions(ctx.user, input.UserID) }),
+    endAnySession: (input) => security.endAnySession(input.Jti),
+    allLoginHistory: async (input) => ({ success: true, payload: await security.allHistory(input.UserID) }),
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, smallint, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, smallint, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { tz } from '../../db/columns';
 
 export const userGroups = pgTable('user_groups', {
@@ -41,6 +41,13 @@ export const sessions = pgTable(
     ExpiresAt: tz('expires_at').notNull(),
     RevokedAt: tz('revoked_at'),
     ClientIp: varchar('client_ip', { length: 64 }),
+    /** The browser's User-Agent at login (cut to 300 characters), for 'Phiên đăng nhập'. */
+    UserAgent: varchar('user_agent', { length: 300 }),
+    /**
+     * When a call last used the session, written at most once a minute per session. Changing it does not NOTIFY
+     * auth_changed (the trigger of migration 0032 watches only the columns that decide who a session is).
+     */
+    LastUsedAt: tz('last_used_at'),
   },
   (t) => [index('sessions_user_idx').on(t.UserID)],
 );
@@ -51,3 +58,69 @@ export const loginFailures = pgTable('login_failures', {
   Count: integer('count').notNull(),
   WindowStart: tz('window_start').notNull(),
 });
+
+/**
+ * A user's TOTP second factor (RFC 6238): the secret sealed with the settings key (security/secret-box.ts, place
+ * `user_totp/<UserID>`), or a pending one while the user enrols; `LastStep` is the last time step accepted, so a code
+ * is never accepted twice.
+ */
+export const userTotp = pgTable('user_totp', {
+  UserID: varchar('user_id', { length: 50 })
+    .primaryKey()
+    .references(() => users.UserID, { onDelete: 'cascade', onUpdate: 'cascade' }),
+  Secret: text('secret'),
+  PendingSecret: text('pending_secret'),
+  EnabledAt: tz('enabled_at'),
+  LastStep: bigint('last_step', { mode: 'number' }).notNull().default(0),
+});
+
+/** The TOTP recovery codes of a user: SHA-256 of each code (they are random, 50 bits), each usable once. */
+export const userRecoveryCodes = pgTable(
+  'user_recovery_codes',
+  {
+    UserID: varchar('user_id', { length: 50 })
+      .notNull()
+      .references(() => users.UserID, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    CodeHash: varchar('code_hash', { length: 64 }).notNull(),
+    UsedAt: tz('used_at'),
+  },
+  (t) => [primaryKey({ columns: [t.UserID, t.CodeHash] })],
+);
+
+/**
+ * The second step of a login (password right, TOTP code or enrolment to come): the SHA-256 of the random challenge
+ * the browser holds, its user, what it waits for, until when, how many codes were tried, whether it was used.
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    IdHash: varchar('id_hash', { length: 64 }).primaryKey(),
+    UserID: varchar('user_id', { length: 50 })
+      .notNull()
+      .references(() => users.UserID, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    Purpose: varchar('purpose', { length: 10 }).notNull(),
+    ExpiresAt: tz('expires_at').notNull(),
+    Attempts: integer('attempts').notNull().default(0),
+    UsedAt: tz('used_at'),
+    ClientIp: varchar('client_ip', { length: 64 }),
+    UserAgent: varchar('user_agent', { length: 300 }),
+  },
+  (t) => [index('login_challenges_expires_idx').on(t.ExpiresAt)],
+);
+
+/**
+ * Every login attempt (append only): the user name as typed (lower case; it may name nobody), when, from where, with
+ * which browser, and the result (ok, wrong_password, locked, totp_failed, inactive).
+ */
+export const loginHistory = pgTable(
+  'login_history',
+  {
+    Rowguid: uuid('rowguid').primaryKey().defaultRandom(),
+    UserID: varchar('user_id', { length: 60 }).notNull(),
+    AttemptTime: tz('attempt_time').notNull().defaultNow(),
+    ClientIp: varchar('client_ip', { length: 64 }),
+    UserAgent: varchar('user_agent', { length: 300 }),
+    Result: varchar('result', { length: 20 }).notNull(),
+  },
+  (t) => [index('login_history_user_idx').on(t.UserID, t.AttemptTime), index('login_history_time_idx').on(t.AttemptTime)],
+);

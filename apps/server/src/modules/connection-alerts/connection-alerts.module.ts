@@ -25,7 +25,7 @@ export function connectionAlertsModule(
   });
   const watched: Watched = (port, connection) => watchOutcomes(port, (method, outcome) => void alerts.report(connection, outcome, method));
   // The TOS connection in use ('Cấu hình cảng', terminalConfig.portalTos()): checked every minute, an outage mailed (smp2catos).
-  const tos = watched(createHttpTos({ timeoutMs: 10_000 }), 'smp2catos');
+  const tos = watched(createHttpTos({ timeoutMs: 10_000, outbound: ctx.outbound }), 'smp2catos');
   const watch = connectionWatchJob(async () => {
     const conn = await deps.terminalConfig.portalTos();
     // No TOS connection configured: nothing to watch.

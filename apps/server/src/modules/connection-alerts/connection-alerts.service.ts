@@ -14,6 +14,7 @@ import type { ConnectionAlertsRepository } from './connection-alerts.repository'
 
 const failureNames: Record<PartnerDown['failure'], string> = {
   not_configured: 'chưa cấu hình',
+  not_allowed: 'địa chỉ không được phép theo chính sách kết nối ra ngoài',
   timeout: 'không trả lời trong thời gian chờ',
   unreachable: 'không kết nối được',
   malformed: 'trả lời sai định dạng',

@@ -2,6 +2,7 @@ import { createSmtpMailSender } from '../../adapters/mail/mail.adapter';
 import { listeningUrl } from '../../http/listening-url';
 import type { Module, ModuleContext } from '../../kernel/module';
 import type { TerminalConfigService } from '../admin/terminal-config.service';
+import { accountLockedMail } from './account-mails';
 import { mailHandlers } from './mail.routes';
 import { createMailService } from './mail.service';
 import { mailOrdersJob } from './mail-orders.job';
@@ -31,7 +32,7 @@ export function mailModule(ctx: ModuleContext, deps: { terminalConfig: Pick<Term
   const { app, config, database, events, settingsForms, log } = ctx;
   const mail = createMailService({
     forms: settingsForms,
-    sender: createSmtpMailSender(),
+    sender: createSmtpMailSender({ outbound: ctx.outbound }),
     terminalMail: (t) => deps.terminalConfig.mailConnection(t),
   });
   const reportMail = createReportMailService({ repo: createReportMailRepository(database), forms: settingsForms, mail });
@@ -86,6 +87,10 @@ export function mailModule(ctx: ModuleContext, deps: { terminalConfig: Pick<Term
       containerNos: e.containerNos,
       amount: e.amount,
     });
+  });
+  // A user whose account was locked after failed logins hears of it (auth), when the account has an address.
+  events.onAfterCommit('account.locked', 'mail.account-locked', async (e) => {
+    if (e.email) await mailQueue.queue(accountLockedMail({ ...e, email: e.email }));
   });
   // Mail-order rules of the shipping line: DL on approval, PB on allocation, HT on completion (at the TOS's time).
   events.onAfterCommit('order.approved', 'mail.orders-approved', async (e) => {

@@ -55,6 +55,7 @@ export type MailService = ReturnType<typeof createMailService>;
 export function mailFailureText(f: MailFailure): string {
   const why: Record<MailFailure['failure'], string> = {
     not_configured: 'chưa cấu hình mail gửi',
+    not_allowed: 'địa chỉ máy chủ mail không được phép theo chính sách kết nối ra ngoài',
     timeout: 'máy chủ mail không trả lời',
     unreachable: 'không kết nối được máy chủ mail',
     malformed: 'máy chủ mail trả lời không đúng giao thức',

@@ -51,7 +51,7 @@ export function ordersModule(
   // raises the SMP → TOS connection alert, an outage is mailed by the watched port.
   const tosDelivery = createTosDeliveryService({
     repo: approvalRepo,
-    tos: deps.watched(createHttpTos(), 'smp2catos'),
+    tos: deps.watched(createHttpTos({ outbound: ctx.outbound }), 'smp2catos'),
     connection: (terminal) => deps.terminalConfig.currentTos(terminal),
     tosTariffCode: (code) => deps.adminRules.tosTariffCode(code),
     alertRefused: (detail, what) => deps.alerts.report('smp2catos', { failure: 'refused', detail }, what),
@@ -88,7 +88,7 @@ export function ordersModule(
   });
   // The TOS's yard events (allocation, gate, late trucks) on the portal's orders, per terminal connection in use.
   const yardEvents = createYardEventsService({
-    tos: deps.watched(createHttpTos(), 'smp2catos'),
+    tos: deps.watched(createHttpTos({ outbound: ctx.outbound }), 'smp2catos'),
     connection: (terminal) => deps.terminalConfig.currentTos(terminal),
     repo: createYardEventsRepository(database.db),
     transaction: (fn) => events.transaction((tx, ev) => fn({ ...extensionTx(tx), yard: createYardEventsRepository(tx) }, ev)),

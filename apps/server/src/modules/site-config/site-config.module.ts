@@ -1,11 +1,13 @@
-import { mainConfig } from '@smartport/contract';
 import type { Module, ModuleContext } from '../../kernel/module';
+import { fileTransferAddresses } from '../../security/outbound-policy';
 import { siteConfigHandlers } from './site-config.routes';
+import { createSiteConfigService } from './site-config.service';
 
 /** 'Cấu hình chung' (main config form: the served index.html's title and meta tags), the version and contact grids. */
 export function siteConfigModule(ctx: ModuleContext) {
+  const siteConfig = createSiteConfigService({ forms: ctx.settingsForms, fileTransferUrls: fileTransferAddresses(ctx.config) });
   return {
-    services: { siteMeta: () => ctx.settingsForms.read(mainConfig) },
-    handlers: { siteConfig: siteConfigHandlers(ctx.grid, ctx.settingsForms) },
+    services: { siteMeta: siteConfig.siteMeta },
+    handlers: { siteConfig: siteConfigHandlers(ctx.grid, ctx.settingsForms, siteConfig) },
   } satisfies Module<unknown>;
 }

@@ -21,7 +21,7 @@ export function statsModule(
 ) {
   const stats = createStatsService({ repo: createStatsRepository(ctx.database) });
   const tosOrders = createTosOrderImport({
-    tos: deps.watched(createHttpTos(), 'smp2catos'),
+    tos: deps.watched(createHttpTos({ outbound: ctx.outbound }), 'smp2catos'),
     connection: () => deps.terminalConfig.portalTos(),
     repo: createTosOrdersRepository(ctx.database),
   });

@@ -67,6 +67,7 @@ beforeEach(() => {
 const control = (over: { apiKey?: string | undefined; url?: string | undefined } = {}) =>
   createHttpFileTransfer({
     url: async () => ('url' in over ? over.url : url),
+    allowed: [url, 'http://127.0.0.1:1'],
     apiKey: 'apiKey' in over ? over.apiKey : KEY,
     timeoutMs: 500,
   });
@@ -108,5 +109,7 @@ describe('file-transfer control adapter', () => {
     expect(await ft.restart()).toEqual({ ok: false, failure: 'refused', detail: 'Lỗi nội bộ' });
     mode = 'normal';
     expect(await control({ url: 'http://127.0.0.1:1' }).restart()).toMatchObject({ ok: false, failure: 'unreachable' });
+    // An address the deployment did not fix never gets the key: no request is made.
+    expect(await control({ url: 'http://127.0.0.1:2' }).restart()).toEqual({ ok: false, failure: 'not_allowed' });
   });
 });

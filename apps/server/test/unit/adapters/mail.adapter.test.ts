@@ -3,11 +3,13 @@ import { demoMailAccount, mailSimulator, type ReceivedMail, type RunningSimulato
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSmtpMailSender } from '../../../src/adapters/mail/mail.adapter';
 import type { MailConnection } from '../../../src/adapters/mail/mail.port';
+import { createOutboundPolicy } from '../../../src/security/outbound-policy';
 
 // The SMTP adapter against the real local mail server (smtp-server on loopback), read back through its HTTP inbox.
 let sim: RunningSimulator;
 let conn: MailConnection;
-const sender = createSmtpMailSender({ timeoutMs: 1500 });
+// The local mail server listens on loopback, which this deployment lists.
+const sender = createSmtpMailSender({ timeoutMs: 1500, outbound: createOutboundPolicy({ allow: ['127.0.0.1', 'localhost'] }) });
 
 const inbox = async (query = '') =>
   ((await (await fetch(`${sim.url}/messages${query}`)).json()) as { messages: { id: string; subject: string; to: string[] }[] }).messages;

@@ -2,11 +2,13 @@ import { demoTosAccount, type HeldTosOrder, type RunningSimulator, startSimulato
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHttpTos, tosBaseUrl } from '../../../src/adapters/tos/tos.adapter';
 import type { TosConnection, TosOrderDelivery } from '../../../src/adapters/tos/tos.port';
+import { createOutboundPolicy } from '../../../src/security/outbound-policy';
 
 // The TOS adapter against the TOS simulator over real HTTP.
 let sim: RunningSimulator;
 let conn: TosConnection;
-const tos = createHttpTos({ timeoutMs: 500 });
+// The simulator listens on loopback, which this deployment lists.
+const tos = createHttpTos({ timeoutMs: 500, outbound: createOutboundPolicy({ allow: ['127.0.0.1'] }) });
 const DAY = 86_400_000;
 const knobs = (body: Record<string, unknown>) =>
   fetch(`${sim.url}/_knobs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

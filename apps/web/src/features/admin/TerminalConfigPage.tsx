@@ -31,6 +31,7 @@ interface Values {
   ImportPickupAllCont: boolean;
   DepotSelect: boolean;
   HolydaySelect: boolean;
+  RequireTotp: boolean;
   host?: string;
   port?: number | null;
   tls: 0 | 1;

@@ -137,6 +137,8 @@ export function useTosTestLogin() {
 export const sftpKeys = {
   all: ['admin', 'sftp'] as const,
   accounts: () => [...sftpKeys.all, 'accounts'] as const,
+  status: () => [...sftpKeys.all, 'status'] as const,
+  audit: (filter: unknown) => [...sftpKeys.all, 'audit', filter] as const,
 };
 
 /** The accounts (sftp/get). */
@@ -152,7 +154,8 @@ function useSftpChange<C extends (typeof calls.admin)[keyof typeof calls.admin]>
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CallInput<C>) => callApi(call, body),
-    onSettled: () => client.invalidateQueries({ queryKey: sftpKeys.accounts() }),
+    // The accounts, the service's status (locks, limits) and its log may all have changed.
+    onSettled: () => client.invalidateQueries({ queryKey: sftpKeys.all }),
   });
 }
 
@@ -169,6 +172,30 @@ export function useSftpReadConfig() {
 export const useSftpWriteConfig = () => useSftpChange(clientCalls.admin.sftpWrite);
 /** 'Restart' (sftp/restart). */
 export const useSftpRestart = () => useSftpChange(clientCalls.admin.sftpRestart);
+/** 'Mở khóa' on an account locked by wrong passwords (sftp/unlock). */
+export const useSftpUnlock = () => useSftpChange(clientCalls.admin.sftpUnlock);
+
+/** The service's address, host key fingerprint, guessing limits and locks (sftp/status). */
+export function useSftpStatus() {
+  return useQuery({
+    queryKey: sftpKeys.status(),
+    queryFn: async () => (await callApi(clientCalls.admin.sftpStatus, {})).data ?? null,
+    retry: false,
+  });
+}
+
+/** 'Nhật ký SFTP': the service's audit log for a filter (sftp/audit), once one is searched. */
+export function useSftpAudit(filter: CallInput<typeof calls.admin.sftpAudit> | null) {
+  return useQuery({
+    queryKey: sftpKeys.audit(filter),
+    enabled: filter !== null,
+    queryFn: async () => {
+      const reply = await callApi(clientCalls.admin.sftpAudit, filter ?? {});
+      return { records: reply.data ?? [], truncated: reply.truncated ?? false };
+    },
+    retry: false,
+  });
+}
 
 // ── 'Cấu hình miễn lưu bãi ngày lễ' (common/getHolidayNameList) and its pickers ──
 

@@ -1,11 +1,22 @@
+import type { SecondFactor, SessionUser, TotpEnrolment } from '@smartport/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { session } from '../../lib/session';
 import { siteName } from '../../lib/site-title';
-import { useLogin } from './api';
+import { useLogin, useLoginTotp } from './api';
 import './login.css';
+
+// The QR code of an enrolment at login (antd's), loaded only when a setting makes the user enrol.
+const EnrolQr = lazy(() => import('./EnrolQr'));
+
+/** The second step the password step asked for. */
+interface Step {
+  kind: SecondFactor;
+  challenge: string;
+  enrol?: TotpEnrolment;
+}
 
 /** Only a path inside the portal may be the target after login (no open redirect). */
 export function safeNext(next: string | null): string {
@@ -39,7 +50,11 @@ export function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [missing, setMissing] = useState({ user: false, password: false });
   const login = useLogin();
-  const busy = login.isPending;
+  const loginTotp = useLoginTotp();
+  const busy = login.isPending || loginTotp.isPending;
+  const [step, setStep] = useState<Step | null>(null);
+  const [code, setCode] = useState('');
+  const [codes, setCodes] = useState<string[] | null>(null);
 
   useEffect(() => {
     document.title = `${t('login.title')} - ${siteName()}`;
@@ -53,15 +68,135 @@ export function LoginPage() {
     setError(null);
     try {
       const reply = await login.mutateAsync({ UserID: userId, Password: password });
+      if (reply.success && reply.second_factor && reply.challenge) {
+        setPassword('');
+        setStep({ kind: reply.second_factor, challenge: reply.challenge, ...(reply.enrol ? { enrol: reply.enrol } : {}) });
+        return;
+      }
       if (!reply.success || !reply.payload) throw new Error(reply.message ?? t('login.sessionExpired'));
-      session.save(reply.payload);
-      // After a login the user data and the menus are loaded again (spec 01 §2).
-      queryClient.clear();
-      navigate(safeNext(params.get('next')), { replace: true });
+      enter(reply.payload);
     } catch (err) {
       setError((err as Error).message);
     }
   };
+
+  const enter = (user: SessionUser) => {
+    session.save(user);
+    // After a login the user data and the menus are loaded again (spec 01 §2).
+    queryClient.clear();
+    navigate(safeNext(params.get('next')), { replace: true });
+  };
+
+  const [signedIn, setSignedIn] = useState<SessionUser | null>(null);
+  const submitCode = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!step) return;
+    if (!code.trim()) {
+      setError(t('login.codeRequired'));
+      return;
+    }
+    setError(null);
+    try {
+      const reply = await loginTotp.mutateAsync({ challenge: step.challenge, Code: code });
+      if (!reply.success || !reply.payload) throw new Error(reply.message ?? t('login.sessionExpired'));
+      if (reply.recovery_codes?.length) {
+        // Shown once: the user keeps them before going on.
+        setCodes(reply.recovery_codes);
+        setSignedIn(reply.payload);
+        return;
+      }
+      enter(reply.payload);
+    } catch (err) {
+      setCode('');
+      setError((err as Error).message);
+    }
+  };
+
+  if (codes && signedIn) {
+    return (
+      <div className="sp-login">
+        <main className="sp-login__card">
+          <h4 className="sp-login__title">{t('login.recoveryTitle')}</h4>
+          <p>{t('login.recoveryHelp')}</p>
+          <ol className="sp-login__codes" data-testid="recovery-codes">
+            {codes.map((c) => (
+              <li key={c}>
+                <code>{c}</code>
+              </li>
+            ))}
+          </ol>
+          <button type="button" className="sp-login__submit" onClick={() => enter(signedIn)}>
+            {t('login.continue')}
+          </button>
+        </main>
+      </div>
+    );
+  }
+
+  if (step) {
+    return (
+      <div className="sp-login">
+        <main className="sp-login__card">
+          <h2 className="sp-login__brand">{t('app.name')}</h2>
+          <h4 className="sp-login__title">{step.kind === 'enrol' ? t('login.enrolTitle') : t('login.totpTitle')}</h4>
+          {error && (
+            <div className="sp-login__error" role="alert">
+              {error}
+            </div>
+          )}
+          {step.kind === 'enrol' && step.enrol && (
+            <div className="sp-login__enrol">
+              <p>{t('login.enrolHelp')}</p>
+              <Suspense fallback={<div style={{ height: 180 }} />}>
+                <EnrolQr value={step.enrol.otpauth_url} />
+              </Suspense>
+              <p>
+                {t('login.enrolSecret')} <code data-testid="totp-secret">{step.enrol.secret}</code>
+              </p>
+            </div>
+          )}
+          <form onSubmit={(e) => void submitCode(e)} noValidate>
+            <fieldset disabled={busy} className="sp-login__fields">
+              <div className="sp-login__item">
+                <label htmlFor="login-code">{step.kind === 'enrol' ? t('login.enrolCode') : t('login.code')}</label>
+                <span className="sp-login__input">
+                  {lockIcon}
+                  <input
+                    id="login-code"
+                    name="Code"
+                    autoComplete="one-time-code"
+                    inputMode={step.kind === 'enrol' ? 'numeric' : 'text'}
+                    // biome-ignore lint/a11y/noAutofocus: the second step's only field.
+                    autoFocus
+                    maxLength={30}
+                    value={code}
+                    onChange={(e) => setCode(e.target.value)}
+                  />
+                </span>
+              </div>
+              <button type="submit" className="sp-login__submit" aria-busy={busy}>
+                {busy && <span className="sp-login__spinner" aria-hidden="true" />}
+                {t('login.verify')}
+              </button>
+            </fieldset>
+          </form>
+          <nav className="sp-login__links">
+            <button
+              type="button"
+              className="sp-login__eye"
+              onClick={() => {
+                setStep(null);
+                setCode('');
+                setError(null);
+              }}
+            >
+              {t('login.back')}
+            </button>
+          </nav>
+        </main>
+      </div>
+    );
+  }
 
   return (
     <div className="sp-login">

@@ -3,7 +3,7 @@ import MenuOutlined from '@ant-design/icons/MenuOutlined';
 import type { MenuNode } from '@smartport/contract';
 import { NOTICES_CHANGED, ORDER_STATE_CHANGED } from '@smartport/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Grid, Layout, Spin } from 'antd';
+import { App, Button, Dropdown, Flex, Grid, Layout, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -170,9 +170,21 @@ export function ShellLayout() {
             )}
             {terminals.length === 1 && <PlainText secondary>{terminals[0]}</PlainText>}
             <NoticeBell userId={me.data.UserID} />
-            <PlainText strong data-testid="current-user">
-              {me.data.UserName}
-            </PlainText>
+            {/* The profile menu: the account screen and the user's sessions. */}
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [
+                  { key: '/Personal/Profile', label: t('shell.profile') },
+                  { key: '/Personal/Sessions', label: t('shell.sessions') },
+                ],
+                onClick: ({ key }) => navigate(key),
+              }}
+            >
+              <Button type="text" data-testid="current-user" aria-haspopup="menu" style={{ fontWeight: 600 }}>
+                {me.data.UserName}
+              </Button>
+            </Dropdown>
             <Button icon={<LogoutOutlined />} onClick={() => void logout()}>
               {t('shell.logout')}
             </Button>

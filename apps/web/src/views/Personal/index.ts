@@ -5,4 +5,6 @@ export const pages: ViewPages = {
   Profile: preloadedLazy(() => import('../../features/auth/ProfilePage').then((m) => ({ default: m.ProfilePage }))),
   // Spec 02 §7 personal summaries (menu entry PERSONAL_SUMMARY, '/Personal/Summary').
   Summary: preloadedLazy(() => import('../../features/stats/personal/PersonalSummary').then((m) => ({ default: m.PersonalSummary }))),
+  // 'Phiên đăng nhập' (menu PERSONAL_SESSIONS): the user's own sessions and login history.
+  Sessions: preloadedLazy(() => import('../../features/auth/SessionsPage').then((m) => ({ default: m.MySessionsPage }))),
 };

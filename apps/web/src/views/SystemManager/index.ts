@@ -12,6 +12,7 @@ export const pages: ViewPages = {
   sftp_config: preloadedLazy(() => import('../../features/admin/SftpConfigPage')),
   sftp_create: preloadedLazy(() => import('../../features/admin/SftpCreatePage')),
   sftp_accounts: preloadedLazy(() => import('../../features/admin/SftpAccountsPage')),
+  sftp_audit: preloadedLazy(() => import('../../features/admin/SftpAuditPage')),
   release_point: gridPage(releasePointGrid),
   mb_charges: gridPage(mbChargesGrid),
   mb_fee: gridPage(mbFeeGrid),
@@ -19,4 +20,8 @@ export const pages: ViewPages = {
   holiday: preloadedLazy(() => import('../../features/admin/HolidayPage')),
   tariff_mapping: gridPage(tariffMappingGrid),
   data_share: gridPage(dataShareGrid),
+  // SYS_AUDIT '/SystemManager/audit_log' 'Nhật ký thay đổi' (administrators; docs/decisions.md 'Audit trail')
+  audit_log: preloadedLazy(() => import('../../features/audit/AuditPage')),
+  // SYS_SESSIONS: every user's sessions and login history.
+  sessions: preloadedLazy(() => import('../../features/auth/SessionsPage').then((m) => ({ default: m.AdminSessionsPage }))),
 };
