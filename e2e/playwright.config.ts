@@ -63,10 +63,16 @@ export default defineConfig({
     // The person asked for less motion (the portal then leaves out antd's transitions and chart animations): each
     // click and check runs as soon as the page has drawn, not after a dialog's or drop-down's transition.
     reducedMotion: 'reduce',
-    // A failed test keeps its trace (DOM snapshots, network, sources) without the screencast: recording a screenshot of
-    // every frame nearly tripled the browser's CPU (56 s against 20 s on one walk through five screens; 23 s with
-    // snapshots only), and CPU is what a two-core run waits for. The failure's own screenshot is still taken.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    // Traces (DOM snapshots, network, sources; never the screencast, which nearly tripled the browser's CPU) cost the
+    // browser and the runner CPU on every action, passing or not (23 s against 20 s on one walk through five screens),
+    // and CPU is what a two-core run waits for. In CI the first attempt runs without one and the retry of a failed test
+    // records it; locally (no retries) a failed test keeps its trace. The failure's own screenshot is always taken.
+    trace: {
+      mode: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
+      screenshots: false,
+      snapshots: true,
+      sources: true,
+    },
     screenshot: 'only-on-failure',
   },
   // One project, so one product server per worker: help.spec.ts opens the full browser itself for its PDF viewer.
