@@ -130,23 +130,46 @@ test('staff: add with confirmation, edit by row click, completion sets the relea
   await expect(grid(page).getByRole('gridcell', { name: content, exact: true })).toHaveCount(0);
 });
 
-test('a lower rank (customs officer, rank 3) creates and changes the type; every other field is locked', async ({ page }) => {
+test('a lower rank (customs officer, rank 3) creates and changes the type; every other field, content too, is locked', async ({ page }) => {
   test.setTimeout(90_000);
   await signIn(page, 'haiquan');
   await openScreen(page);
-  const content = `Tra cứu tờ khai theo ngày đăng ký ${Date.now()}`;
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  const auth = { authorization: `Bearer ${token}` };
+  const ownIds = async () =>
+    (
+      (await (await page.request.post('/api/config/getIssueList', { headers: auth, data: {} })).json()) as {
+        payload: { Rowguid: string }[];
+      }
+    ).payload.map((r) => r.Rowguid);
+  const before = new Set(await ownIds());
 
+  // Spec 03 §5: above rank 2 the content is locked on the add form as well; the request is its type.
   await page.getByRole('button', { name: 'Thêm mới' }).click();
   const add = dialog(page, 'Thêm mới yêu cầu');
-  await expect(add.getByLabel('Nội dung')).toBeEnabled();
+  await expect(add.getByLabel('Nội dung')).toBeDisabled();
   await expect(add.getByLabel('Người thực hiện')).toBeDisabled();
   await expect(add.getByRole('checkbox', { name: 'Hoàn thành' })).toBeDisabled();
   await expect(add.getByLabel('Xác nhận')).toBeDisabled();
   await expect(add.getByRole('button', { name: 'Thêm ảnh' })).toHaveCount(0);
-  await add.locator('.ant-modal-footer').getByRole('button', { name: 'Đóng' }).click();
-  await addRequest(page, content);
+  await add.getByLabel('Loại yêu cầu').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: 'Chức năng' }).click();
+  await add.getByRole('button', { name: 'Lưu' }).click();
+  await confirm(page, 'Xác nhận thêm yêu cầu');
+  await expect(toast(page, 'Lưu dữ liệu hoàn tất !')).toBeVisible();
+  await expect(add).toBeHidden();
+  const created = (await ownIds()).filter((id) => !before.has(id));
+  expect(created).toHaveLength(1);
+  // The server holds the same line: content typed by a rank 3 is refused, naming the field.
+  const typed = await page.request.post('/api/config/updateIssueList', {
+    headers: auth,
+    data: [{ IssueName: 'Nội dung gõ tay', IssueType: 'Chức năng' }],
+  });
+  expect(typed.status()).toBe(403);
+  expect(((await typed.json()) as { message: string }).message).toBe('Bạn không có quyền thay đổi trường "Nội dung" của yêu cầu.');
 
-  await rowWith(page, content).getByRole('gridcell', { name: content, exact: true }).click();
+  // Their newest request comes first (a rank 3 sees only its own).
+  await grid(page).locator('[row-index="0"] [col-id="IssueType"]').click();
   const edit = dialog(page, 'Điều chỉnh yêu cầu');
   await expect(edit).toBeVisible();
   for (const label of ['Nội dung', 'Ý kiến nhà thầu', 'Người thực hiện', 'Xác nhận']) await expect(edit.getByLabel(label)).toBeDisabled();
@@ -159,15 +182,12 @@ test('a lower rank (customs officer, rank 3) creates and changes the type; every
   await edit.getByRole('button', { name: 'Lưu' }).click();
   await confirm(page, 'Xác nhận điều chỉnh yêu cầu');
   await expect(toast(page, 'Lưu dữ liệu hoàn tất !')).toBeVisible();
-  await expect(rowWith(page, content).getByRole('gridcell', { name: 'Giao diện', exact: true })).toBeVisible();
+  await expect(grid(page).locator('[row-index="0"] [col-id="IssueType"]')).toHaveText('Giao diện');
 
-  // The server holds the same line: a forged change of the performer is refused, naming the field.
-  const token = await page.evaluate(() => localStorage.getItem('access_token'));
-  const list = await page.request.post('/api/config/getIssueList', { headers: { authorization: `Bearer ${token}` }, data: {} });
-  const mine = ((await list.json()) as { payload: { Rowguid: string; IssueName: string }[] }).payload.find((r) => r.IssueName === content);
+  // A forged change of the performer is refused too, naming the field.
   const forged = await page.request.post('/api/config/updateIssueList', {
-    headers: { authorization: `Bearer ${token}` },
-    data: [{ Rowguid: mine?.Rowguid, Performer: 'Tự nhận' }],
+    headers: auth,
+    data: [{ Rowguid: created[0], Performer: 'Tự nhận' }],
   });
   expect(forged.status()).toBe(403);
   expect(((await forged.json()) as { message: string }).message).toBe('Bạn không có quyền thay đổi trường "Người thực hiện" của yêu cầu.');

@@ -147,6 +147,27 @@ test.describe('Cấu hình cảng (/SystemManager/terminal_config)', () => {
   });
 });
 
+test('Cấu hình cảng: a save the server refuses reads "Lỗi" (spec 03 §8), not the server\'s text', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'admin');
+  await openMenu(page, 'Quản trị hệ thống', 'Cấu hình cảng');
+  const screen = page.getByTestId('terminal-config');
+  const first = block(page, 0);
+  await expect(first.pass).toHaveValue(MASK, { timeout: 30_000 });
+  const mail = page.getByTestId('terminal-mail');
+  const smtp = new URL(String(info().simulatorEndpoints?.mail?.smtp));
+  await mail.getByLabel('Host').fill(smtp.hostname);
+  await mail.getByLabel('Port').fill(smtp.port);
+  await mail.getByLabel('Tên đăng nhập').fill('smartport');
+  await mail.getByLabel('Mật khẩu').fill('Mail@2026');
+  // The masked password stands for the stored one of this host only: on another host the server refuses the block.
+  await first.host.fill('10.9.8.7');
+  await screen.getByRole('button', { name: 'Lưu' }).click();
+  await confirm(page, 'Lưu lại ?');
+  await expect(toast(page, 'Lỗi')).toBeVisible();
+  await expect(page.locator('.ant-message-notice').filter({ hasText: 'Kết nối TOS' })).toHaveCount(0);
+});
+
 test.describe('Cấu hình Loyalty (/SystemManager/loyalty)', () => {
   test('five numbers, thresholds in order, saved and read back', async ({ page }) => {
     await signIn(page, 'admin');

@@ -23,6 +23,7 @@ import { customsModule } from './modules/customs/customs.module';
 import { edoModule } from './modules/edo/edo.module';
 import { homeModule } from './modules/home/home.module';
 import { invoicesModule } from './modules/invoices/invoices.module';
+import { loyaltyModule } from './modules/loyalty/loyalty.module';
 import { mailModule } from './modules/mail/mail.module';
 import { noticesModule } from './modules/notices/notices.module';
 import { orderHistoryModule } from './modules/order-history/order-history.module';
@@ -102,22 +103,24 @@ export async function buildApp(options: BuildOptions = {}) {
   ] as const;
   const customs = await customsModule(ctx);
   const bookings = bookingsModule(ctx);
-  const admin = await adminModule(ctx, shell.services);
+  const admin = await adminModule(ctx, { ...shell.services, ...tosMappings.services });
   const { terminalConfig } = admin.services;
   const mail = mailModule(ctx, { terminalConfig });
   const edo = edoModule(ctx, admin.services);
+  const loyalty = loyaltyModule(ctx, admin.services);
   const alerts = connectionAlertsModule(ctx, { ...mail.services, terminalConfig });
-  const auth = authModule(ctx, { sessions: platform.sessions, throttle: options.throttle, terminalConfig });
+  const auth = authModule(ctx, { sessions: platform.sessions, throttle: options.throttle, terminalConfig, mail: mail.services.mail });
   const stats = statsModule(ctx, { ...alerts.services, terminalConfig });
   const payments = paymentsModule(ctx, {
     ...alerts.services,
     approvalNeeded: (f) => approval.services.approval.approvalNeeded(f),
     offers: payPartners.services.payPartners.offers,
+    mbCharge: (monthlyTotal, amount) => admin.services.adminRules.mbCharge(monthlyTotal, amount),
   });
-  const invoices = invoicesModule(ctx, { ...payments.services, ...alerts.services });
-  const orderHistory = orderHistoryModule(ctx, invoices.services);
+  const invoices = invoicesModule(ctx, { ...payments.services, ...alerts.services, adminRules: admin.services.adminRules });
+  const orderHistory = orderHistoryModule(ctx, { ...invoices.services, adminRules: admin.services.adminRules });
   const home = homeModule(ctx, { ...invoices.services, ...orderHistory.services });
-  const orders = ordersModule(ctx, servicesOf(storageRules, attachConfig, approval, invoices, alerts, admin, edo, bookings));
+  const orders = ordersModule(ctx, servicesOf(storageRules, attachConfig, approval, invoices, alerts, admin, edo, bookings, loyalty));
   const modules = [
     forms,
     shell,
@@ -138,6 +141,7 @@ export async function buildApp(options: BuildOptions = {}) {
     admin,
     mail,
     edo,
+    loyalty,
     alerts,
     auth,
     stats,

@@ -1,4 +1,4 @@
-import { methodCatalog, operationCatalog } from '@smartport/contract';
+import { dataShareGrid, methodCatalog, operationCatalog } from '@smartport/contract';
 import { describe, expect, it } from 'vitest';
 import {
   addRows,
@@ -58,6 +58,10 @@ describe('row states (spec 03 §1: new, editing, selected)', () => {
       IsLF: null,
       MoneyCredit: 'M',
     });
+  });
+
+  it("a read-only column's fixed value is in the new row from the start (EDO sharing: the delivery-order table)", () => {
+    expect(defaultValues(dataShareGrid.columns)).toMatchObject({ DataTable: 'DELIVERY_ORDER', TerminalTarget: '', IsActive: false });
   });
 
   it('editing a saved row makes it edited; undoing the edit makes it saved again', () => {

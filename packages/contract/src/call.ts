@@ -55,7 +55,8 @@ export type ModuleName =
   | 'edo'
   | 'bookings'
   | 'orderHistory'
-  | 'audit';
+  | 'audit'
+  | 'loyalty';
 
 export function defineCall<P extends string, Req extends z.ZodType, Res extends z.ZodType, A extends Access>(
   def: CallDef<P, Req, Res, A>,

@@ -6,6 +6,7 @@ import { terminalConfigCalls } from './admin/terminal-config';
 import { approvalCalls } from './approval/calls';
 import { attachConfigCalls } from './attach-config/attach-config';
 import { auditCalls } from './audit/audit';
+import { accountCalls } from './auth/accounts';
 import * as auth from './auth/calls';
 import { accountSecurityCalls } from './auth/sessions';
 import { bookingCalls } from './bookings/bookings';
@@ -18,6 +19,7 @@ import * as customsScan from './customs/scan';
 import { edoCalls } from './edo/edo';
 import * as home from './home/calls';
 import * as invoices from './invoices/calls';
+import { loyaltyPointsCalls } from './loyalty/calls';
 import { mailCalls } from './mail/calls';
 import { noticesCalls } from './notices/calls';
 import { orderHistoryCalls } from './order-history/order-history';
@@ -48,6 +50,7 @@ export * from './approval/approval';
 export { approvalCalls } from './approval/calls';
 export * from './attach-config/attach-config';
 export * from './audit/audit';
+export * from './auth/accounts';
 export {
   type SecondFactor,
   type SessionUser,
@@ -109,6 +112,7 @@ export * from './grid/resource';
 export * from './help-docs';
 export { type OrderFile, type OrderQrItem, type PendingOrderRow, pendingOrderRow } from './home/calls';
 export * from './invoices/calls';
+export * from './loyalty/calls';
 export { mailCalls, mailGrids } from './mail/calls';
 export * from './mail/mail-lists';
 export * from './mail/mail-orders';
@@ -132,13 +136,20 @@ export * from './payments/calls';
 export * from './payments/vietqr';
 export * from './port-time';
 export { ratingsCalls, ratingsGrids } from './ratings/calls';
+export * from './ratings/order-rating';
 export * from './ratings/ratings';
 export * from './reply';
 export * from './rich-text';
 export { settingsForms } from './settings-form/forms';
 export * from './settings-form/settings-form';
 export { type MenuNode, menuNode, type TerminalRow, terminalRow } from './shell/calls';
-export { siteConfigCalls, siteConfigGrids } from './site-config/calls';
+export {
+  type ReleasedVersion,
+  releasedVersion,
+  releasedVersionLimit,
+  siteConfigCalls,
+  siteConfigGrids,
+} from './site-config/calls';
 export * from './site-config/main-config';
 export * from './site-config/site-config';
 export {
@@ -180,7 +191,7 @@ export * from './tos-mappings/tos-mappings';
 
 /** Every call, grouped by module. The server registers a handler for each; the web calls them. */
 export const calls = {
-  auth: { login: auth.login, me: auth.me, logout: auth.logout, loginTotp: auth.loginTotp, ...accountSecurityCalls },
+  auth: { login: auth.login, me: auth.me, logout: auth.logout, loginTotp: auth.loginTotp, ...accountSecurityCalls, ...accountCalls },
   shell: {
     getMenu: shell.getMenu,
     getTerminalList: shell.getTerminalList,
@@ -242,6 +253,7 @@ export const calls = {
   compare: { checkContaierData: compare.checkContaierData },
   edo: edoCalls,
   bookings: bookingCalls,
+  loyalty: loyaltyPointsCalls,
   admin: { ...adminRequestCalls, ...terminalConfigCalls, ...loyaltyCalls, ...sftpCalls, ...adminCalls },
   stats: {
     dashboardOrderChartLoad: stats.dashboardOrderChartLoad,
@@ -266,6 +278,12 @@ export const callList: readonly CallDef[] = Object.values(calls).flatMap((m) => 
 
 /** Calls the spec leaves unnamed and the project names (spec/api-calls.txt, last section; docs/decisions.md). */
 export const projectNamedCalls = [
+  // Loyalty points (docs/decisions.md 'Loyalty points'): the spec names the config's calls only.
+  'loyalty/mine',
+  'loyalty/customers',
+  'loyalty/customer',
+  'loyalty/order',
+  'loyalty/redeem',
   'auth/login',
   'auth/me',
   'auth/logout',
@@ -282,6 +300,19 @@ export const projectNamedCalls = [
   'auth/sessions/all',
   'auth/sessions/endAny',
   'auth/history/all',
+  // Accounts (docs/decisions.md 'Accounts: registration, e-mail verification, password reset, Quản lý tài khoản').
+  'auth/register/terminals',
+  'auth/register',
+  'auth/verifyEmail',
+  'auth/forgotPassword',
+  'auth/resetPassword',
+  'auth/accounts/list',
+  'auth/accounts/options',
+  'auth/accounts/activate',
+  'auth/accounts/lock',
+  'auth/accounts/unlock',
+  'auth/accounts/resetPassword',
+  'auth/accounts/update',
   'common/getMenu',
   'order/view',
   // DESIGN.md §8: the notification screen's own calls, and the active notifications for signed-in users.
@@ -300,6 +331,8 @@ export const projectNamedCalls = [
   // /config/contact_config: the spec lists the route without its calls (docs/decisions.md).
   'config/getContactList',
   'config/updateContactList',
+  // The version check's release notes: the version rows the spec stores (docs/decisions.md 'Versions announce').
+  'config/releasedVersions',
   // The tariff screens (the spec lists /config/StandardTariff and /config/ContractTariff without their calls)
   // and the ExtraMode surcharge steps (docs/decisions.md "Tariff engine").
   'config/standard-tariff',
@@ -374,4 +407,11 @@ export const projectNamedCalls = [
   'audit/list',
   'audit/export',
   'audit/entityKinds',
+  // A customer or the truck driver rates a completed order (docs/decisions.md 'Customers rate their orders').
+  'rating/orderForm',
+  'rating/rateOrder',
+  'rating/publicForm',
+  'rating/ratePublic',
+  // 'Kiểm tra' on the mapping screens: job modes and tariff codes without a TOS mapping (docs/decisions.md).
+  'config/checkTosMappings',
 ] as const;

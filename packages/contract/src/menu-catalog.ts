@@ -120,13 +120,16 @@ export const menuCatalog = [
   e('SYS_TERMINAL_CONFIG', 'SYSTEM', 'Cấu hình cảng', '/SystemManager/terminal_config'),
   e('SYS_LOYALTY', 'SYSTEM', 'Cấu hình Loyalty', '/SystemManager/loyalty'),
   e('SYS_RELEASE_POINT', 'SYSTEM', 'Cấu hình điểm thu phí theo block', '/SystemManager/release_point'),
-  e('SYS_MB_CHARGES', 'SYSTEM', 'Mức phí dịch vụ MB-NAPAS', '/SystemManager/mb_charges'),
-  e('SYS_MB_FEE', 'SYSTEM', 'Mức phí xử lý giao dịch MB-NAPAS', '/SystemManager/mb_fee'),
+  e('SYS_MB_CHARGES', 'SYSTEM', 'Mức phí dịch vụ áp dụng cho giao dịch thông qua MB-NAPAS', '/SystemManager/mb_charges'),
+  e('SYS_MB_FEE', 'SYSTEM', 'Mức phí xử lý giao dịch thông qua MB-NAPAS', '/SystemManager/mb_fee'),
   e('SYS_IMO_ALERT', 'SYSTEM', 'Danh mục hàng nguy hiểm được phép hạ', '/SystemManager/imo_alert'),
   e('SYS_HOLIDAY', 'SYSTEM', 'Cấu hình miễn lưu bãi ngày lễ', '/SystemManager/holiday'),
-  e('SYS_TARIFF_MAPPING', 'SYSTEM', 'Mapping mã biểu cước', '/SystemManager/tariff_mapping'),
+  e('SYS_TARIFF_MAPPING', 'SYSTEM', 'Mapping mã biểu cước giữa hai hệ thống', '/SystemManager/tariff_mapping'),
   e('SYS_DATA_SHARE', 'SYSTEM', 'Cấu hình chia sẻ dữ liệu EDO', '/SystemManager/data_share'),
   // Every user's sessions and login attempts (docs/decisions.md 'Second factor, sessions and login history').
+  // Staff of a terminal: accounts waiting for activation, lock, unlock, password reset, group and terminals
+  // (docs/decisions.md 'Accounts: registration, e-mail verification, password reset, Quản lý tài khoản').
+  e('SYS_ACCOUNTS', 'SYSTEM', 'Quản lý tài khoản', '/SystemManager/accounts'),
   e('SYS_SESSIONS', 'SYSTEM', 'Phiên đăng nhập người dùng', '/SystemManager/sessions'),
   // Administrators only: the audit trail of every change (docs/decisions.md 'Audit trail').
   e('SYS_AUDIT', 'SYSTEM', 'Nhật ký thay đổi', '/SystemManager/audit_log'),
@@ -139,6 +142,8 @@ export const menuCatalog = [
   e('CRM_MB_SUMMARY', 'CRM', 'Thống kê tổng hợp - MB', '/Report/MBSummary'),
   e('CRM_USAGE', 'CRM', 'Thống kê sử dụng theo loại tác nghiệp', '/Report/Usage'),
   e('CRM_APPROVAL', 'CRM', 'Thống kê duyệt lệnh theo loại tác nghiệp', '/Report/Approval'),
+  // Staff: any customer's loyalty points within their terminals (docs/decisions.md 'Loyalty points').
+  e('CRM_LOYALTY', 'CRM', 'Điểm tích lũy khách hàng', '/CRM/Loyalty'),
 
   e('SUPPORT', null, 'Hỗ trợ', undefined, 'question'),
   e('SUP_FAQ', 'SUPPORT', 'Câu hỏi thường gặp', '/Support/FAQ'),
@@ -150,6 +155,8 @@ export const menuCatalog = [
   e('PERSONAL_SUMMARY', 'PERSONAL', 'Thống kê cá nhân', '/Personal/Summary'),
   // The user's own sessions and login history (also in the profile menu).
   e('PERSONAL_SESSIONS', 'PERSONAL', 'Phiên đăng nhập', '/Personal/Sessions'),
+  // A customer's own loyalty points: balance, tier, statement.
+  e('PERSONAL_LOYALTY', 'PERSONAL', 'Điểm tích lũy', '/Personal/Loyalty'),
 ] as const satisfies readonly MenuCatalogEntry[];
 
 export type MenuId = (typeof menuCatalog)[number]['id'];

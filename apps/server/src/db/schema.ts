@@ -23,6 +23,7 @@ export * from '../modules/customs/customs-scan.table';
 export * from '../modules/customs/declarations.table';
 export * from '../modules/edo/edo.table';
 export * from '../modules/invoices/invoices.table';
+export * from '../modules/loyalty/loyalty.table';
 export * from '../modules/mail/mail-orders.table';
 export * from '../modules/mail/mail-queue.table';
 export * from '../modules/mail/report-mail.table';

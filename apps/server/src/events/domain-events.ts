@@ -21,6 +21,8 @@ export interface DomainEvents {
   'order.rejected': { orderNo: string; by: string; reason: string; createdBy: string | null };
   /** Staff cancelled an approved order (C → D). */
   'order.cancelled': { orderNo: string; by: string; reason: string; createdBy: string | null };
+  /** The customer (or staff) deleted an unpaid order from the home page (A → D, no money taken) (home). */
+  'order.deleted': { orderNo: string; by: string };
   /**
    * The TOS allocated (PB) containers of an approved order: the yard planned where they come from or go to (orders,
    * from the TOS's yard events). `at` is the TOS's time (ISO). Published once per order, when its last container is

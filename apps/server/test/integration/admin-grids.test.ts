@@ -172,20 +172,23 @@ describe('dangerous goods allowed to be dropped off (config/getIMOAlert, update,
 
 describe('tariff mapping (config/getMappingTrfList, update, delete) and tosTariffCode', () => {
   it('round-trips and maps a portal code to the TOS code', async () => {
+    // A code a tariff uses (mappings must name one), its demo mapping removed first.
+    const seeded = (await t.call(calls.admin.getMappingTrfList, {}, admin)).body.payload?.find((r) => r.TariffCode === 'DL-20');
+    if (seeded) await t.call(calls.admin.deleteMappingTrfList, { data: [{ Rowguid: present(seeded.Rowguid) }] }, admin);
     const res = await t.call(
       calls.admin.updateMappingTrfList,
-      { data: [{ TariffCode: 'rh20', TosTariffCode: 'reef-20', TosDescription: 'Điện lạnh' }] },
+      { data: [{ TariffCode: 'dl-20', TosTariffCode: 'reef-20', TosDescription: 'Điện lạnh' }] },
       admin,
     );
     expect(res.body).toMatchObject(saved);
-    expect(await t.portal.services.adminRules.tosTariffCode('RH20')).toBe('REEF-20');
+    expect(await t.portal.services.adminRules.tosTariffCode('DL-20')).toBe('REEF-20');
     expect(await t.portal.services.adminRules.tosTariffCode('NH20F')).toBe('LOLO-20-F');
     expect(await t.portal.services.adminRules.tosTariffCode('KHONG')).toBeNull();
-    const dup = await t.send(calls.admin.updateMappingTrfList, { data: [{ TariffCode: 'RH20', TosTariffCode: 'X' }] }, admin);
+    const dup = await t.send(calls.admin.updateMappingTrfList, { data: [{ TariffCode: 'DL-20', TosTariffCode: 'X' }] }, admin);
     expect(dup.status).toBe(400);
-    const row = present((await t.call(calls.admin.getMappingTrfList, {}, admin)).body.payload?.find((r) => r.TariffCode === 'RH20'));
+    const row = present((await t.call(calls.admin.getMappingTrfList, {}, admin)).body.payload?.find((r) => r.TariffCode === 'DL-20'));
     expect((await t.call(calls.admin.deleteMappingTrfList, { data: [{ Rowguid: present(row.Rowguid) }] }, admin)).body).toEqual(deleted);
-    expect(await t.portal.services.adminRules.tosTariffCode('RH20')).toBeNull();
+    expect(await t.portal.services.adminRules.tosTariffCode('DL-20')).toBeNull();
   });
 });
 
@@ -217,6 +220,26 @@ describe('EDO data sharing (config/getDataShareList, update, delete) and termina
     await t.call(calls.admin.updateDataShareList, { data: [{ ...row, IsActive: false }] }, admin);
     expect(await t.portal.services.adminRules.terminalsSharingEdoWith('NDV')).toEqual(['NDP']);
     expect((await t.call(calls.admin.deleteDataShareList, { data: [{ Rowguid: present(row.Rowguid) }] }, admin)).body).toEqual(deleted);
+  });
+
+  it('saves a new row whose table cell is blank (the screen’s new row, an Excel row without it) as the delivery-order table, and refuses another table', async () => {
+    const res = await t.call(
+      calls.admin.updateDataShareList,
+      { data: [{ TerminalCode: 'PIP', TerminalTarget: 'NDP', IsActive: true, DataTable: '' }] },
+      admin,
+    );
+    expect(res.body).toMatchObject(saved);
+    expect(res.body.payload?.[0]).toMatchObject({ TerminalCode: 'PIP', DataTable: 'DELIVERY_ORDER' });
+    expect(await t.portal.services.adminRules.terminalsSharingEdoWith('NDP')).toEqual(['PIP']);
+    const other = await t.send(
+      calls.admin.updateDataShareList,
+      { data: [{ TerminalCode: 'NHI', TerminalTarget: 'NDP', IsActive: true, DataTable: 'BOOKING' }] },
+      admin,
+    );
+    expect(other.status).toBe(400);
+    expect(other.body.message).toContain('Bảng dữ liệu chỉ có thể là DELIVERY_ORDER');
+    const row = present((await t.call(calls.admin.getDataShareList, {}, admin)).body.payload?.find((r) => r.TerminalCode === 'PIP'));
+    await t.call(calls.admin.deleteDataShareList, { data: [{ Rowguid: present(row.Rowguid) }] }, admin);
   });
 });
 
@@ -292,17 +315,29 @@ describe('holiday exemptions (common/getHolidayNameList, getHolidayList, updateH
     expect(scoped.status).toBe(403);
   });
 
-  it('holidayPeriodsFor takes the most specific configuration: exact customer over *, then exact operator over *', async () => {
+  it("holidayPeriodsFor: none while the terminal's switch is off; on, every list for all or for the operator/customer", async () => {
     const stay = { terminal: 'NDP', from: new Date('2027-01-01T00:00:00+07:00'), to: new Date('2027-12-31T23:59:59+07:00') };
     const names = async (operationCode: string, customerCode: string) =>
       (await t.portal.services.holidays.holidayPeriodsFor({ ...stay, operationCode, customerCode })).map((p) => p.ConfigName);
-    expect(await names('MAE', 'C0000002')).toEqual(['Tết Nguyên đán 2027', 'Tết Nguyên đán 2027']);
-    expect(await names('MSC', 'C0000002')).toEqual(['Lễ 30/4 – 1/5 hãng MSC']);
-    expect(await names('MSC', 'C0000001')).toEqual(['Quốc khánh 2027']);
-    expect(await names('MAE', 'c0000001')).toEqual(['Quốc khánh 2027']);
+    const holidaySwitch = (on: boolean) =>
+      t.sql(
+        `insert into system_settings (key, value) values ('form:terminal_config:NDP', $1::jsonb)
+         on conflict (key) do update set value = system_settings.value || $1::jsonb`,
+        [JSON.stringify({ HolydaySelect: on ? 1 : 0 })],
+      );
+    await holidaySwitch(false);
+    expect(await names('MSC', 'C0000001')).toEqual([]);
+    await holidaySwitch(true);
+    const tet = ['Tết Nguyên đán 2027', 'Tết Nguyên đán 2027'];
+    expect(await names('MAE', 'C0000002')).toEqual(tet);
+    // An operator's or customer's own list adds to the national holidays entered for all.
+    expect(await names('MSC', 'C0000002')).toEqual([...tet, 'Lễ 30/4 – 1/5 hãng MSC']);
+    expect(await names('MSC', 'C0000001')).toEqual([...tet, 'Lễ 30/4 – 1/5 hãng MSC', 'Quốc khánh 2027']);
+    expect(await names('MAE', 'c0000001')).toEqual([...tet, 'Quốc khánh 2027']);
     expect(
       await t.portal.services.holidays.holidayPeriodsFor({ ...stay, terminal: 'NDV', operationCode: 'MSC', customerCode: 'C0000001' }),
     ).toEqual([]);
+    await holidaySwitch(false);
   });
 
   it('deletes periods', async () => {

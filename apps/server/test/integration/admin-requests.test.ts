@@ -76,15 +76,15 @@ afterAll(async () => {
 describe('config/updateIssueList and getIssueList: round trips', () => {
   it('creates a request with the server’s requester and created time, and lists it', async () => {
     const before = Date.now();
+    // Above rank 2 a new request is its type: the content is a rank 1's to write (spec 03 §5).
     const row = await create(tok.kh10 as string, {
-      IssueName: '  Màn hình đơn hàng chậm <b>khi</b> lọc  ',
       IssueType: 'Giao diện',
       Planner: 'Người khác',
       CreatedTime: '2001-01-01T00:00:00Z',
       ReleaseDate: '2001-01-01T00:00:00Z',
       TerminalCode: 'NDP',
     });
-    expect(row.IssueName).toBe('Màn hình đơn hàng chậm <b>khi</b> lọc');
+    expect(row.IssueName).toBe('');
     expect(row.IssueType).toBe('Giao diện');
     expect(row.Planner).toBe('Người dùng thử kh10');
     expect(new Date(row.CreatedTime).getTime()).toBeGreaterThanOrEqual(before - 1000);
@@ -97,14 +97,15 @@ describe('config/updateIssueList and getIssueList: round trips', () => {
   });
 
   it('defaults the type to "Chưa xác định" and the terminal to the caller’s first', async () => {
-    const row = await create(tok.nhanvien as string, { IssueName: 'Thêm cột số seal' });
+    const row = await create(tok.nhanvien as string, { IssueName: '  Thêm cột số seal <b>khi</b> lọc  ' });
+    expect(row.IssueName).toBe('Thêm cột số seal <b>khi</b> lọc');
     expect(row.IssueType).toBe('Chưa xác định');
     expect(row.TerminalCode).toBe('NDP');
     expect(row.Planner).toBe('Trần Thị Thu Hà');
   });
 
   it('completion sets ReleaseDate (server time, the client’s ignored), unchecking clears it', async () => {
-    const row = await create(tok.kh10 as string, { IssueName: 'Xuất Excel lỗi font', IssueType: 'Chức năng' });
+    const row = await create(tok.kh10 as string, { IssueType: 'Chức năng' });
     const before = Date.now();
     const res = await save(tok.nhanvien as string, { Rowguid: row.Rowguid, is_realease: '1', ReleaseDate: '2001-01-01T00:00:00Z' });
     expect(res.status, res.raw).toBe(200);
@@ -137,7 +138,7 @@ describe('config/updateIssueList and getIssueList: round trips', () => {
 
 describe('rank rules enforced on the server (spec 03 §5, §6)', () => {
   it('rank 10: may create and change the type, nothing else; the refusal names the field', async () => {
-    const row = await create(tok.kh10 as string, { IssueName: 'Cho phép lọc theo hãng tàu' });
+    const row = await create(tok.kh10 as string, {});
     const typed = await save(tok.kh10 as string, { Rowguid: row.Rowguid, IssueType: 'Chức năng' });
     expect(typed.status).toBe(200);
     expect(typed.body.payload?.[0]?.IssueType).toBe('Chức năng');
@@ -156,7 +157,7 @@ describe('rank rules enforced on the server (spec 03 §5, §6)', () => {
     }
     // On creation too: performer, completion, confirmation refused.
     for (const [change, label] of cases.slice(0, 4)) {
-      const res = await save(tok.kh10 as string, { IssueName: 'Mới', ...change });
+      const res = await save(tok.kh10 as string, { ...change });
       expect(res.status, label).toBe(403);
       expect(res.body.message).toMatch(vietnamese);
     }
@@ -168,15 +169,29 @@ describe('rank rules enforced on the server (spec 03 §5, §6)', () => {
     expect(stored?.ReleaseDate).toBeNull();
   });
 
+  it('above rank 2 the content of a new request is locked too (spec 03 §5): typed content is refused', async () => {
+    for (const token of [tok.kh10, tok.haiquan]) {
+      const res = await save(token as string, { IssueName: 'Nội dung do khách gõ', IssueType: 'Chức năng' });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(issueMessages.locked('Nội dung'));
+    }
+    const row = await create(tok.haiquan as string, { IssueType: 'Chức năng' });
+    expect(row).toMatchObject({ IssueName: '', IssueType: 'Chức năng' });
+    // Rank 1 writes it afterwards; rank 2 may not.
+    expect((await save(tok.nhanvien as string, { Rowguid: row.Rowguid, IssueName: 'Tra cứu tờ khai theo ngày' })).status).toBe(403);
+    const written = await save(tok.admin as string, { Rowguid: row.Rowguid, IssueName: 'Tra cứu tờ khai theo ngày' });
+    expect(written.body.payload?.[0]?.IssueName).toBe('Tra cứu tờ khai theo ngày');
+  });
+
   it('rank 3 (customs, demo haiquan) holds the screen and is locked like rank 10', async () => {
-    const row = await create(tok.haiquan as string, { IssueName: 'Tra cứu tờ khai theo ngày' });
+    const row = await create(tok.haiquan as string, {});
     const res = await save(tok.haiquan as string, { Rowguid: row.Rowguid, Performer: 'Ai đó' });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe(issueMessages.locked('Người thực hiện'));
   });
 
   it('rank 2: performer, completion, confirmation; not content nor the contractor’s opinion', async () => {
-    const row = await create(tok.kh10 as string, { IssueName: 'Thêm mã QR trên phiếu' });
+    const row = await create(tok.kh10 as string, {});
     const ok = await save(tok.nhanvien as string, {
       Rowguid: row.Rowguid,
       Performer: 'Nhà thầu A',
@@ -194,7 +209,7 @@ describe('rank rules enforced on the server (spec 03 §5, §6)', () => {
   });
 
   it('rank 1: content and the contractor’s opinion too', async () => {
-    const row = await create(tok.kh10 as string, { IssueName: 'Nội dung cũ' });
+    const row = await create(tok.kh10 as string, {});
     const res = await save(tok.admin as string, {
       Rowguid: row.Rowguid,
       IssueName: 'Nội dung đã sửa',
@@ -310,8 +325,8 @@ describe('request images: by content, capped, served only to who sees the reques
 
 describe('config/deleteIssueList: who may delete', () => {
   it('the requester deletes its own request while not completed; not once completed; not another’s', async () => {
-    const own = await create(tok.kh10 as string, { IssueName: 'Xóa được' });
-    const done = await create(tok.kh10 as string, { IssueName: 'Đã hoàn thành' });
+    const own = await create(tok.kh10 as string, {});
+    const done = await create(tok.kh10 as string, {});
     await save(tok.nhanvien as string, { Rowguid: done.Rowguid, is_realease: '1' });
     expect((await list(tok.kh10 as string, done.Rowguid))[0]?.CanDelete).toBe(false);
     const refused = await t.call(calls.admin.deleteIssueList, [{ Rowguid: done.Rowguid }], tok.kh10);
@@ -330,7 +345,7 @@ describe('config/deleteIssueList: who may delete', () => {
   it('rank 2 deletes any request of its terminal, images removed from the store', async () => {
     const src = present((await upload(tok.nhanvien as string, { name: 'a.png', data: PNG })).body.src);
     const row = await create(tok.nhanvien as string, { IssueName: 'Có ảnh', Images: src });
-    const done = await create(tok.kh10 as string, { IssueName: 'Khác' });
+    const done = await create(tok.kh10 as string, {});
     await save(tok.nhanvien as string, { Rowguid: done.Rowguid, is_realease: '1' });
     const res = await t.call(calls.admin.deleteIssueList, [{ Rowguid: row.Rowguid }, { Rowguid: done.Rowguid }], tok.nhanvien);
     expect(res.status, res.raw).toBe(200);

@@ -315,7 +315,15 @@ describe('TOS connections', () => {
     await t.call(calls.admin.saveTerminalConfig, fullConfig(first, { apilist: [{ ...rightTos(), port: 1 }], CurrentApi: 0 }), admin);
     await tick();
     await t.portal.jobs.runNow('connections.watch');
-    await expect.poll(async () => (await inbox('tos-canh-bao@smartport.vn')).length, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(
+        async () => {
+          await t.portal.services.mailQueue.sendDue();
+          return (await inbox('tos-canh-bao@smartport.vn')).length;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(1);
     await t.call(calls.admin.saveTerminalConfig, fullConfig(first), admin);
     expect(await t.portal.services.terminalConfig.portalTos()).toMatchObject({ port: tosPort() });
   });

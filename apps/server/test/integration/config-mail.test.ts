@@ -146,33 +146,106 @@ describe('report mail', () => {
 });
 
 describe('alert mail', () => {
-  it('mails the SMP → TOS address when the TOS is down, at most once per 15 minutes, and not while it is up', async () => {
+  const sendQueued = () => t.portal.services.mailQueue.sendDue();
+  const tick = (job: string) => t.sql('update scheduled_jobs set last_tick = -1 where name = $1', [job]);
+  const watch = async () => {
+    await tick('connections.watch');
+    await t.portal.jobs.runNow('connections.watch');
+    await sendQueued();
+  };
+
+  it('mails the SMP → TOS address once per outage, and a recovery notice when the TOS answers again', async () => {
     await t.call(calls.connectionAlerts.saveAlertMailConfig, { alert_smp2catos_mail: 'tos-alert@smartport.vn' }, admin);
     await t.sql("delete from connection_alerts where connection = 'smp2catos'");
-    await t.portal.jobs.runNow('connections.watch');
+    await watch();
     // Up: nothing.
     await new Promise((r) => setTimeout(r, 200));
     expect(await inbox('tos-alert@smartport.vn')).toHaveLength(0);
 
     await knobs('tos', { down: true });
-    // The next tick (the scheduler runs a job once per tick).
-    await t.sql("update scheduled_jobs set last_tick = -1 where name = 'connections.watch'");
-    await t.portal.jobs.runNow('connections.watch');
+    await watch();
     await expect.poll(async () => (await inbox('tos-alert@smartport.vn')).length, { timeout: 10_000 }).toBe(1);
     const [mail] = await inbox('tos-alert@smartport.vn');
-    expect(present(mail).subject).toContain('SmartPort → TOS (CATOS)');
+    expect(present(mail).subject).toBe('[SmartPort] Cảnh báo mất kết nối: SmartPort → TOS (CATOS)');
 
-    // Still down a tick later: no second mail within 15 minutes.
-    await t.sql("update scheduled_jobs set last_tick = -1 where name = 'connections.watch'");
-    await t.portal.jobs.runNow('connections.watch');
+    // Still down a minute later, and later again: no second mail for the same outage, the failures counted.
+    await watch();
+    await watch();
     await new Promise((r) => setTimeout(r, 300));
     expect(await inbox('tos-alert@smartport.vn')).toHaveLength(1);
-    const [claim] = await t.sql<{ count: number }>("select count from connection_alerts where connection = 'smp2catos'");
-    expect(present(claim).count).toBe(1);
+    const [open] = await t.sql<{ count: number; down: boolean }>(
+      "select count, down_since is not null down from connection_alerts where connection = 'smp2catos'",
+    );
+    expect(open).toEqual({ count: 3, down: true });
+
+    // The TOS answers again: one recovery notice, the episode closed.
+    await knobs('tos', { reset: true });
+    await watch();
+    await expect.poll(async () => (await inbox('tos-alert@smartport.vn')).length, { timeout: 10_000 }).toBe(2);
+    const recovery = (await inbox('tos-alert@smartport.vn')).find((m) => m.subject.includes('phục hồi'));
+    expect(present(recovery).subject).toBe('[SmartPort] Kết nối đã phục hồi: SmartPort → TOS (CATOS)');
+    expect(present(recovery).html).toContain('Số lần lỗi: 3');
+    await watch();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await inbox('tos-alert@smartport.vn')).toHaveLength(2);
+
+    // A new outage is a new alert. Every one is in 'Nhật ký gửi mail'.
+    await knobs('tos', { down: true });
+    await watch();
+    await expect.poll(async () => (await inbox('tos-alert@smartport.vn')).length, { timeout: 10_000 }).toBe(3);
+    await knobs('tos', { reset: true });
+    await watch();
+    const record = present((await t.call(calls.mail.getMailQueue, {}, admin)).body.payload).filter(
+      (r) => r.MailTo === 'tos-alert@smartport.vn',
+    );
+    expect(record.map((r) => [r.Kind, r.Status])).toEqual([
+      ['alert.up', 'sent'],
+      ['alert.down', 'sent'],
+      ['alert.up', 'sent'],
+      ['alert.down', 'sent'],
+    ]);
+  });
+
+  it("reads the CATOS → SMP address when the TOS's yard feed to the portal fails, and tells when it is read again", async () => {
+    await t.call(
+      calls.connectionAlerts.saveAlertMailConfig,
+      { alert_catos2smp_mail: 'catos-alert@smartport.vn', alert_smp2catos_mail: '' },
+      admin,
+    );
+    await t.sql("delete from connection_alerts where connection = 'catos2smp'");
+    // An order of NDP the TOS holds: the portal reads NDP's yard feed.
+    const [held] = await t.sql<{ order_no: string; tos_status: string | null }>(
+      "select order_no, tos_status from orders where source = 'SMP' and terminal_code = 'NDP' and completed_at is null order by order_no limit 1",
+    );
+    const order = present(held);
+    await t.sql("update orders set tos_status = 'sent' where order_no = $1", [order.order_no]);
+    try {
+      await knobs('tos', { down: true });
+      const failed = await t.portal.services.yardEvents.importNew(1);
+      expect(failed.failures.length).toBeGreaterThan(0);
+      // The alert is queued beside the call that failed (never delaying it): sent by the queue's next run.
+      const sentTo = async (to: string) => {
+        await sendQueued();
+        return (await inbox(to)).length;
+      };
+      await expect.poll(() => sentTo('catos-alert@smartport.vn'), { timeout: 10_000 }).toBe(1);
+      expect(present((await inbox('catos-alert@smartport.vn'))[0]).subject).toBe(
+        '[SmartPort] Cảnh báo mất kết nối: TOS (CATOS) → SmartPort',
+      );
+      await knobs('tos', { reset: true });
+      expect((await t.portal.services.yardEvents.importNew(1)).failures).toEqual([]);
+      await expect.poll(() => sentTo('catos-alert@smartport.vn'), { timeout: 10_000 }).toBe(2);
+      expect((await inbox('catos-alert@smartport.vn')).map((m) => m.subject)).toContain(
+        '[SmartPort] Kết nối đã phục hồi: TOS (CATOS) → SmartPort',
+      );
+    } finally {
+      await t.sql('update orders set tos_status = $2 where order_no = $1', [order.order_no, order.tos_status]);
+    }
   });
 
   it('two instances meeting the same outage send one mail', async () => {
     await t.call(calls.connectionAlerts.saveAlertMailConfig, { alert_vnpt_mail: 'hoadon-alert@smartport.vn' }, admin);
+    await t.sql("delete from connection_alerts where connection = 'vnpt'");
     const second = await createTestApp({ database: t.database, jobs: { start: false } });
     try {
       const outage = { failure: 'unreachable' as const, detail: 'connect ECONNREFUSED' };
@@ -182,9 +255,63 @@ describe('alert mail', () => {
         t.portal.services.alerts.report('vnpt', outage),
       ]);
       expect(results.filter((r) => r === 'sent')).toHaveLength(1);
+      await sendQueued();
       expect(await inbox('hoadon-alert@smartport.vn')).toHaveLength(1);
     } finally {
+      await t.portal.services.alerts.recovered('vnpt');
+      await sendQueued();
       await second.close();
+    }
+  });
+
+  it('while the sender mail is broken the alert waits in the mail record, the sender is left alone with backoff, and it goes once the sender works', async () => {
+    const smtp = new URL(String(sims.mail?.endpoints.smtp));
+    const good = { host: smtp.hostname, port: Number(smtp.port), user: demoMailAccount.user, pass: PASSWORD, tls: 0 };
+    // A port nobody listens on.
+    expect((await t.call(calls.mail.saveMailConfig, { ...good, port: 1 }, admin)).status).toBe(200);
+    try {
+      await sendQueued();
+      await t.call(calls.connectionAlerts.saveAlertMailConfig, { alert_vnpt_mail: 'hoadon-gui-loi@smartport.vn' }, admin);
+      await t.sql("delete from connection_alerts where connection = 'vnpt'");
+      expect(await t.portal.services.alerts.report('vnpt', { failure: 'timeout' })).toBe('sent');
+      await t.portal.services.mailQueue.queue({
+        DedupeKey: `test:sender-broken:${Date.now()}`,
+        Kind: 'order.saved',
+        MailTo: ['khach-gui-loi@smartport.vn'],
+        Subject: 'Thư thứ hai',
+        Html: '<p>x</p>',
+        Body: 'x',
+      });
+      // One try meets the broken sender; the other mail is not tried against it in the same run.
+      expect(await sendQueued()).toEqual({ sent: 0, failed: 1 });
+      const rows = async () =>
+        t.sql<{ kind: string; status: string; attempts: number; waits: boolean; result: string | null }>(
+          `select kind, status, attempts, next_try_time > now() waits, result from mail_queue
+            where mail_to in ('hoadon-gui-loi@smartport.vn', 'khach-gui-loi@smartport.vn') order by kind`,
+        );
+      const [alert, other] = await rows();
+      expect(alert).toMatchObject({ kind: 'alert.down', status: 'queued', attempts: 1, waits: true });
+      expect(alert?.result).toContain('Không thể gửi mail');
+      expect(other).toMatchObject({ kind: 'order.saved', status: 'queued', attempts: 0, waits: true });
+      // Run again at once: both wait, nothing is tried.
+      expect(await sendQueued()).toEqual({ sent: 0, failed: 0 });
+      const listed = present((await t.call(calls.mail.getMailQueue, {}, admin)).body.payload).find(
+        (r) => r.MailTo === 'hoadon-gui-loi@smartport.vn',
+      );
+      expect(listed).toMatchObject({ Kind: 'alert.down', Status: 'queued', Attempts: 1 });
+      expect(listed?.Result).toContain('Không thể gửi mail');
+
+      // The sender fixed: once their time comes, both go.
+      expect((await t.call(calls.mail.saveMailConfig, good, admin)).status).toBe(200);
+      await t.sql("update mail_queue set next_try_time = now() where status = 'queued'");
+      expect(await sendQueued()).toMatchObject({ sent: 2, failed: 0 });
+      expect((await inbox('hoadon-gui-loi@smartport.vn')).map((m) => m.subject)).toEqual([
+        '[SmartPort] Cảnh báo mất kết nối: SmartPort → hóa đơn điện tử (VNPT)',
+      ]);
+    } finally {
+      await t.call(calls.mail.saveMailConfig, good, admin);
+      await t.portal.services.alerts.recovered('vnpt');
+      await sendQueued();
     }
   });
 });

@@ -156,17 +156,28 @@ describe('size type (common/getSizeTypeList, updateSizeTypeList, deleteSizeTypeL
 
 describe('job-mode mapping, questions, version', () => {
   it('maps a job mode by size and cargo type, * by default', async () => {
+    // A catalogue job mode (mappings must name one), its demo mapping removed first.
+    const seeded = present((await t.call(calls.tosMappings.getMappingJobModeList, {}, admin)).body.payload).filter(
+      (r) => r.JobModeCode === 'DVBAI',
+    );
+    if (seeded.length)
+      await t.call(calls.tosMappings.deleteMappingJobModeList, { data: seeded.map((r) => ({ Rowguid: present(r.Rowguid) })) }, admin);
     const res = await t.call(
       calls.tosMappings.updateMappingJobModeList,
-      { data: [{ JobModeCode: 'lay', TosCode: 'GTOUT', TosUsed: 1 }] },
+      { data: [{ JobModeCode: 'dvbai', TosCode: 'GTOUT', TosUsed: 1 }] },
       admin,
     );
     expect(res.body.success, res.raw).toBe(true);
     const list = present((await t.call(calls.tosMappings.getMappingJobModeList, {}, admin)).body.payload);
-    expect(list.find((r) => r.JobModeCode === 'LAY')).toMatchObject({ ContSize: '*', CargoTypeCode: '*', TosCode: 'GTOUT', TosUsed: true });
+    expect(list.find((r) => r.JobModeCode === 'DVBAI')).toMatchObject({
+      ContSize: '*',
+      CargoTypeCode: '*',
+      TosCode: 'GTOUT',
+      TosUsed: true,
+    });
     const bad = await t.send(
       calls.tosMappings.updateMappingJobModeList,
-      { data: [{ JobModeCode: 'LAY', ContSize: '2X', TosCode: 'A' }] },
+      { data: [{ JobModeCode: 'DVBAI', ContSize: '2X', TosCode: 'A' }] },
       admin,
     );
     expect(bad.status).toBe(400);
@@ -210,6 +221,35 @@ describe('job-mode mapping, questions, version', () => {
     const [v] = present((await t.call(calls.siteConfig.getVersionList, {}, admin)).body.payload);
     expect(v).toMatchObject({ VersionCode: '2.1.0', Planner: 'Admin' });
     expect(new Date(String(v?.ReleaseDate)).toISOString()).toBe('2026-11-20T03:00:00.000Z');
+  });
+
+  it('gives the version check the released versions, newest first: planned and future rows are not released yet', async () => {
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    const saved = await t.call(
+      calls.siteConfig.updateVersionList,
+      {
+        data: [
+          { VersionCode: '2.2.0', VersionName: 'Có gì mới: phí MB-NAPAS', ReleaseDate: '2026-11-25T03:00:00.000Z' },
+          { VersionCode: '2.3.0', VersionName: 'Kế hoạch: chưa có ngày' },
+          { VersionCode: '2.4.0', VersionName: 'Phát hành ngày mai', ReleaseDate: future },
+        ],
+      },
+      admin,
+    );
+    expect(saved.body.success, saved.raw).toBe(true);
+    // Any signed-in user reads them (the banner shows them to everybody); nobody signed in does not.
+    const res = await t.call(calls.siteConfig.releasedVersions, {}, staff);
+    expect(res.status, res.raw).toBe(200);
+    const codes = present(res.body.payload).map((r) => r.VersionCode);
+    expect(codes.slice(0, 2)).toEqual(['2.2.0', '2.1.0']);
+    expect(codes).not.toContain('2.3.0');
+    expect(codes).not.toContain('2.4.0');
+    expect(present(res.body.payload)[0]).toEqual({
+      VersionCode: '2.2.0',
+      VersionName: 'Có gì mới: phí MB-NAPAS',
+      ReleaseDate: '2026-11-25T03:00:00.000Z',
+    });
+    expect((await t.send(calls.siteConfig.releasedVersions, {}, null)).status).toBe(401);
   });
 });
 

@@ -189,7 +189,16 @@ describe('TOS refusal', () => {
     await t.portal.services.tosDelivery.pushDue();
     await expect.poll(async () => (await orderRow(orderNo)).tos_status, { timeout: 10_000 }).toBe('refused');
     expect((await orderRow(orderNo)).tos_message).toBe('TOS từ chối lệnh: Container không có trong kế hoạch khai thác');
-    await expect.poll(async () => (await inbox('tos-canhbao@smartport.vn')).length, { timeout: 10_000 }).toBe(1);
+    // Queued for the mail queue's job, which sends it.
+    await expect
+      .poll(
+        async () => {
+          await t.portal.services.mailQueue.sendDue();
+          return (await inbox('tos-canhbao@smartport.vn')).length;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(1);
     const [mail] = await inbox('tos-canhbao@smartport.vn');
     expect(present(mail).subject).toContain('SmartPort → TOS (CATOS)');
     expect(present(mail).html).toContain('Container không có trong kế hoạch khai thác');

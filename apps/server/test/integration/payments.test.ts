@@ -128,6 +128,52 @@ describe('card + OTP', () => {
     expect(after.body.message).toBe(paymentMessages.alreadyPaid);
   });
 
+  it('charges the MB-NAPAS fee of the fee tables: shown by the inquiry, stored on the payment, added by the MB summary', async () => {
+    // The tables as staff set them on their screens: one tier of 0.2 % from 0 billion, 2,000 VND per transaction.
+    const tiers = present((await t.call(calls.admin.getMBChargesList, {}, admin)).body.data);
+    expect(
+      (await t.call(calls.admin.deleteMBChargesList, { data: tiers.map((r) => ({ Rowguid: present(r.Rowguid) })) }, admin)).status,
+    ).toBe(200);
+    expect((await t.call(calls.admin.updateMBChargesList, { data: [{ TotalSum: 0, Charge: 0.2 }] }, admin)).status).toBe(200);
+    const [fee] = present((await t.call(calls.admin.getMBFeeScheduleList, {}, admin)).body.payload);
+    expect((await t.call(calls.admin.updateMBFeeScheduleList, { data: [{ ...present(fee), FeeSchedule: 2000 }] }, admin)).status).toBe(200);
+
+    // A copy of an unpaid demo order under its own number: the demo holds only so many unpaid orders.
+    const demo = await unpaidOrder(true);
+    const o = { OrderNo: `${demo.OrderNo}F`, amount: demo.amount };
+    await t.sql(
+      `insert into orders select (jsonb_populate_record(null::orders,
+         to_jsonb(x) || jsonb_build_object('rowguid', gen_random_uuid(), 'order_no', $2::text, 'client_key', null))).*
+       from orders x where order_no = $1`,
+      [demo.OrderNo, o.OrderNo],
+    );
+    await configureApprovalFor(t, o.OrderNo, true);
+    const expected = Math.round(o.amount * 0.002) + 2000;
+    const inquiry = await t.call(calls.payments.homeOrderInquiry, { orderNo: o.OrderNo }, admin);
+    expect(present(inquiry.body.data).MbServiceFee).toEqual({
+      percent: 0.2,
+      charge: Math.round(o.amount * 0.002),
+      processingFee: 2000,
+      total: expected,
+    });
+    const today = (await t.sql<{ d: string }>("select to_char(now() at time zone 'Asia/Ho_Chi_Minh', 'YYYY-MM-DD') d"))[0]?.d;
+    const day = { loadType: 'day' as const, fromTime: `${today} 00:00:00`, toTime: `${today} 23:59:59` };
+    const feeSum = async () => {
+      const r = await t.call(calls.stats.dashboardMbChartLoad, day, admin);
+      expect(r.status, r.raw).toBe(200);
+      return Object.values(r.body.data ?? {})
+        .flat()
+        .reduce((sum, row) => sum + row.ThanhToan, 0);
+    };
+    const before = await feeSum();
+    expect((await payByCard(o.OrderNo)).status).toBe(200);
+    const stored = await t.sql<{ service_fee: string }>('select service_fee::text from payments where order_no = $1 and status = 1', [
+      o.OrderNo,
+    ]);
+    expect(Number(stored[0]?.service_fee)).toBe(expected);
+    expect(await feeSum()).toBe(before + expected);
+  });
+
   it('leaves an order that needs approval waiting: no invoice, the spec message', async () => {
     const o = await unpaidOrder(false);
     expect((await payByCard(o.OrderNo)).status).toBe(200);

@@ -114,17 +114,48 @@ describe('pricing service over the seeded tariffs and configuration', () => {
     expect(reefer).toMatchObject({ Unit: 'Giờ', Quantity: 73, UnitPrice: demoReeferPrice['20'] });
   });
 
-  it('leaves out holiday exemption days of the customer', async () => {
-    const from = new Date(now.getTime() - 6 * DAY);
+  // The terminal's 'Miễn lưu bãi ngày lễ' switch (HolydaySelect), as the 'Cấu hình cảng' screen stores it.
+  const holidaySwitch = async (terminal: string, on: boolean) => {
+    const v = JSON.stringify({ HolydaySelect: on ? 1 : 0 });
     await t.sql(
-      `insert into holiday_periods (terminal_code, config_name, operation_code, customer_code, descriptions, start_time, end_time)
-       values ('NDP', 'Nghỉ lễ thử', '*', 'C0000003', 'Nghỉ lễ', $1, $2)`,
-      [from, new Date(from.getTime() + DAY)],
+      `insert into system_settings (key, value) values ($1, $2::jsonb)
+       on conflict (key) do update set value = system_settings.value || $2::jsonb`,
+      [`form:terminal_config:${terminal}`, v],
     );
+  };
+  const holiday = (config: string, operator: string, customer: string, from: Date, days: number) =>
+    t.sql(
+      `insert into holiday_periods (terminal_code, config_name, operation_code, customer_code, descriptions, start_time, end_time)
+       values ('NDP', $1, $2, $3, 'Nghỉ lễ', $4, $5)`,
+      [config, operator, customer, from, new Date(from.getTime() + (days - 1) * DAY)],
+    );
+
+  it('leaves out holiday exemption days of the customer while the terminal exempts holidays, and none when it does not', async () => {
+    await holiday('Nghỉ lễ thử', '*', 'C0000003', new Date(now.getTime() - 6 * DAY), 2);
+    await holidaySwitch('NDP', true);
     const plain = await price(order());
     const exempt = await price(order({ CustomerCode: 'C0000003' }));
     expect(present(exempt.lines.at(-1)).Quantity).toBe(present(plain.lines.at(-1)).Quantity - 2);
     expect(exempt.lines.at(-1)?.Explanation).toContain('miễn 2 ngày lễ');
+    await holidaySwitch('NDP', false);
+    const off = await price(order({ CustomerCode: 'C0000003' }));
+    expect(present(off.lines.at(-1)).Quantity).toBe(present(plain.lines.at(-1)).Quantity);
+    expect(off.lines.at(-1)?.Explanation).not.toContain('ngày lễ');
+  });
+
+  it("adds an operator's own holidays to the holidays entered for all operators (a day counted once)", async () => {
+    await t.sql(`delete from holiday_periods where terminal_code = 'NDP'`);
+    await holidaySwitch('NDP', true);
+    const plain = await price(order({ OperationCode: 'ONE' }));
+    const plainOther = await price(order({ OperationCode: 'MAE' }));
+    await holiday('Quốc khánh thử', '*', '*', new Date(now.getTime() - 8 * DAY), 2);
+    await holiday('Lễ hãng ONE thử', 'ONE', '*', new Date(now.getTime() - 7 * DAY), 3);
+    const combined = await price(order({ OperationCode: 'ONE' }));
+    // Days −8, −7 (all) and −7, −6, −5 (ONE): four distinct days.
+    expect(present(combined.lines.at(-1)).Quantity).toBe(present(plain.lines.at(-1)).Quantity - 4);
+    const other = await price(order({ OperationCode: 'MAE' }));
+    expect(present(other.lines.at(-1)).Quantity).toBe(present(plainOther.lines.at(-1)).Quantity - 2);
+    await holidaySwitch('NDP', false);
   });
 
   it('answers in Vietnamese when no tariff applies', async () => {

@@ -6,6 +6,7 @@ import type { EinvoiceProvider } from '../../src/adapters/einvoice/einvoice.port
 import type { Outcome } from '../../src/adapters/outcome';
 import type { QrTransfer, VietQrBank } from '../../src/adapters/vietqr/vietqr.port';
 import type { AuthUser } from '../../src/http/context';
+import { mbServiceCharge } from '../../src/modules/admin/mb-charges';
 import { approvalNeededBy } from '../../src/modules/approval/approval-rules';
 import { createInvoicesService } from '../../src/modules/invoices/invoices.service';
 import { createPaymentsService } from '../../src/modules/payments/payments.service';
@@ -104,6 +105,15 @@ function fakeVietQr() {
   return { bank, booked };
 }
 
+/** The fee tables as 'Mức phí dịch vụ …' and 'Mức phí xử lý giao dịch …' hold them in the demo. */
+const mbTables = {
+  charges: [
+    { TotalSum: 0, Charge: 0.11 },
+    { TotalSum: 10, Charge: 0.09 },
+  ],
+  fees: [{ FeeSchedule: 1100 }],
+};
+
 function setup(orders = [unpaidOrder()]) {
   const data = createFakePaymentsRepository(orders);
   const cardFake = fakeCard();
@@ -123,6 +133,7 @@ function setup(orders = [unpaidOrder()]) {
     offers: async () => true,
     // The approval decision by the real rule selection over a configuration matching each order's wish.
     approvalNeeded: async (f) => approvalNeededBy(approvalRulesFor(orders), f),
+    mbCharge: async (monthTotal, amount) => mbServiceCharge(monthTotal, amount, mbTables),
     log: { info: () => {}, warn: (_o, m) => void warnings.push(m) },
   });
   return { ...data, payments, card: cardFake, bank: bankFake, qr: qrFake, events, warnings };
@@ -142,6 +153,15 @@ describe('card + OTP through the card port', () => {
     expect(paid).toMatchObject({ success: true, message: paymentMessages.paid, data: { OrderNo: 'SP-0001', transactionId: 'MB0001' } });
     expect(order(s)).toMatchObject({ OrderStatus: 'C', TransactionId: 'MB0001' });
     expect(attemptOf(s, code)?.Status).toBe(1);
+  });
+
+  it('records on the card attempt the MB-NAPAS fee the inquiry showed, from the fee tables', async () => {
+    const s = setup([unpaidOrder({ TotalAmount: 1_557_360 })]);
+    const shown = await s.payments.inquiry(user, { orderNo: 'SP-0001' });
+    // 1,557,360 × 0.11 % = 1,713 (rounded) + 1,100 per transaction.
+    expect(shown.data?.MbServiceFee).toEqual({ percent: 0.11, charge: 1713, processingFee: 1100, total: 2813 });
+    const code = String((await s.payments.makeCardTransfer(user, { OrderNo: 'SP-0001', ...card })).data?.clientMessageId);
+    expect(s.serviceFees.get(`MB:${code}`)).toBe(2813);
   });
 
   it("answers a declined card with 424 and the gateway's reason, and ends the attempt", async () => {

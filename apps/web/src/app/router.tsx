@@ -10,7 +10,17 @@ import { PageLoading } from './page-loading';
 import { RouteError } from './RouteError';
 import { preloadLikelyView } from './view-loaders';
 
-const { login: LoginPage, publicOrder: PublicOrderPage, signedInFrame: ShellLayout } = shellRoutes;
+const {
+  login: LoginPage,
+  publicOrder: PublicOrderPage,
+  register: RegisterPage,
+  verifyEmail: VerifyEmailPage,
+  forgotPassword: ForgotPasswordPage,
+  resetPassword: ResetPasswordPage,
+  signedInFrame: ShellLayout,
+} = shellRoutes;
+/** Paths anyone may open without a token: besides /login and /order/…, the account pages (registration, reset). */
+const publicPaths = ['/login', '/order/', '/register', '/verify-email', '/forgot-password', '/reset-password'];
 /** Signed-in screens only: the menu resolution (and the contract it reads) stays out of the first chunk and /login. */
 const loadViewOutlet = () => import('./ViewOutlet');
 const ViewOutlet = preloadedLazy(() => loadViewOutlet().then((m) => ({ default: m.ViewOutlet })));
@@ -61,6 +71,10 @@ export const router = createBrowserRouter([
   { path: '/login', element: suspended(<LoginPage />), errorElement: failed },
   // Case-sensitive: the public order link is lowercase /order/…; /Order/… is the menu's Order view group ('Duyệt lệnh').
   { path: '/order/:model', caseSensitive: true, element: withAntd(<PublicOrderPage />), errorElement: failed },
+  { path: '/register', element: withAntd(<RegisterPage />), errorElement: failed },
+  { path: '/verify-email', element: withAntd(<VerifyEmailPage />), errorElement: failed },
+  { path: '/forgot-password', element: withAntd(<ForgotPasswordPage />), errorElement: failed },
+  { path: '/reset-password', element: withAntd(<ResetPasswordPage />), errorElement: failed },
   {
     path: '/',
     element: <RequireToken>{withAntd(<ShellLayout />)}</RequireToken>,
@@ -75,6 +89,6 @@ export const router = createBrowserRouter([
 // An expired or revoked token: back to /login, then on to the page the user wanted.
 setUnauthorizedHandler(() => {
   const { pathname, search, hash } = window.location;
-  if (pathname.startsWith('/login') || pathname.startsWith('/order/')) return;
+  if (publicPaths.some((p) => pathname.startsWith(p))) return;
   void router.navigate(loginPath(`${pathname}${search}${hash}`), { replace: true });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { flag, lookupOf, optionalText, requiredText, rowguid } from '../grid/columns';
 import { defineGrid } from '../grid/resource';
 import { getTerminalList } from '../shell/calls';
+import { tosCode } from '../tos-mappings/tos-mappings';
 
 /**
  * The administration grids of spec 03 §2.5 (release points by block, the two MB-NAPAS fee tables, dangerous goods
@@ -200,7 +201,7 @@ export const tariffMappingGrid = defineGrid({
   row: z.object({
     Rowguid: rowguid,
     TariffCode: upper(30, 'Mã biểu cước'),
-    TosTariffCode: upper(30, 'Mã biểu cước TOS'),
+    TosTariffCode: tosCode(30, 'Mã biểu cước TOS'),
     TosDescription: optionalText(500, 'Diễn giải TOS'),
   }),
   key: ['TariffCode'],
@@ -246,8 +247,9 @@ export const dataShareGrid = defineGrid({
           }
         }),
       IsActive: flag,
+      // A blank cell is the one table there is (a new row's read-only cell, an Excel row without the column).
       DataTable: z
-        .literal(EDO_DATA_TABLE, { error: `Bảng dữ liệu chỉ có thể là ${EDO_DATA_TABLE} (lệnh giao hàng)` })
+        .union([z.literal(EDO_DATA_TABLE), z.literal('')], { error: `Bảng dữ liệu chỉ có thể là ${EDO_DATA_TABLE} (lệnh giao hàng)` })
         .nullish()
         .transform(() => EDO_DATA_TABLE),
     })
@@ -260,7 +262,7 @@ export const dataShareGrid = defineGrid({
     { ...terminalColumn, title: 'Cảng chia sẻ' },
     { field: 'TerminalTarget', title: 'Cảng nhận (cách nhau bằng dấu phẩy)', type: 'text', width: 260 },
     { field: 'IsActive', title: 'Hoạt động', type: 'bool' },
-    { field: 'DataTable', title: 'Bảng dữ liệu', type: 'text', readOnly: true, width: 150 },
+    { field: 'DataTable', title: 'Bảng dữ liệu', type: 'text', readOnly: true, width: 150, initial: EDO_DATA_TABLE },
   ],
   actions: { add: true, delete: true, save: true, import: true },
   height: '50vh',

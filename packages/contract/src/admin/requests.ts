@@ -74,14 +74,14 @@ export function effectiveRank(rank: number | null | undefined): number {
 
 /**
  * Spec 03 §5/§6: the fields a rank may not change. Rank 1 edits content and the contractor's opinion; rank 2 the
- * performer, completion, confirmation and images; above 2 only creates requests (with their content, a decision:
- * docs/decisions.md) and changes the type. The contractor's opinion is not on the add form.
+ * performer, completion, confirmation and images; above 2 only creates requests and changes the type: the content is
+ * locked for it on the add form too (§5), a rank 1 fills it in. The contractor's opinion is not on the add form.
  */
 export function issueLocks(rank: number | null | undefined, mode: 'add' | 'edit'): ReadonlySet<IssueLockableField> {
   const r = effectiveRank(rank);
   const locked = new Set<IssueLockableField>(['PerformerComment']);
   if (r === 1 && mode === 'edit') locked.delete('PerformerComment');
-  if (r > 1 && mode === 'edit') locked.add('IssueName');
+  if ((r > 1 && mode === 'edit') || r > 2) locked.add('IssueName');
   if (r > 2) for (const f of ['Performer', 'is_realease', 'ReleaseComment', 'Images'] as const) locked.add(f);
   return locked;
 }

@@ -193,7 +193,7 @@ export const cargoTypeCatalog = codeName({
   menu: 'CAT_CARGO_TYPE',
   table: 'cargo_types',
   get: 'common/getCargoTypeList',
-  alsoFor: ['CFG_FREE_DAY', 'CFG_STANDARD_TARIFF', 'CFG_CONTRACT_TARIFF', ...orderTaskMenus],
+  alsoFor: ['CFG_FREE_DAY', 'CFG_STANDARD_TARIFF', 'CFG_CONTRACT_TARIFF', 'CFG_MAPPING_JOB_MODE', ...orderTaskMenus],
   code: 'CargoTypeCode',
   nameField: 'CargoTypeName',
   labels: ['Mã loại hàng', 'Tên loại hàng'],
@@ -277,7 +277,7 @@ export const jobModeCatalog = defineGrid({
   table: 'job_modes',
   // The tariff screens pick job modes from it.
   paths: {
-    get: { path: 'common/getJobModeList', menus: ['CAT_JOB_MODE', 'CFG_STANDARD_TARIFF', 'CFG_CONTRACT_TARIFF'] },
+    get: { path: 'common/getJobModeList', menus: ['CAT_JOB_MODE', 'CFG_STANDARD_TARIFF', 'CFG_CONTRACT_TARIFF', 'CFG_MAPPING_JOB_MODE'] },
     update: 'common/updateJobModeList',
     delete: 'common/deleteJobModeList',
   },

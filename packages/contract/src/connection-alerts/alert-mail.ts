@@ -20,9 +20,6 @@ export const alertConnectionNames: Record<AlertConnection, string> = {
   vnpt: 'SmartPort → hóa đơn điện tử (VNPT)',
 };
 
-/** One alert mail per connection at most this often (docs/decisions.md). */
-export const ALERT_MAIL_INTERVAL_MS = 15 * 60_000;
-
 /** 'Mail cảnh báo kết nối' (spec 03 §2.4): five address lists, none required (spec 03 §5). */
 export const alertMail = defineSettingsForm({
   name: 'alert_mail_config',

@@ -33,6 +33,8 @@ export interface GridColumn {
   /** For 'enum': the options come from another call instead of `options`. */
   lookup?: GridLookup;
   readOnly?: boolean;
+  /** What a new row holds in this column: a fixed value the user does not type (a read-only column's only value). */
+  initial?: string | number | boolean | null;
   hidden?: boolean;
   width?: number;
   /** Rich text (HTML): the server sanitises it before storing (DESIGN.md §5). */

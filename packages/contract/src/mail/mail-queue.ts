@@ -19,7 +19,9 @@ export const payerMailKinds = [
 export type PayerMailKind = (typeof payerMailKinds)[number];
 /** A mail to a user about the user's own account (auth: a temporary lock after failed logins). */
 export type AccountMailKind = 'account.locked';
-export type MailKind = PayerMailKind | AccountMailKind | `mailOrder.${MailOrderFilter}`;
+/** A connection alert (connection-alerts): a connection went down, or came back after an outage. */
+type AlertMailKind = 'alert.down' | 'alert.up' | 'alert.notice';
+export type MailKind = PayerMailKind | AccountMailKind | AlertMailKind | `mailOrder.${MailOrderFilter}`;
 export const mailKindNames: Record<MailKind, string> = {
   'order.saved': 'Lệnh đã lưu',
   'order.paid': 'Lệnh đã thanh toán',
@@ -30,6 +32,9 @@ export const mailKindNames: Record<MailKind, string> = {
   'order.completed': 'Lệnh hoàn tất',
   'order.extensionDue': 'Lệnh cần gia hạn',
   'account.locked': 'Tài khoản tạm khóa',
+  'alert.down': 'Cảnh báo mất kết nối',
+  'alert.up': 'Kết nối phục hồi',
+  'alert.notice': 'Cảnh báo kết nối',
   ...(Object.fromEntries(mailOrderFilters.map((f) => [`mailOrder.${f}`, `Hãng tàu: ${mailOrderFilterNames[f]}`])) as Record<
     `mailOrder.${MailOrderFilter}`,
     string
@@ -65,7 +70,7 @@ export type MailQueueRow = z.infer<typeof mailQueueRow>;
 export const MAIL_QUEUE_LIST_LIMIT = 1000;
 
 /**
- * 'Nhật ký gửi mail': every mail the portal queued for a payer or a shipping line, read only: to whom, what, for which
+ * 'Nhật ký gửi mail': every mail the portal queued for a payer, a shipping line or a connection alert, read only: to whom, what, for which
  * order, when queued and sent, tries and the server's answer (never a password).
  */
 export const mailQueueGrid = defineGrid({

@@ -148,6 +148,10 @@ export const orderHistoryContainer = z.object({
   AllocatedAt: z.string().nullable(),
   GateInTime: z.string().nullable(),
   GateOutTime: z.string().nullable(),
+  /** The yard block it stands in (the yard's record), null when the yard has none. */
+  Block: z.string().nullable(),
+  /** Where the truck's papers for it are released: the enabled release point serving its block ('TP01 – Cổng 1 – bãi A'). */
+  ReleasePoint: z.string().nullable(),
 });
 
 export const orderHistoryCharge = z.object({
@@ -232,6 +236,8 @@ export const orderHistoryDetail = orderHistoryRow.extend({
   ExtendsOrderNo: z.string().nullable(),
   /** The order's extension waiting for payment, if it has one. */
   ExtensionDue: extensionDue.nullable(),
+  /** The release points of its containers, each once (empty when no container's block has one). */
+  ReleasePoints: z.array(z.string()),
   containers: z.array(orderHistoryContainer),
   charges: z.array(orderHistoryCharge),
   invoices: z.array(orderHistoryInvoice),

@@ -21,6 +21,10 @@ export const publicOrderContainer = z.object({
   CargoTypeName: z.string().nullable(),
   SealNo: z.string().nullable(),
   MCWeight: z.number().nullable(),
+  /** The yard block it stands in, null when the yard has none. */
+  Block: z.string().nullable(),
+  /** Where the truck's papers for it are released (the enabled release point of its block). */
+  ReleasePoint: z.string().nullable(),
 });
 
 export const publicOrder = z.object({
@@ -44,6 +48,8 @@ export const publicOrder = z.object({
   TotalAmount: z.number(),
   CurrencyCode: z.string(),
   GateQr: z.string().describe('Nội dung mã QR xuất trình tại cổng'),
+  /** The release points of its containers, each once: where the truck's papers are released. */
+  ReleasePoints: z.array(z.string()),
   containers: z.array(publicOrderContainer),
 });
 

@@ -101,8 +101,11 @@ export const chargeLine = z.object({
   ContainerNo: z.string().nullable(),
   JobModeCode: z.string(),
   JobModeName: z.string(),
-  /** job: the job mode's tariff; attach: an attached service; storage: yard days beyond the free days; reefer: plug hours; surcharge: ExtraMode step. */
-  ChargeKind: z.enum(['job', 'attach', 'storage', 'reefer', 'surcharge']),
+  /**
+   * job: the job mode's tariff; attach: an attached service; storage: yard days beyond the free days; reefer: plug hours;
+   * surcharge: ExtraMode step; discount: loyalty points spent at payment (negative amounts).
+   */
+  ChargeKind: z.enum(['job', 'attach', 'storage', 'reefer', 'surcharge', 'discount']),
   /** Which tariff the price came from. */
   Source: z.enum(['standard', 'contract']),
   TariffCode: z.string(),

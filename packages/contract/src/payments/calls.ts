@@ -161,6 +161,18 @@ export const bankNotify = defineCall({
   response: replyWith({}),
 });
 
+/**
+ * The MB-NAPAS fee of one card payment (spec 03 'Mức phí dịch vụ …' and 'Mức phí xử lý giao dịch …'): the service charge
+ * by the tier of the running month's MB total, plus the processing fee per transaction. Integer VND.
+ */
+export const mbServiceFee = z.object({
+  percent: z.number(),
+  charge: z.number().int(),
+  processingFee: z.number().int(),
+  total: z.number().int(),
+});
+export type MbServiceFee = z.infer<typeof mbServiceFee>;
+
 export const homeOrderInquiry = defineCall({
   path: 'payment/home_order_inquiry',
   module: 'payments',
@@ -180,6 +192,8 @@ export const homeOrderInquiry = defineCall({
         DraftTotal: z.number(),
         skip_approval: z.boolean(),
         TrarCount: z.number().int(),
+        /** What an MB card payment of this order would be charged now (shown before the payer chooses MB). */
+        MbServiceFee: mbServiceFee,
       })
       .optional(),
   }),

@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { menuAccess } from '../access';
+import { defineCall } from '../call';
+import { cargoTypeCatalog, jobModeCatalog } from '../catalogs/definitions';
 import { getOprs } from '../customs/declarations';
 import { flag, lookupOf, optionalText, requiredText, rowguid } from '../grid/columns';
 import { defineGrid } from '../grid/resource';
+import { noPayload, replyWith } from '../reply';
 
 const code = (max: number, label: string) => requiredText(max, label).transform((v) => v.toUpperCase());
 const optionalCode = (max: number, label: string) => optionalText(max, label).transform((v) => (v ? v.toUpperCase() : null));
@@ -55,6 +59,22 @@ export const sizeTypeGrid = defineGrid({
   height: '50vh',
 });
 
+/** A TOS code as the TOS names its jobs and tariffs: capitals without accents and digits, parts joined by '-', '_' or '.'. */
+const TOS_CODE = /^[A-Z0-9]+([-_.][A-Z0-9]+)*$/;
+export const tosMappingMessages = {
+  tosCode: (label: string) => `${label} chỉ gồm chữ in hoa không dấu và số, nối bằng "-", "_" hoặc "." (ví dụ LN-RF)`,
+  size: 'Kích cỡ phải là 20, 40, 45 hoặc * (tất cả)',
+  unknownJobMode: (row: number, code: string) => `Dòng ${row}: Phương án "${code}" không có trong danh mục phương án.`,
+  unknownCargoType: (row: number, code: string) => `Dòng ${row}: Loại hàng "${code}" không có trong danh mục loại hàng.`,
+  unknownTariff: (row: number, code: string) =>
+    `Dòng ${row}: Mã biểu cước "${code}" không có trong biểu cước chuẩn hay biểu cước hợp đồng.`,
+} as const;
+
+/** A TOS code: required, upper-cased, in the TOS's format. */
+export const tosCode = (max: number, label: string) => code(max, label).refine((v) => TOS_CODE.test(v), tosMappingMessages.tosCode(label));
+
+const all = 'Tất cả (*)';
+
 /**
  * 'Mapping phương án' (spec 03 §3 "Mapping job mode row"): a portal job mode, by container size and cargo type (* = all),
  * as the TOS codes it. A specific size or cargo type wins over * (docs/decisions.md).
@@ -69,23 +89,68 @@ export const mappingJobModeGrid = defineGrid({
   row: z.object({
     Rowguid: rowguid,
     JobModeCode: code(10, 'Mã phương án'),
-    ContSize: codeOrAll(4, 'Kích cỡ').refine((v) => v === '*' || /^\d{2}$/.test(v), 'Kích cỡ là 20, 40, 45… hoặc * (tất cả)'),
+    ContSize: codeOrAll(4, 'Kích cỡ').refine((v) => ['20', '40', '45', '*'].includes(v), tosMappingMessages.size),
     CargoTypeCode: codeOrAll(10, 'Loại hàng'),
-    TosCode: requiredText(30, 'Mã TOS'),
+    TosCode: tosCode(30, 'Mã TOS'),
     TosDescription: optionalText(500, 'Diễn giải TOS'),
-    TosUsed: flag,
+    // A new mapping is used by the TOS delivery unless unticked.
+    TosUsed: flag.default(true),
     MappingMethod: optionalCode(20, 'Phương thức mapping'),
   }),
   key: ['JobModeCode', 'ContSize', 'CargoTypeCode'],
   columns: [
-    { field: 'JobModeCode', title: 'Mã phương án', type: 'text' },
-    { field: 'ContSize', title: 'Kích cỡ', type: 'text', width: 100 },
-    { field: 'CargoTypeCode', title: 'Loại hàng', type: 'text', width: 110 },
+    // Chosen from the catalogues (the server checks them again: an import or a direct call may name anything).
+    {
+      field: 'JobModeCode',
+      title: 'Mã phương án',
+      type: 'enum',
+      lookup: lookupOf(jobModeCatalog.calls.get, 'JobModeCode', 'JobModeName'),
+      width: 220,
+    },
+    {
+      field: 'ContSize',
+      title: 'Kích cỡ',
+      type: 'enum',
+      options: [
+        { value: '20', label: "20'" },
+        { value: '40', label: "40'" },
+        { value: '45', label: "45'" },
+        { value: '*', label: all },
+      ],
+      initial: '*',
+      width: 110,
+    },
+    {
+      field: 'CargoTypeCode',
+      title: 'Loại hàng',
+      type: 'enum',
+      lookup: { ...lookupOf(cargoTypeCatalog.calls.get, 'CargoTypeCode', 'CargoTypeName'), all },
+      initial: '*',
+      width: 160,
+    },
     { field: 'TosCode', title: 'Mã TOS', type: 'text' },
     { field: 'TosDescription', title: 'Diễn giải TOS', type: 'text', width: 240 },
-    { field: 'TosUsed', title: 'TOS sử dụng', type: 'bool', width: 110 },
+    { field: 'TosUsed', title: 'TOS sử dụng', type: 'bool', width: 110, initial: true },
     { field: 'MappingMethod', title: 'Phương thức', type: 'text' },
   ],
   actions: { add: true, delete: true, save: true, import: true },
   height: '50vh',
+});
+
+/** 'Kiểm tra': what still has no mapping (docs/decisions.md 'Mapping check'). */
+export const tosMappingGaps = z.object({
+  /** Job modes of the catalogue without a mapping row the TOS uses. */
+  JobModes: z.array(z.object({ JobModeCode: z.string(), JobModeName: z.string() })),
+  /** Tariff codes of the tariffs in force (standard or contract) without a tariff mapping. */
+  TariffCodes: z.array(z.object({ TariffCode: z.string(), TariffName: z.string() })),
+});
+export type TosMappingGaps = z.infer<typeof tosMappingGaps>;
+
+export const checkTosMappings = defineCall({
+  path: 'config/checkTosMappings',
+  module: 'tosMappings',
+  summary: "'Kiểm tra': phương án và mã biểu cước đang dùng chưa có mapping sang TOS",
+  access: menuAccess('CFG_MAPPING_JOB_MODE', 'SYS_TARIFF_MAPPING'),
+  request: noPayload,
+  response: replyWith({ data: tosMappingGaps.optional() }),
 });

@@ -64,7 +64,10 @@ export const defaultGrants: Record<string, MenuId[] | 'all'> = {
     'CRM_MB_SUMMARY',
     'CRM_USAGE',
     'CRM_APPROVAL',
+    'CRM_LOYALTY',
     'SYS_ISSUES',
+    // Port staff activate and manage the accounts of their terminals.
+    'SYS_ACCOUNTS',
     'SUP_FAQ',
     'SUP_GUIDE',
     'PERSONAL_PROFILE',
@@ -117,6 +120,7 @@ export const defaultGrants: Record<string, MenuId[] | 'all'> = {
     'PERSONAL_PROFILE',
     'PERSONAL_SUMMARY',
     'PERSONAL_SESSIONS',
+    'PERSONAL_LOYALTY',
   ],
 };
 

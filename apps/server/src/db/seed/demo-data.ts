@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { portMonthStart } from '@smartport/contract';
+import { mbServiceCharge } from '../../modules/admin/mb-charges';
 import { hashPassword } from '../../security/password-hash';
 import type { Database } from '../client';
+import { adminSeed } from './admin.data';
 import { seedCatalogs } from './catalogs.data';
 import { seedDemoDeclarations } from './declarations.data';
 import { containerNumber, createRandom, type Random } from './random';
@@ -356,9 +359,20 @@ export async function seedDemoData(database: Database, sizes: DemoSizes, now = n
   await seedDemoStorageRules(database, now);
 }
 
-/** Service fee of an MB-channel payment (VND): 0.11 % of the amount, at least 1,100, rounded to 100. */
-export function mbServiceFee(amount: number): number {
-  return Math.max(1100, Math.round((amount * 0.0011) / 100) * 100);
+/**
+ * The demo's MB payments charged as live ones are: the fee tables' one rule (`mbServiceCharge`) over the seeded
+ * tables, by the port month's MB total before each payment (in time order within a chunk; `monthTotals` carries on).
+ */
+function chargeMbFees(p: { partner: string[]; amount: number[]; time: number[]; fee: number[] }, monthTotals: Map<number, number>): void {
+  const tables = { charges: adminSeed.mbCharges, fees: adminSeed.mbFees };
+  const mb = p.partner.flatMap((partner, i) => (partner === 'MB' ? [i] : [])).sort((a, b) => (p.time[a] ?? 0) - (p.time[b] ?? 0));
+  for (const i of mb) {
+    const amount = p.amount[i] ?? 0;
+    const month = portMonthStart(new Date(p.time[i] ?? 0)).getTime();
+    const before = monthTotals.get(month) ?? 0;
+    p.fee[i] = mbServiceCharge(before, amount, tables).total;
+    monthTotals.set(month, before + amount);
+  }
 }
 
 /** Rating criteria (spec 02 §2.6.1); QuestionCode 0 holds the free-text notes. */
@@ -487,6 +501,7 @@ async function seedOrders(
   // Ratings draw from their own sequence so the orders stay what they were before ratings existed.
   const rr = createRandom(20261122);
   const ratingRows: RatingSeedRow[] = [];
+  const mbMonthTotals = new Map<number, number>();
   for (let offset = 0; offset < total; offset += chunk) {
     const n = Math.min(chunk, total - offset);
     const o = {
@@ -658,7 +673,7 @@ async function seedOrders(
         p.order.push(orderNo);
         p.user.push(creator);
         const partner = r.pick(['MB', 'VCB_NAPAS', 'VIETQR']);
-        p.fee.push(partner === 'MB' ? mbServiceFee(amount) : 0);
+        p.fee.push(0); // MB: charged by chargeMbFees below
         p.partner.push(partner);
         p.key.push(`seed-${orderNo}`);
         p.amount.push(amount);
@@ -735,6 +750,7 @@ async function seedOrders(
         c.amount,
       ],
     );
+    chargeMbFees(p, mbMonthTotals);
     await database.query(
       `insert into payments (order_no, partner_code, idempotency_key, amount, status, transaction_id, created_time, completed_time, user_id, service_fee)
        select o, pc, k, a, 1, tx, to_timestamp(t / 1000.0), to_timestamp(t / 1000.0), u, f

@@ -128,6 +128,9 @@ export function yardGoods(
   return { IsLocalForeign: 'F', CustomsStatus: held ? 'NA' : 'TQ' };
 }
 
+/** The yard blocks of the seeded visits, in turn (the demo release points serve A01–A03 and B01–B02 at NDP). */
+const yardBlocks = ['A01', 'A02', 'A03', 'B01', 'B02', 'C01', 'C02', 'R01'] as const;
+
 /** Writes the plan placed in time (`now`) and on the seeded vessel calls, in one bulk insert. */
 export async function seedPortContainers(database: Database, now = new Date()) {
   const voyages = await database.query<{ k: string; tc: string; n: string; im: string; ex: string; etb: number }>(
@@ -164,8 +167,9 @@ export async function seedPortContainers(database: Database, now = new Date()) {
     status: [] as string[],
     lf: [] as (string | null)[],
     customs: [] as (string | null)[],
+    block: [] as string[],
   };
-  for (const v of portContainerPlan()) {
+  for (const [i, v] of portContainerPlan().entries()) {
     const isImport = v.ClassCode === '1' || v.ClassCode === '3';
     const dateIn = base - v.ageMinutes * MINUTE;
     const left = v.dwellMinutes !== null && v.dwellMinutes < v.ageMinutes;
@@ -192,17 +196,18 @@ export async function seedPortContainers(database: Database, now = new Date()) {
     const goods = yardGoods(v.FE, v.ClassCode, v.hold);
     cols.lf.push(goods.IsLocalForeign);
     cols.customs.push(goods.CustomsStatus);
+    cols.block.push(yardBlocks[i % yardBlocks.length] as string);
   }
   await database.query(
     `insert into port_containers (terminal_code, container_no, class_code, iso_sizetype, operation_code, fe, cargo_type_code, date_in,
        date_out, vessel_key, vessel_code, vessel_name, vessel_im_voy, vessel_ex_voy, call_seq, call_year, bl_no, booking_no,
-       container_status_code, is_local_foreign, customs_status, customs_checked_at)
+       container_status_code, is_local_foreign, customs_status, customs_checked_at, block)
      select tc, no, cls, iso, opr, fe, cargo, to_timestamp(di / 1000.0), to_timestamp(dout / 1000.0), vk, vc, vn, im, ex, seq, yr, bl, bk, st,
-            lf, cs, case when cs is null then null else to_timestamp(di / 1000.0) end
+            lf, cs, case when cs is null then null else to_timestamp(di / 1000.0) end, blk
      from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::float8[], $9::float8[],
                  $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::int[], $16::int[], $17::text[], $18::text[], $19::text[],
-                 $20::text[], $21::text[])
-          as p(tc, no, cls, iso, opr, fe, cargo, di, dout, vk, vc, vn, im, ex, seq, yr, bl, bk, st, lf, cs)
+                 $20::text[], $21::text[], $22::text[])
+          as p(tc, no, cls, iso, opr, fe, cargo, di, dout, vk, vc, vn, im, ex, seq, yr, bl, bk, st, lf, cs, blk)
      on conflict do nothing`,
     Object.values(cols),
   );
@@ -215,11 +220,14 @@ export const demoYard = {
   operator: 'MSC',
   importBill: 'MEDUHP2611001',
   reeferBill: 'MEDUHP2611002',
-  /** Full import containers on importBill: MSCU 261001–261060, 22G1 / 45G1 alternating, in for 12 days. */
+  /**
+   * Full import containers on importBill: MSCU 261001–261060, 22G1 / 45G1 alternating, in for 12 days; yard blocks
+   * A01 (261001–261030), B01 (261031–261050) and A02 (261051–261060).
+   */
   imports: { owner: 'MSCU', from: 261001, count: 60, days: 12 },
-  /** Empty containers: MSCU 262001–262040, 22G1, in for 20 days; 262037 is held (H) and 262038 damaged (X). */
+  /** Empty containers: MSCU 262001–262040, 22G1, in for 20 days, block B02; 262037 is held (H) and 262038 damaged (X). */
   empties: { owner: 'MSCU', from: 262001, count: 40, days: 20 },
-  /** Full reefers on reeferBill: MSCU 261101–261105, 22R1. */
+  /** Full reefers on reeferBill: MSCU 261101–261105, 22R1, block R01. */
   reefers: { owner: 'MSCU', from: 261101, count: 5, days: 12 },
   /**
    * Foreign goods customs still holds, on heldBill: MSCU 261201–261203, 22G1, in for 5 days, with no customs answer
@@ -248,6 +256,7 @@ export async function seedDemoYard(database: Database, now = new Date()) {
     bl: string | null;
     customs?: string | null;
     status?: string;
+    block: string;
   }[] = [];
   for (let i = 0; i < y.imports.count; i++)
     rows.push({
@@ -257,6 +266,7 @@ export async function seedDemoYard(database: Database, now = new Date()) {
       fe: 'F',
       dateIn: base - y.imports.days * DAY,
       bl: y.importBill,
+      block: i < 30 ? 'A01' : i < 50 ? 'B01' : 'A02',
     });
   for (let i = 0; i < y.empties.count; i++)
     rows.push({
@@ -267,6 +277,7 @@ export async function seedDemoYard(database: Database, now = new Date()) {
       dateIn: base - y.empties.days * DAY,
       bl: null,
       status: i === 36 ? 'H' : i === 37 ? 'X' : 'S',
+      block: 'B02',
     });
   for (let i = 0; i < y.reefers.count; i++)
     rows.push({
@@ -276,6 +287,7 @@ export async function seedDemoYard(database: Database, now = new Date()) {
       fe: 'F',
       dateIn: base - y.reefers.days * DAY,
       bl: y.reeferBill,
+      block: 'R01',
     });
   for (const [i, customs] of y.held.statuses.entries())
     rows.push({
@@ -286,16 +298,17 @@ export async function seedDemoYard(database: Database, now = new Date()) {
       dateIn: base - y.held.days * DAY,
       bl: y.heldBill,
       customs,
+      block: 'A02',
     });
   await database.query(
     `insert into port_containers (terminal_code, container_no, class_code, iso_sizetype, operation_code, fe, cargo_type_code, date_in,
        date_out, vessel_key, vessel_code, vessel_name, vessel_im_voy, vessel_ex_voy, bl_no, container_status_code,
-       is_local_foreign, customs_status, customs_checked_at)
+       is_local_foreign, customs_status, customs_checked_at, block)
      select $1, no, cls, iso, $2, fe, cargo, to_timestamp(di / 1000.0), null, $3, $4, $5, $6, $7, bl, st,
-            lf, cs, case when cs is null then null else to_timestamp(di / 1000.0) end
+            lf, cs, case when cs is null then null else to_timestamp(di / 1000.0) end, blk
        from unnest($8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::float8[], $14::text[], $15::text[], $16::text[],
-                   $17::text[])
-         as p(no, cls, iso, fe, cargo, di, bl, lf, cs, st)
+                   $17::text[], $18::text[])
+         as p(no, cls, iso, fe, cargo, di, bl, lf, cs, st, blk)
      on conflict do nothing`,
     [
       y.terminal,
@@ -315,6 +328,7 @@ export async function seedDemoYard(database: Database, now = new Date()) {
       rows.map((r) => yardGoods(r.fe, r.cls, false).IsLocalForeign),
       rows.map((r) => (r.customs !== undefined ? r.customs : yardGoods(r.fe, r.cls, false).CustomsStatus)),
       rows.map((r) => r.status ?? 'S'),
+      rows.map((r) => r.block),
     ],
   );
   return rows.length;

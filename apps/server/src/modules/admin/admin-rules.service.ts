@@ -14,6 +14,9 @@ import { badRequest } from '../../http/errors';
 import { assertTerminal } from '../../security/terminal-scope';
 import type { AdminRepository } from './admin.repository';
 import { type MbServiceCharge, mbServiceCharge } from './mb-charges';
+import { pickReleasePoint, type ReleasePoint } from './release-points';
+
+export type { ReleasePoint };
 
 type A = typeof calls.admin;
 
@@ -39,6 +42,15 @@ export function createAdminRulesService(repo: AdminRepository) {
         return { success: true, allowed: false, AlertMsg: [], message: imoMessages.notAllowed(input.Class, input.Unno, terminal) };
       }
       return { success: true, allowed: true, AlertMsg: alerts.filter((m) => m.length > 0) };
+    },
+
+    /**
+     * The release point of each yard block of `terminal` (read at each call: a point disabled or edited on its screen
+     * applies at once); a block no enabled point serves, or an unknown block (null), maps to null.
+     */
+    async releasePointsFor(terminal: string, blocks: readonly (string | null)[]): Promise<Map<string | null, ReleasePoint | null>> {
+      const points = await repo.releasePoints(terminal.trim().toUpperCase());
+      return new Map(blocks.map((b) => [b, pickReleasePoint(points, b)]));
     },
 
     /** The TOS's code of a portal tariff code ('Mapping mã biểu cước giữa hai hệ thống'); null when not mapped. */

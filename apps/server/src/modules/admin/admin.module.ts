@@ -1,9 +1,10 @@
 import { join } from 'node:path';
-import { mainConfig } from '@smartport/contract';
+import { mainConfig, type tariffMappingGrid } from '@smartport/contract';
 import { createHttpFileTransfer } from '../../adapters/file-transfer/file-transfer.adapter';
 import { createSmtpMailSender } from '../../adapters/mail/mail.adapter';
 import { createHttpTos } from '../../adapters/tos/tos.adapter';
 import type { TosConnection } from '../../adapters/tos/tos.port';
+import type { GridSaveHooks } from '../../grid/grid-hooks';
 import type { Module, ModuleContext } from '../../kernel/module';
 import { fileTransferAddresses, isListedAddress } from '../../security/outbound-policy';
 import { createLocalFolderStore } from '../../storage/local-folder.adapter';
@@ -36,11 +37,14 @@ function tosConnection(url: string | undefined, user: string | undefined, passwo
  * requests with their images, the SFTP service's accounts, and what the dangerous-goods, tariff-mapping, EDO-sharing,
  * fee and holiday settings do.
  */
-export async function adminModule(ctx: ModuleContext, deps: { shell: Pick<ShellService, 'terminals'> }) {
+export async function adminModule(
+  ctx: ModuleContext,
+  // The tariff mapping's save checks are tosMappings' (the mappings' checks live together); its grid is admin's.
+  deps: { shell: Pick<ShellService, 'terminals'>; tariffMappingHooks: GridSaveHooks<typeof tariffMappingGrid> },
+) {
   const { database, config, grid, settingsForms, log } = ctx;
   const adminRepo = createAdminRepository(database.db);
   const adminRules = createAdminRulesService(adminRepo);
-  const holidays = createHolidayService(adminRepo);
   const terminalConfig = createTerminalConfigService({
     forms: settingsForms,
     repo: createTerminalConfigRepository(database.db),
@@ -53,6 +57,7 @@ export async function adminModule(ctx: ModuleContext, deps: { shell: Pick<ShellS
   // the terminals that have no config yet; from then on the terminal config's connection in use is the one used.
   const envTos = tosConnection(config.simulators.tos, config.tosUser, config.tosPassword);
   if (envTos) await terminalConfig.seedTos(envTos);
+  const holidays = createHolidayService(adminRepo, async (terminal) => (await terminalConfig.flags(terminal)).HolydaySelect);
   const loyalty = createLoyaltyService({ forms: settingsForms });
   // Request images: the upload store over its own subfolder, one image per folder.
   const issues = createIssueService({
@@ -84,7 +89,7 @@ export async function adminModule(ctx: ModuleContext, deps: { shell: Pick<ShellS
         ...terminalConfigHandlers(terminalConfig),
         ...loyaltyHandlers(loyalty),
         ...sftpHandlers(sftp),
-        ...adminHandlers(grid, adminRules, holidays),
+        ...adminHandlers(grid, adminRules, holidays, deps.tariffMappingHooks),
       },
     },
     jobs: [issueImagesCleanupJob(issues, log)],

@@ -1,7 +1,18 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { customers, dataShares, holidayPeriods, imoAlerts, mbCharges, mbFeeSchedules, tariffMappings, terminals } from '../../db/schema';
+import {
+  customers,
+  dataShares,
+  holidayPeriods,
+  imoAlerts,
+  mbCharges,
+  mbFeeSchedules,
+  releasePoints,
+  tariffMappings,
+  terminals,
+} from '../../db/schema';
 import type { HolidayPeriod } from './holiday-periods';
+import type { ReleasePointRow } from './release-points';
 
 /** What the administration rules read (the grids' own rows are written by the grid registry). */
 export function createAdminRepository(db: Db) {
@@ -28,6 +39,19 @@ export function createAdminRepository(db: Db) {
         .select({ TerminalCode: dataShares.TerminalCode, TerminalTarget: dataShares.TerminalTarget })
         .from(dataShares)
         .where(and(eq(dataShares.IsActive, true), eq(dataShares.DataTable, dataTable)));
+    },
+
+    /** The release points of a terminal (few rows), enabled or not. */
+    async releasePoints(terminal: string): Promise<ReleasePointRow[]> {
+      return db
+        .select({
+          DIEMPH: releasePoints.DIEMPH,
+          NAME: releasePoints.NAME,
+          BLOCK_PREFIX: releasePoints.BLOCK_PREFIX,
+          ENABLE: releasePoints.ENABLE,
+        })
+        .from(releasePoints)
+        .where(eq(releasePoints.TerminalCode, terminal));
     },
 
     /** Which of `codes` are terminals. */

@@ -12,9 +12,8 @@ export interface HolidayPeriod {
 }
 
 /**
- * How specific a configuration is for (operator, customer): null when it does not apply. An exact customer wins over
- * '*', then an exact operator over '*' (docs/decisions.md): (customer, operator) 3 > (customer, *) 2 > (*, operator) 1
- * > (*, *) 0.
+ * How specific a configuration is for (operator, customer): null when it does not apply (another operator or customer),
+ * else (customer, operator) 3 > (customer, *) 2 > (*, operator) 1 > (*, *) 0.
  */
 export function specificity(config: Pick<HolidayPeriod, 'OperationCode' | 'CustomerCode'>, operationCode: string, customerCode: string) {
   const op = config.OperationCode === '*' ? 0 : config.OperationCode === operationCode.toUpperCase() ? 1 : null;
@@ -23,22 +22,22 @@ export function specificity(config: Pick<HolidayPeriod, 'OperationCode' | 'Custo
 }
 
 /**
- * The exemption periods of an order of (operator, customer) that meet [from, to]: the periods of the most specific
- * applicable configurations only (a customer's own holidays replace the general ones), sorted by start.
+ * The exemption periods of an order of (operator, customer) that meet [from, to]: the periods of every applicable
+ * configuration — the general ones (*) and the operator's or customer's own lists together, since an operator's list
+ * adds its days to the national holidays rather than replacing them (docs/decisions.md) — sorted by start. Periods of
+ * several configurations may share days; the tariff engine counts a day once.
  */
 export function selectHolidayPeriods(
   rows: readonly HolidayPeriod[],
   q: { operationCode: string; customerCode: string; from: Date; to: Date },
 ): HolidayPeriod[] {
-  let best = -1;
-  const ranked = rows.map((r) => {
-    const s = specificity(r, q.operationCode, q.customerCode);
-    if (s !== null && s > best) best = s;
-    return { r, s };
-  });
-  return ranked
-    .filter((x) => x.s === best && x.r.StartTime.getTime() <= q.to.getTime() && x.r.EndTime.getTime() >= q.from.getTime())
-    .map((x) => x.r)
+  return rows
+    .filter(
+      (r) =>
+        specificity(r, q.operationCode, q.customerCode) !== null &&
+        r.StartTime.getTime() <= q.to.getTime() &&
+        r.EndTime.getTime() >= q.from.getTime(),
+    )
     .sort((a, b) => a.StartTime.getTime() - b.StartTime.getTime());
 }
 

@@ -26,7 +26,11 @@ const label = (p: SavedPeriod) => `${p.Descriptions} (${day(p.StartTime)} – ${
  * 'Cấu hình miễn lưu bãi ngày lễ' (spec 03 §2.5): its templates, its save (no overlapping periods in one configuration,
  * one operator/customer per configuration name) and what the tariff engine reads (`holidayPeriodsFor`).
  */
-export function createHolidayService(repo: AdminRepository) {
+export function createHolidayService(
+  repo: AdminRepository,
+  /** Whether the terminal's 'Miễn lưu bãi ngày lễ' switch (HolydaySelect, 'Cấu hình cảng') is on: read at each pricing. */
+  holidaysExempt: (terminal: string) => Promise<boolean>,
+) {
   return {
     /** `common/getHolidayNameList`: one item per configuration of the caller's terminals (HCODE = terminal/ConfigName). */
     async templates(user: AuthUser, terminal?: string): Promise<CallReply<A['getHolidayNameList']>> {
@@ -59,8 +63,9 @@ export function createHolidayService(repo: AdminRepository) {
     } satisfies GridSaveHooks<typeof holidayGrid>,
 
     /**
-     * The exemption periods that apply to an order of `terminal` for (operator, customer) and meet [from, to]: those of
-     * the most specific configuration (exact customer over *, then exact operator over *; docs/decisions.md).
+     * The exemption periods that apply to an order of `terminal` for (operator, customer) and meet [from, to]: none when
+     * the terminal's HolydaySelect switch is off, else those of every configuration for all or for the order's operator
+     * or customer (docs/decisions.md).
      */
     async holidayPeriodsFor(q: {
       terminal: string;
@@ -69,9 +74,11 @@ export function createHolidayService(repo: AdminRepository) {
       from: Date;
       to: Date;
     }): Promise<HolidayPeriod[]> {
+      const terminal = q.terminal.trim().toUpperCase();
+      if (!(await holidaysExempt(terminal))) return [];
       const op = q.operationCode.trim().toUpperCase() || '*';
       const cu = q.customerCode.trim().toUpperCase() || '*';
-      const rows = await repo.holidayCandidates(q.terminal.trim().toUpperCase(), op, cu);
+      const rows = await repo.holidayCandidates(terminal, op, cu);
       return selectHolidayPeriods(rows, { operationCode: op, customerCode: cu, from: q.from, to: q.to });
     },
   };

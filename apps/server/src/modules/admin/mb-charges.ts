@@ -1,7 +1,7 @@
 /**
  * The MB-NAPAS fee tables (spec 03 §2.5, §9): service charge tiers (TotalSum = the month's transaction total from which
- * the tier applies, in billions VND; Charge in percent) and the processing fee per transaction (VND). No payment
- * computes an MB-NAPAS fee today; the payments issue that does calls this with the tables as read from the database.
+ * the tier applies, in billions VND; Charge in percent) and the processing fee per transaction (VND). The one rule of
+ * the fee: every MB card payment (payments, through `adminRules.mbCharge`) and the demo history (db/seed) use it.
  */
 export interface MbFeeTables {
   charges: readonly { TotalSum: number; Charge: number }[];

@@ -106,10 +106,11 @@ export function createIssueService({ repo, files, log, now = () => new Date(), a
     async save(inputs: readonly IssueInput[], user: AuthUser): Promise<IssueRow[]> {
       const rank = effectiveRank(user.Rank);
       const scope = scopeOf(user);
+      const contentLockedOnAdd = issueLocks(rank, 'add').has('IssueName');
       const prepared = inputs.map((input) => {
         const name = input.IssueName === undefined ? undefined : blank(input.IssueName);
-        if (!input.Rowguid && !name) throw badRequest(issueMessages.noContent);
-        if (input.IssueName !== undefined && !name) throw badRequest(issueMessages.noContent);
+        // Above rank 2 a new request carries no content (spec 03 §5): the check below refuses one that does.
+        if (!input.Rowguid && !name && !contentLockedOnAdd) throw badRequest(issueMessages.noContent);
         return { input, name, images: input.Images == null ? undefined : imageIdsOf(input.Images) };
       });
       const editIds = prepared.flatMap((p) => (p.input.Rowguid ? [p.input.Rowguid.toLowerCase()] : []));
@@ -139,7 +140,7 @@ export function createIssueService({ repo, files, log, now = () => new Date(), a
             assertTerminal(user, terminal);
             const id = await r.insert({
               TerminalCode: terminal,
-              IssueName: name as string,
+              IssueName: name ?? '',
               IssueType: input.IssueType ?? issueTypes[0],
               Planner: user.UserName,
               PlannerID: user.UserID,
@@ -164,7 +165,11 @@ export function createIssueService({ repo, files, log, now = () => new Date(), a
             if (changed && locks.has(field)) throw refuse(field);
             return changed;
           };
-          if (name !== undefined && check('IssueName', name !== row.IssueName)) changes.IssueName = name as string;
+          if (name !== undefined) {
+            // Clearing written content is refused; a request created without content (above rank 2) may stay so.
+            if (!name && row.IssueName) throw badRequest(issueMessages.noContent);
+            if (check('IssueName', (name ?? '') !== row.IssueName)) changes.IssueName = name ?? '';
+          }
           if (input.IssueType != null && input.IssueType !== row.IssueType) changes.IssueType = input.IssueType;
           for (const f of ['Performer', 'PerformerComment', 'ReleaseComment'] as const) {
             const v = input[f];

@@ -1,8 +1,10 @@
+import { accountMessages } from '@smartport/contract';
 import type { ModuleHandlers } from '../../http/call-registry';
 import type { AccountSecurityService } from './account-security.service';
+import type { AccountsService } from './accounts.service';
 import type { AuthService } from './auth.service';
 
-export function authHandlers(auth: AuthService, security: AccountSecurityService): ModuleHandlers<'auth'> {
+export function authHandlers(auth: AuthService, security: AccountSecurityService, accounts: AccountsService): ModuleHandlers<'auth'> {
   return {
     login: async (input, ctx) => {
       const out = await auth.login(input.UserID, input.Password, ctx.ip, ctx.userAgent);
@@ -41,5 +43,44 @@ export function authHandlers(auth: AuthService, security: AccountSecurityService
     allSessions: async (input, ctx) => ({ success: true, payload: await security.allSessions(ctx.user, input.UserID) }),
     endAnySession: (input) => security.endAnySession(input.Jti),
     allLoginHistory: async (input) => ({ success: true, payload: await security.allHistory(input.UserID) }),
+    registerTerminals: async () => ({ success: true, payload: await accounts.registerTerminals() }),
+    register: async (input, ctx) => {
+      await accounts.register(input, ctx.ip);
+      return { success: true, message: accountMessages.registered };
+    },
+    verifyEmail: async (input) => {
+      const { active } = await accounts.verifyEmail(input.token);
+      return { success: true, active, message: active ? accountMessages.verifiedActive : accountMessages.verifiedPending };
+    },
+    forgotPassword: async (input, ctx) => {
+      await accounts.forgotPassword(input.Identifier, ctx.ip);
+      return { success: true, message: accountMessages.resetSent };
+    },
+    resetPassword: async (input) => {
+      await accounts.resetPassword(input.token, input.Password);
+      return { success: true, message: accountMessages.resetDone };
+    },
+    listAccounts: async (input, ctx) => ({ success: true, payload: await accounts.list(ctx.user, input) }),
+    accountOptions: async (_input, ctx) => ({ success: true, payload: await accounts.options(ctx.user) }),
+    activateAccount: async (input, ctx) => {
+      await accounts.activate(ctx.user, input.UserID);
+      return { success: true, message: accountMessages.activated };
+    },
+    lockAccount: async (input, ctx) => {
+      await accounts.lock(ctx.user, input.UserID);
+      return { success: true, message: accountMessages.locked };
+    },
+    unlockAccount: async (input, ctx) => {
+      await accounts.unlock(ctx.user, input.UserID);
+      return { success: true, message: accountMessages.unlocked };
+    },
+    sendPasswordReset: async (input, ctx) => {
+      await accounts.sendPasswordReset(ctx.user, input.UserID);
+      return { success: true, message: accountMessages.resetMailed };
+    },
+    updateAccount: async (input, ctx) => {
+      await accounts.update(ctx.user, input);
+      return { success: true, message: accountMessages.saved };
+    },
   };
 }

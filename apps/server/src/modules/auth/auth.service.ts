@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { accountSecurityMessages, type LoginResult, type SecondFactor, type SessionUser, type TotpEnrolment } from '@smartport/contract';
+import {
+  accountMessages,
+  accountSecurityMessages,
+  type LoginResult,
+  type SecondFactor,
+  type SessionUser,
+  type TotpEnrolment,
+} from '@smartport/contract';
 import type { DomainEventBus } from '../../events/event-bus';
 import type { AuthUser } from '../../http/context';
 import { AppError, tooManyRequests, unauthorized } from '../../http/errors';
@@ -278,6 +285,9 @@ export function createAuthService(deps: {
       });
       if (!user.IsActive) {
         await record(name, ip, userAgent, 'inactive');
+        // The right password was given: a registrant is told what the account still waits for.
+        if (user.RegisteredAt && !user.EmailVerifiedAt) throw new AppError(403, accountMessages.notVerified);
+        if (user.RegisteredAt && !user.ActivatedAt) throw new AppError(403, accountMessages.waiting);
         throw new AppError(403, loginMessages.inactive);
       }
 

@@ -26,6 +26,12 @@ export const users = pgTable(
     IsActive: boolean('is_active').notNull().default(true),
     CreatedTime: tz('created_time').notNull().defaultNow(),
     Rowguid: uuid('rowguid').notNull().defaultRandom().unique(),
+    /** When the customer registered online ('Đăng ký tài khoản'); null for accounts made otherwise. */
+    RegisteredAt: tz('registered_at'),
+    /** When the registrant followed the verification link of the mail; null until then. */
+    EmailVerifiedAt: tz('email_verified_at'),
+    /** When the account was last activated (at verification or by staff): an inactive account with one is locked. */
+    ActivatedAt: tz('activated_at'),
   },
   (t) => [index('users_group_idx').on(t.UserGroupCode)],
 );
@@ -123,4 +129,23 @@ export const loginHistory = pgTable(
     Result: varchar('result', { length: 20 }).notNull(),
   },
   (t) => [index('login_history_user_idx').on(t.UserID, t.AttemptTime), index('login_history_time_idx').on(t.AttemptTime)],
+);
+
+/**
+ * The single-use links of account mails: e-mail verification ('verify') and password reset ('reset'). Only the SHA-256
+ * of the random token is kept; a token is used once (UsedAt) and only before ExpiresAt.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    TokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+    UserID: varchar('user_id', { length: 50 })
+      .notNull()
+      .references(() => users.UserID, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    Purpose: varchar('purpose', { length: 10 }).notNull(),
+    CreatedTime: tz('created_time').notNull().defaultNow(),
+    ExpiresAt: tz('expires_at').notNull(),
+    UsedAt: tz('used_at'),
+  },
+  (t) => [index('account_tokens_user_idx').on(t.UserID, t.Purpose)],
 );

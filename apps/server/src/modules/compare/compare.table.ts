@@ -39,6 +39,8 @@ export const portContainers = pgTable(
     BLNo: varchar('bl_no', { length: 50 }),
     BookingNo: varchar('booking_no', { length: 50 }),
     ContainerStatusCode: varchar('container_status_code', { length: 10 }).notNull(),
+    /** The yard block the container stands in (e.g. 'A01', 'B02C'); its first 3 characters pick the release point. */
+    Block: varchar('block', { length: 10 }),
   },
   (t) => [
     uniqueIndex('port_containers_visit_uq').on(t.TerminalCode, t.ContainerNo, t.DateIn),

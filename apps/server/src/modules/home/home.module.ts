@@ -14,7 +14,7 @@ export function homeModule(
   },
 ) {
   const home = createHomeService({
-    repo: createHomeRepository(ctx.database),
+    repo: createHomeRepository(ctx.database, (fn) => ctx.events.transaction(fn)),
     publicOrders: ctx.orderLinks,
     invoicePdfUrl: deps.invoicePdfUrl,
   });

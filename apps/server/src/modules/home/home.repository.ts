@@ -1,6 +1,7 @@
 import { type PendingOrderRow, paymentLimits } from '@smartport/contract';
 import { sql } from 'drizzle-orm';
-import { type Database, rowsOf } from '../../db/client';
+import { type Database, type Db, rowsOf } from '../../db/client';
+import type { Publisher } from '../../events/event-bus';
 import { inOrderScope, type OrderScope, orderScopeText } from '../../security/terminal-scope';
 
 /** Which orders a list asks for (tracking/DashboadEirSevTracking). */
@@ -17,7 +18,13 @@ export type OrderHead = Pick<PendingOrderRow, 'OrderNo' | 'PinCode' | 'OrderStat
 /** Pending = not paid yet: status A and no transaction (spec 02 §3). */
 const PENDING = `o.order_status = 'A' and o.transaction_id is null`;
 
-export function createHomeRepository(database: Database) {
+/** A transaction whose events are published with it (the domain event bus's); the plain database's without events. */
+type HomeTransaction = <T>(fn: (tx: Db, events: Publisher | null) => Promise<T>) => Promise<T>;
+
+export function createHomeRepository(
+  database: Database,
+  transaction: HomeTransaction = (fn) => database.db.transaction((tx) => fn(tx as unknown as Db, null)),
+) {
   const q = database.query;
   /** Each query starts its parameters with the scope's (terminal-scope.ts); `$n` is the next one pushed. */
   const next = (params: unknown[], value: unknown) => `$${params.push(value)}`;
@@ -102,7 +109,7 @@ export function createHomeRepository(database: Database) {
      * So a start and a cancel, or a result and a cancel, cannot both win.
      */
     async cancelUnpaid(scope: OrderScope, orderNo: string, by: string): Promise<'cancelled' | 'not_pending' | 'live_attempt'> {
-      return database.db.transaction(async (tx) => {
+      return transaction(async (tx, events) => {
         const locked = rowsOf(
           await tx.execute(sql`select o.order_no from orders o where ${inOrderScope(scope, 'o')} and o.order_no = ${orderNo}
             and o.order_status = 'A' and o.transaction_id is null for update of o`),
@@ -115,6 +122,8 @@ export function createHomeRepository(database: Database) {
         if (live.length) return 'live_attempt';
         await tx.execute(sql`update orders o set order_status = 'D', note = concat_ws(' | ', nullif(o.note, ''), ${`Xóa bởi ${by}`}::text)
           where o.order_no = ${orderNo}`);
+        // What the order held (loyalty points spent on it) is given back with the deletion.
+        await events?.publish('order.deleted', { orderNo, by });
         return 'cancelled';
       });
     },

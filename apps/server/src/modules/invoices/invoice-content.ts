@@ -79,6 +79,8 @@ function chargeName(c: Pick<ChargeRow, 'ChargeKind' | 'JobModeName' | 'JobModeCo
       return `Lưu bãi ${subject}`;
     case 'reefer':
       return `Điện lạnh ${subject}`;
+    case 'discount':
+      return 'Giảm trừ điểm tích lũy (Loyalty)';
     default:
       return `${mode} ${subject}`;
   }
@@ -123,13 +125,20 @@ export function invoiceContent(order: InvoiceOrder, charges: readonly ChargeRow[
       VatAmount: vat,
     };
   };
+  // A loyalty discount (negative, its own line) comes last; the other lines are what the order cost before it.
+  const discounts = charges.filter((c) => c.ChargeKind === 'discount').sort((a, b) => a.LineNo - b.LineNo);
+  const priced = charges.filter((c) => c.ChargeKind !== 'discount');
+  const before = payable - discounts.reduce((s, c) => s + Number(c.Amount) + Number(c.VatAmount), 0);
   // Containers whose amounts are not the order's (an order priced as a whole) leave one line for the order.
-  const byContainer = containers.length > 0 && containers.reduce((s, c) => s + Number(c.Amount), 0) === payable;
-  const rows = charges.length
-    ? [...charges].sort((a, b) => a.LineNo - b.LineNo)
-    : byContainer
-      ? containers.map((c, i) => unpriced(c, Number(c.Amount), i))
-      : [unpriced({ ContainerNo: null, IsoSizetype: null, FE: null }, payable, 0)];
+  const byContainer = containers.length > 0 && containers.reduce((s, c) => s + Number(c.Amount), 0) === before;
+  const rows = [
+    ...(priced.length
+      ? [...priced].sort((a, b) => a.LineNo - b.LineNo)
+      : byContainer
+        ? containers.map((c, i) => unpriced(c, Number(c.Amount), i))
+        : [unpriced({ ContainerNo: null, IsoSizetype: null, FE: null }, before, 0)]),
+    ...discounts,
+  ];
   const lines = byBill ? groupedByBill(rows, byBill) : rows.map((c) => chargeLine(c, containerSubject(c)));
 
   const rateMap = new Map<number, RateTotal>();

@@ -1,5 +1,6 @@
 import { createHttpEinvoiceProvider } from '../../adapters/einvoice/einvoice.adapter';
 import type { Module, ModuleContext } from '../../kernel/module';
+import type { AdminRulesService } from '../admin/admin-rules.service';
 import type { PaymentsService } from '../payments/payments.service';
 import { invoiceCancellationJob } from './invoice-cancellation.job';
 import { invoicePublicationJob } from './invoice-publication.job';
@@ -17,6 +18,7 @@ export function invoicesModule(
     payments: PaymentsService;
     portalUrl: () => string | null;
     watched: <T extends object>(port: T, connection: 'vnpt') => T;
+    adminRules: Pick<AdminRulesService, 'releasePointsFor'>;
   },
 ) {
   const einvoice = deps.watched(createHttpEinvoiceProvider({ baseUrl: ctx.config.simulators.einvoice }), 'vnpt');
@@ -28,6 +30,7 @@ export function invoicesModule(
     portalUrl: deps.portalUrl,
     log: ctx.log,
     publish: (name, payload) => ctx.events.publish(name, payload),
+    releasePointsFor: (terminal, blocks) => deps.adminRules.releasePointsFor(terminal, blocks),
   });
   // An approved order's invoice is the server's to publish (the payer's dialog need not stay open).
   ctx.events.onAfterCommit('order.approved', 'invoices.publish-approved', async (e) => {

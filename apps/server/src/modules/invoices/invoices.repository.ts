@@ -102,6 +102,14 @@ export function createInvoicesRepository(db: Db) {
           from order_containers where order_no = ${orderNo} order by container_no`)
         .then((r) => rowsOf<ContainerRow>(r)),
 
+    /** The yard blocks of the order's containers at its terminal (their open visit, else the latest), each once. */
+    containerBlocks: (orderNo: string, terminal: string) =>
+      db
+        .execute(sql`select distinct (select p.block from port_containers p where p.terminal_code = ${terminal}
+              and p.container_no = c.container_no order by (p.date_out is null) desc, p.date_in desc limit 1) "Block"
+          from order_containers c where c.order_no = ${orderNo}`)
+        .then((r) => rowsOf<{ Block: string | null }>(r).map((b) => b.Block)),
+
     /** The order's priced lines as saved (the tariff engine's), in their order. */
     chargeLines: (orderNo: string) =>
       db

@@ -5,6 +5,7 @@ import type { Publisher } from '../../events/event-bus';
 import type { AuthUser } from '../../http/context';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { approvalReach, assertOrderActor, inReach } from '../../security/order-access';
+import type { ReleasePoint } from '../admin/admin-rules.service';
 import type { PublicOrderService } from '../orders/public-order.service';
 import { invoiceable, type PaymentsService, type PayOrder, partnerFailureMessage, partnerNames } from '../payments/payments.service';
 import { type InvoiceContent, InvoiceMismatch, invoiceContent } from './invoice-content';
@@ -15,6 +16,9 @@ type I = typeof calls.invoices;
 type PublishOutcome = { ok: true; item: PublishedItem } | { ok: false; error: AppError };
 
 /** Bounded retries of a failed publication: 5 attempts, 1, 2, 4, 8 minutes apart; then staff (payment/followups). */
+// The rate an order without priced lines is invoiced at: the orders take a loyalty discount at it too.
+export { UNPRICED_VAT_RATE } from './invoice-content';
+
 export interface InvoiceRetry {
   maxAttempts: number;
   backoffMs(attempts: number): number;
@@ -49,7 +53,7 @@ interface OrderInvoice {
 }
 
 /** The draft's HTML of one order's invoice: the same lines, totals per rate and totals the provider receives. */
-function draftHtml(order: PayOrder, { content: c, parties: p }: OrderInvoice): string {
+function draftHtml(order: PayOrder, { content: c, parties: p }: OrderInvoice, releasePoints: readonly string[]): string {
   const e = escapeHtml;
   const rows = c.lines
     .map(
@@ -77,7 +81,8 @@ function draftHtml(order: PayOrder, { content: c, parties: p }: OrderInvoice): s
 <table><thead><tr><th>STT</th><th>Tên hàng hóa, dịch vụ</th><th>Đơn vị tính</th><th>Số lượng</th><th>Đơn giá</th><th>Thành tiền chưa có thuế GTGT</th><th>Thuế suất GTGT</th><th>Tiền thuế GTGT</th></tr></thead><tbody>${rows}</tbody>
 <tfoot>${rates}<tr><td colspan="5">Cộng tiền hàng hóa, dịch vụ</td><td class="num">${money(c.totalBeforeTax)}</td><td></td><td class="num">${money(c.totalVat)}</td></tr>
 <tr class="draft-payable"><td colspan="7">Tổng tiền thanh toán</td><td class="num">${money(c.totalPayable)}</td></tr></tfoot></table>
-<p>Số tiền viết bằng chữ: ${e(c.payableInWords)}</p></section>`;
+<p>Số tiền viết bằng chữ: ${e(c.payableInWords)}</p>
+<p class="draft-release">Nơi nhận chứng từ (điểm thu phí): ${releasePoints.length ? e(releasePoints.join('; ')) : 'Chưa xác định'}</p></section>`;
 }
 
 /** E-invoices of paid orders (spec 02 §4, §7): publish once through the provider, draft as HTML. */
@@ -92,6 +97,8 @@ export function createInvoicesService(deps: {
   log?: { warn(o: object, m: string): void };
   /** `invoice.issued` / `invoice.cancelled`, published once the provider's answer is stored. */
   publish?: Publisher['publish'];
+  /** The release point serving each yard block of a terminal (admin's 'Cấu hình điểm thu phí theo block'). */
+  releasePointsFor?: (terminal: string, blocks: readonly (string | null)[]) => Promise<Map<string | null, ReleasePoint | null>>;
 }) {
   const { repo, payments } = deps;
 
@@ -132,6 +139,14 @@ export function createInvoicesService(deps: {
   const invoiceLabel = (i: { InvoiceSeries: string; InvoiceNo: string }) => `${i.InvoiceSeries}-${i.InvoiceNo}`;
 
   /** The order's invoice from its stored charge lines and the parties' records; lines that do not add up → 409. */
+  /** Where the truck's papers of the order are released: the release points of its containers' blocks, each once. */
+  async function releasePointsOf(order: PayOrder): Promise<string[]> {
+    if (!deps.releasePointsFor) return [];
+    const blocks = await repo.containerBlocks(order.OrderNo, order.TerminalCode);
+    const points = await deps.releasePointsFor(order.TerminalCode, blocks);
+    return [...new Set(blocks.map((b) => points.get(b)?.Label).filter((l): l is string => !!l))].sort();
+  }
+
   async function orderInvoice(order: PayOrder): Promise<OrderInvoice> {
     const [charges, containers, parties] = await Promise.all([
       repo.chargeLines(order.OrderNo),
@@ -397,7 +412,7 @@ export function createInvoicesService(deps: {
         const o = await payments.scopedOrder(user, orderNo);
         const inv = await orderInvoice(o);
         total += inv.content.totalPayable;
-        blocks.push(draftHtml(o, inv));
+        blocks.push(draftHtml(o, inv, await releasePointsOf(o)));
       }
       const html = `<div class="draft-invoice"><h2>HÓA ĐƠN NHÁP</h2>${blocks.join('')}<p class="draft-total">Tổng cộng tiền thanh toán: <b>${money(total)} VNĐ</b></p></div>`;
       return { success: true, data: html };

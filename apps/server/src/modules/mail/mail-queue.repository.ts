@@ -97,6 +97,21 @@ export function createMailQueueRepository(database: Database) {
       );
     },
 
+    /**
+     * The sender of `terminal`'s mails (null: the sender mail) is failing: every mail waiting for it, and the ones this
+     * run claimed but did not try (`untried`: that take is not a try), waits `waitMs` at least.
+     */
+    async deferSender(terminal: string | null, waitMs: number, untried: string[]): Promise<void> {
+      await database.query(
+        `update mail_queue set next_try_time = greatest(next_try_time, now() + make_interval(secs => $2::double precision / 1000)),
+                claimed_until = case when rowguid = any($3::uuid[]) then null else claimed_until end,
+                attempts = case when rowguid = any($3::uuid[]) then attempts - 1 else attempts end
+          where status = 'queued' and terminal_code is not distinct from $1
+            and (rowguid = any($3::uuid[]) or claimed_until is null or claimed_until < now())`,
+        [terminal, waitMs, untried],
+      );
+    },
+
     /** The newest mails first, for the record screen. */
     async list(limit: number): Promise<MailQueueRow[]> {
       const rows = await database.query<

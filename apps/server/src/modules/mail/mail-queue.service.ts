@@ -49,14 +49,24 @@ export function createMailQueueService(deps: {
     };
   }
 
-  async function sendOne(m: ClaimedMail): Promise<boolean> {
+  /**
+   * Failed tries in a row of each sender (by the terminal whose server sends: '' is the sender mail). A sender that
+   * fails (server absent, refusing the login…) is left alone with the same backoff as one mail, for all its mails,
+   * instead of each waiting mail trying it again. In memory: a restart, or another instance's run, tries once more.
+   */
+  const senderFailures = new Map<string, number>();
+
+  /** 'sent', 'failed' (this mail only: its recipients were refused) or 'sender' (the server itself failed). */
+  async function sendOne(m: ClaimedMail): Promise<'sent' | 'failed' | 'sender'> {
     let error: string;
+    let senderFailed = true;
     try {
       const sent = await deps.mail.send(await messageOf(m), { terminal: m.TerminalCode });
       if (sent.ok) {
         await repo.sent(m.Rowguid, `Đã gửi (${sent.messageId})`);
-        return true;
+        return 'sent';
       }
+      senderFailed = sent.failure !== 'recipients_refused';
       error = mailFailureText(sent) + (sent.detail ? ` (${sent.detail})` : '');
     } catch (err) {
       error = `Không thể gửi mail : ${(err as Error).message}`;
@@ -64,7 +74,7 @@ export function createMailQueueService(deps: {
     const retryMs = nextTryAfter(m.Attempts);
     await repo.failed(m.Rowguid, error, retryMs);
     deps.log?.warn({ mail: m.Rowguid, kind: m.Kind, attempts: m.Attempts, retryMs, error }, 'mail not sent');
-    return false;
+    return senderFailed ? 'sender' : 'failed';
   }
 
   return {
@@ -77,11 +87,29 @@ export function createMailQueueService(deps: {
     async sendDue(signal?: AbortSignal): Promise<{ sent: number; failed: number }> {
       let sent = 0;
       let failed = 0;
+      const paused = new Set<string>();
       for (;;) {
         const batch = await repo.claimDue(BATCH, LEASE_MS);
-        for (const m of batch) {
-          if (await sendOne(m)) sent++;
-          else failed++;
+        for (const [i, m] of batch.entries()) {
+          const sender = m.TerminalCode ?? '';
+          if (paused.has(sender)) continue;
+          const r = await sendOne(m);
+          if (r === 'sent') {
+            sent++;
+            senderFailures.delete(sender);
+            continue;
+          }
+          failed++;
+          if (r !== 'sender') continue;
+          const row = senderFailures.get(sender) ?? 0;
+          senderFailures.set(sender, row + 1);
+          paused.add(sender);
+          const untried = batch.slice(i + 1).filter((o) => (o.TerminalCode ?? '') === sender);
+          await repo.deferSender(
+            m.TerminalCode,
+            mailRetryMs(row + 1),
+            untried.map((o) => o.Rowguid),
+          );
         }
         if (batch.length < BATCH || signal?.aborted) return { sent, failed };
       }

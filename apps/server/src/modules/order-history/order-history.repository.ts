@@ -142,8 +142,11 @@ export function createOrderHistoryRepository(database: Database) {
       return row ?? null;
     },
 
-    /** The order's containers, with the yard's times (allocated, gate in and out) the TOS's yard events recorded. */
-    async containers(orderNo: string) {
+    /**
+     * The order's containers, with the yard's times (allocated, gate in and out) the TOS's yard events recorded and the
+     * yard block of its visit at the order's terminal (the open one, else the latest).
+     */
+    async containers(orderNo: string, terminal: string) {
       return q<{
         ContainerNo: string;
         IsoSizetype: string;
@@ -156,13 +159,16 @@ export function createOrderHistoryRepository(database: Database) {
         AllocatedAt: Date | null;
         GateIn: Date | null;
         GateOut: Date | null;
+        Block: string | null;
       }>(
         `select c.container_no "ContainerNo", c.iso_sizetype "IsoSizetype", c.fe "FE", ct.cargo_type_name "CargoTypeName",
                 c.seal_no "SealNo", c.mc_weight::float8 "MCWeight", c.amount::float8 "Amount", c.cus_hold "CusHold",
-                c.allocated_at "AllocatedAt", c.gate_in_time "GateIn", c.gate_out_time "GateOut"
+                c.allocated_at "AllocatedAt", c.gate_in_time "GateIn", c.gate_out_time "GateOut",
+                (select p.block from port_containers p where p.terminal_code = $2 and p.container_no = c.container_no
+                  order by (p.date_out is null) desc, p.date_in desc limit 1) "Block"
            from order_containers c left join cargo_types ct on ct.cargo_type_code = c.cargo_type_code
           where c.order_no = $1 order by c.container_no`,
-        [orderNo],
+        [orderNo, terminal],
       );
     },
 

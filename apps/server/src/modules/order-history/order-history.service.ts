@@ -17,6 +17,7 @@ import type { AuthUser } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
 import { orderReach } from '../../security/order-access';
 import type { OrderLinks } from '../../security/order-links';
+import type { ReleasePoint } from '../admin/admin-rules.service';
 import type { HistoryHeadRecord, HistoryRowRecord, HistorySort, HistoryWhere, OrderHistoryRepository } from './order-history.repository';
 
 type C = typeof calls.orderHistory;
@@ -180,6 +181,8 @@ export function createOrderHistoryService(deps: {
   publicOrders: Pick<OrderLinks, 'linkToken'>;
   /** Where the e-invoice provider serves an issued invoice's PDF (its port's `pdfUrl`). */
   invoicePdfUrl: (invoice: { InvoiceSeries: string; InvoiceNo: string }) => string | null;
+  /** The release point serving each yard block of a terminal (admin's 'Cấu hình điểm thu phí theo block'). */
+  releasePointsFor: (terminal: string, blocks: readonly (string | null)[]) => Promise<Map<string | null, ReleasePoint | null>>;
 }) {
   const { repo } = deps;
 
@@ -217,15 +220,18 @@ export function createOrderHistoryService(deps: {
       const head = await repo.head(orderReach(user), orderNo);
       if (!head) throw notFound(orderHistoryMessages.notFound);
       const [containerRows, charges, invoices, cancellations, payments, extensions] = await Promise.all([
-        repo.containers(head.OrderNo),
+        repo.containers(head.OrderNo, head.TerminalCode),
         repo.charges(head.OrderNo),
         repo.invoices(head.OrderNo),
         repo.invoiceCancellations(head.OrderNo),
         repo.payments(head.OrderNo),
         repo.extensions(head.OrderNo),
       ]);
+      const points = await deps.releasePointsFor(head.TerminalCode, [...new Set(containerRows.map((c) => c.Block))]);
+      const pointOf = (block: string | null) => points.get(block)?.Label ?? null;
       const containers = containerRows.map(({ AllocatedAt, GateIn, GateOut, ...c }) => ({
         ...c,
+        ReleasePoint: pointOf(c.Block),
         AllocatedAt: iso(AllocatedAt),
         GateInTime: iso(GateIn),
         GateOutTime: iso(GateOut),
@@ -260,6 +266,7 @@ export function createOrderHistoryService(deps: {
               OrderStatus: unpaid.OrderStatus,
             }
           : null,
+        ReleasePoints: [...new Set(containers.map((c) => c.ReleasePoint).filter((p): p is string => p !== null))],
         containers,
         charges,
         invoices: invoices.map((i) => ({

@@ -230,10 +230,11 @@ export function createOrderApprovalRepository(db: Db) {
         .execute(sql`select container_no "ContainerNo", iso_sizetype "IsoSizetype", fe "FE", cargo_type_code "CargoTypeCode"
           from order_containers where order_no = ${orderNo} order by container_no`)
         .then((r) => rowsOf<{ ContainerNo: string; IsoSizetype: string; FE: string; CargoTypeCode: string | null }>(r)),
+    // The TOS is sent the tariff lines it maps; a loyalty discount is the portal's (TotalAmount says what was paid).
     charges: (orderNo: string) =>
       db
         .execute(sql`select container_no "ContainerNo", tariff_code "TariffCode", amount::float8 "Amount"
-          from order_charges where order_no = ${orderNo} order by line_no`)
+          from order_charges where order_no = ${orderNo} and charge_kind <> 'discount' order by line_no`)
         .then((r) => rowsOf<{ ContainerNo: string | null; TariffCode: string; Amount: number }>(r)),
 
     /** 'Mapping phương án': the TOS job code of a job mode for one size and cargo type; a specific row wins over '*'. */

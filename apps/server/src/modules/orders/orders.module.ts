@@ -7,12 +7,15 @@ import type { ApprovalService } from '../approval/approval.service';
 import type { BookingsService } from '../bookings/bookings.service';
 import type { EdoService } from '../edo/edo.service';
 import type { InvoicesService } from '../invoices/invoices.service';
+import type { LoyaltyPointsService } from '../loyalty/loyalty.service';
 import { createOrderApprovalRepository } from './order-approval.repository';
 import { createOrderApprovalService } from './order-approval.service';
 import { createOrderCreateRepository } from './order-create.repository';
 import { createOrderCreateService } from './order-create.service';
 import { createOrderExtensionRepository } from './order-extension.repository';
 import { createOrderExtensionService, type ExtensionTx } from './order-extension.service';
+import { createOrderLoyaltyRepository } from './order-loyalty.repository';
+import { createOrderLoyaltyService } from './order-loyalty.service';
 import { createOrdersRepository } from './orders.repository';
 import { ordersHandlers } from './orders.routes';
 import { createPricingRepository } from './pricing.repository';
@@ -35,26 +38,31 @@ export function ordersModule(
   deps: Pick<PricingDeps, 'storageRules' | 'holidays' | 'attachConfig'> & {
     approval: Pick<ApprovalService, 'approvalNeeded'>;
     invoices: Pick<InvoicesService, 'cancelForOrder' | 'cancelTrace'>;
-    adminRules: Pick<AdminRulesService, 'tosTariffCode' | 'imoAlertFor'>;
+    adminRules: Pick<AdminRulesService, 'tosTariffCode' | 'imoAlertFor' | 'releasePointsFor'>;
     terminalConfig: Pick<TerminalConfigService, 'currentTos' | 'flags'>;
-    watched: <T extends object>(port: T, connection: 'smp2catos') => T;
-    alerts: { report(connection: 'smp2catos', outcome: { failure: 'refused'; detail: string }, what: string): Promise<unknown> };
+    watched: <T extends object>(port: T, connection: 'smp2catos' | 'catos2smp') => T;
+    alerts: { notice(connection: 'smp2catos', detail: string, what: string): Promise<unknown> };
     edo: Pick<EdoService, 'releasesFor'>;
     bookings: Pick<BookingsService, 'bookingFor'>;
+    loyaltyPoints: Pick<LoyaltyPointsService, 'config' | 'totals' | 'tierOf' | 'redeemedOn' | 'spend'>;
   },
 ) {
   const { database, events, log } = ctx;
-  const publicOrders = createPublicOrderService({ repo: createOrdersRepository(database.db), links: ctx.orderLinks });
+  const publicOrders = createPublicOrderService({
+    repo: createOrdersRepository(database.db),
+    links: ctx.orderLinks,
+    releasePointsFor: (terminal, blocks) => deps.adminRules.releasePointsFor(terminal, blocks),
+  });
   const approvalRepo = createOrderApprovalRepository(database.db);
   const approvalIn = (tx: Db) => createOrderApprovalRepository(tx);
   // Approved orders to the TOS: the terminal's TOS connection in use, the job-mode and tariff mappings; a refusal
-  // raises the SMP → TOS connection alert, an outage is mailed by the watched port.
+  // is mailed to the SMP → TOS alert address, an outage by the watched port (one alert per episode).
   const tosDelivery = createTosDeliveryService({
     repo: approvalRepo,
     tos: deps.watched(createHttpTos({ outbound: ctx.outbound }), 'smp2catos'),
     connection: (terminal) => deps.terminalConfig.currentTos(terminal),
     tosTariffCode: (code) => deps.adminRules.tosTariffCode(code),
-    alertRefused: (detail, what) => deps.alerts.report('smp2catos', { failure: 'refused', detail }, what),
+    alertRefused: (detail, what) => deps.alerts.notice('smp2catos', detail, what),
     log,
   });
   const orderApproval = createOrderApprovalService({
@@ -86,9 +94,10 @@ export function ordersModule(
     pricing,
     approved: orderApproval.approved,
   });
-  // The TOS's yard events (allocation, gate, late trucks) on the portal's orders, per terminal connection in use.
+  // The TOS's yard events (allocation, gate, late trucks) on the portal's orders, per terminal connection in use: what
+  // the TOS tells the portal, so its failures are the CATOS → SMP alert's.
   const yardEvents = createYardEventsService({
-    tos: deps.watched(createHttpTos({ outbound: ctx.outbound }), 'smp2catos'),
+    tos: deps.watched(createHttpTos({ outbound: ctx.outbound }), 'catos2smp'),
     connection: (terminal) => deps.terminalConfig.currentTos(terminal),
     repo: createYardEventsRepository(database.db),
     transaction: (fn) => events.transaction((tx, ev) => fn({ ...extensionTx(tx), yard: createYardEventsRepository(tx) }, ev)),
@@ -107,6 +116,14 @@ export function ordersModule(
     edoReleases: (q) => deps.edo.releasesFor(q),
     bookingFor: (q) => deps.bookings.bookingFor(q),
     extensionDue: async (orderNo) => (await orderExtension.dueFor([orderNo])).get(orderNo) ?? null,
+  });
+
+  // Loyalty points spent at payment: the discount line on the order, with the ledger's row in the same transaction.
+  const orderLoyalty = createOrderLoyaltyService({
+    repo: createOrderLoyaltyRepository(database.db),
+    transaction: (fn) => events.transaction((tx, ev) => fn(createOrderLoyaltyRepository(tx), tx, ev)),
+    loyalty: deps.loyaltyPoints,
+    db: database.db,
   });
 
   // Paid or confirmed without approval (spec 02 §3: C): approved in the same transaction.
@@ -135,7 +152,13 @@ export function ordersModule(
 
   return {
     services: { publicOrders, pricing, orderCreate, orderApproval, tosDelivery, orderExtension, yardEvents },
-    handlers: { orders: ordersHandlers(publicOrders, orderCreate, orderApproval, orderExtension) },
+    handlers: {
+      orders: ordersHandlers(publicOrders, orderCreate, orderApproval, orderExtension),
+      loyalty: {
+        loyaltyForOrder: (input, c) => orderLoyalty.forOrder(c.user, input.OrderNo),
+        redeemLoyalty: (input, c) => orderLoyalty.redeem(c.user, input),
+      },
+    },
     jobs: [tosPushJob(tosDelivery, log), yardEventsJob(yardEvents, log)],
   } satisfies Module<unknown>;
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, jobModes, orderContainers, orders, terminals, vesselVoyages } from '../../db/schema';
 
@@ -42,6 +42,10 @@ export function createOrdersRepository(db: Db) {
           CargoTypeCode: orderContainers.CargoTypeCode,
           SealNo: orderContainers.SealNo,
           MCWeight: orderContainers.MCWeight,
+          // The yard block of its visit at the order's terminal (the open one, else the latest): its release point.
+          Block: sql<string | null>`(select p.block from port_containers p
+            where p.terminal_code = ${order.TerminalCode} and p.container_no = order_containers.container_no
+            order by (p.date_out is null) desc, p.date_in desc limit 1)`,
         })
         .from(orderContainers)
         .where(eq(orderContainers.OrderNo, orderNo))

@@ -1,6 +1,7 @@
 import { orderStatusNames } from '@smartport/contract';
 import { AppError, notFound } from '../../http/errors';
 import type { OrderLinks } from '../../security/order-links';
+import type { ReleasePoint } from '../admin/admin-rules.service';
 import type { OrdersRepository } from './orders.repository';
 
 export { orderStatusNames };
@@ -20,7 +21,12 @@ export const publicOrderMessages = {
 };
 
 /** The public order view behind an order's `ord_url` (DESIGN.md §8): a signed, expiring token per order. */
-export function createPublicOrderService(deps: { repo: OrdersRepository; links: OrderLinks }) {
+export function createPublicOrderService(deps: {
+  repo: OrdersRepository;
+  links: OrderLinks;
+  /** The release point serving each yard block of a terminal (admin's 'Cấu hình điểm thu phí theo block'). */
+  releasePointsFor: (terminal: string, blocks: readonly (string | null)[]) => Promise<Map<string | null, ReleasePoint | null>>;
+}) {
   return {
     linkToken: (orderNo: string, expiresAt?: Date): string => deps.links.linkToken(orderNo, expiresAt),
 
@@ -31,6 +37,9 @@ export function createPublicOrderService(deps: { repo: OrdersRepository; links: 
       const found = await deps.repo.orderWithContainers(link.o);
       if (!found) throw notFound(publicOrderMessages.missing);
       const { order, containers } = found;
+      // The gate pass says where the truck's papers are released: the release point of each container's yard block.
+      const points = await deps.releasePointsFor(order.TerminalCode, [...new Set(containers.map((c) => c.Block))]);
+      const pointOf = (block: string | null) => points.get(block)?.Label ?? null;
       return {
         ...order,
         JobModeName: order.JobModeName ?? order.JobModeCode,
@@ -45,7 +54,10 @@ export function createPublicOrderService(deps: { repo: OrdersRepository; links: 
           CargoTypeName: c.CargoTypeCode ? (cargoTypeNames[c.CargoTypeCode] ?? c.CargoTypeCode) : null,
           SealNo: c.SealNo,
           MCWeight: c.MCWeight,
+          Block: c.Block,
+          ReleasePoint: pointOf(c.Block),
         })),
+        ReleasePoints: [...new Set(containers.map((c) => pointOf(c.Block)).filter((p): p is string => p !== null))],
       };
     },
   };

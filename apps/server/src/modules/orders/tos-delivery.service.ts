@@ -41,7 +41,7 @@ export function createTosDeliveryService(deps: {
   connection(terminal: string): Promise<TosConnection | null>;
   /** 'Mapping biểu cước': the TOS's code of a portal tariff code, null when not mapped. */
   tosTariffCode(tariffCode: string): Promise<string | null>;
-  /** The SMP → TOS connection alert (one mail per 15 minutes): the TOS refused an order. */
+  /** The SMP → TOS alert address hears that the TOS refused an order (one mail per refusal). */
   alertRefused(detail: string, what: string): Promise<unknown>;
   retry?: TosRetry;
   now?: () => Date;

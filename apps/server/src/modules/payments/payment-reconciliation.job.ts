@@ -10,7 +10,10 @@ export function paymentReconciliationJob(
   payments: { reconcile(): Promise<{ checked: number; applied: number }> },
   log: SchedulerLog,
   everyMs = 60_000,
-  /** Payments the partner had taken but never told the portal about: its notices are not arriving (alert mail mb2smp). */
+  /**
+   * After each run: how many payments the partner had taken but never told the portal about (its notices are not
+   * arriving: alert mail mb2smp; 0 ends such an outage).
+   */
   onUnnotified?: (applied: number) => void,
 ): Job {
   return {
@@ -19,7 +22,7 @@ export function paymentReconciliationJob(
     async run() {
       const r = await payments.reconcile();
       if (r.checked) log.info({ job: PAYMENT_RECONCILIATION, ...r }, 'payment reconciliation');
-      if (r.applied) onUnnotified?.(r.applied);
+      onUnnotified?.(r.applied);
     },
   };
 }

@@ -19,8 +19,13 @@ export function paymentsModule(
     approvalNeeded: PaymentsDeps['approvalNeeded'];
     /** Whether a partner of this kind is offered for an order's terminal (pay partners). */
     offers: PaymentsDeps['offers'];
+    /** The MB-NAPAS fee tables' rule (admin). */
+    mbCharge: PaymentsDeps['mbCharge'];
     watched: <T extends object>(port: T, connection: 'smp2mb') => T;
-    alerts: { report(connection: 'mb2smp', outcome: { failure: 'timeout'; detail: string }, what: string): Promise<unknown> };
+    alerts: {
+      report(connection: 'mb2smp', outcome: { failure: 'timeout'; detail: string }, what: string): Promise<unknown>;
+      recovered(connection: 'mb2smp'): Promise<unknown>;
+    };
   },
 ) {
   const { app, config, events } = ctx;
@@ -45,6 +50,7 @@ export function paymentsModule(
     settings,
     offers: deps.offers,
     approvalNeeded: deps.approvalNeeded,
+    mbCharge: deps.mbCharge,
     log: ctx.log,
   });
 
@@ -58,8 +64,10 @@ export function paymentsModule(
     }
   });
 
-  // Payments the partner had taken but never told the portal about: its notices are not arriving (alert mail mb2smp).
+  // Payments the partner had taken but never told the portal about: its notices are not arriving (alert mail mb2smp);
+  // a later reconciliation that finds none missing ends that episode.
   const reconcile = paymentReconciliationJob(payments, ctx.log, undefined, (applied) => {
+    if (!applied) return void deps.alerts.recovered('mb2smp');
     void deps.alerts.report(
       'mb2smp',
       { failure: 'timeout', detail: `${applied} thanh toán đối tác không báo về (đối soát đã áp dụng)` },

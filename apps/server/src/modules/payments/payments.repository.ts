@@ -253,8 +253,17 @@ export function createPaymentsRepository(
       return !!row;
     },
     /** The card gateway answered the start: the attempt may now be reused by a repeated start. */
-    async markStarted(key: string, otpLength: number) {
-      await db.execute(sql`update payments set otp_length = ${otpLength} where idempotency_key = ${key}`);
+    /** The card gateway took the start: its OTP length, and the MB-NAPAS fee the payer was shown for this attempt. */
+    async markStarted(key: string, otpLength: number, serviceFee: number) {
+      await db.execute(sql`update payments set otp_length = ${otpLength}, service_fee = ${serviceFee} where idempotency_key = ${key}`);
+    },
+    /** What a partner's successful payments total from `from` on (the running month's MB total of the fee tiers). */
+    async paidTotalSince(partnerCode: string, from: Date): Promise<number> {
+      const r = await db.execute(
+        sql`select coalesce(sum(amount), 0)::float8 "Total" from payments
+            where partner_code = ${partnerCode} and status = 1 and completed_time >= ${from.toISOString()}::timestamptz`,
+      );
+      return Number(rowsOf<{ Total: number }>(r)[0]?.Total ?? 0);
     },
     async release(key: string) {
       await db.execute(sql`update payments set confirming = false where idempotency_key = ${key}`);

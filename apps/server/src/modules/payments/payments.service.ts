@@ -5,6 +5,7 @@ import {
   type CallRequest,
   type calls,
   formatPortTime,
+  type MbServiceFee,
   type OrderCompletedData,
   type PartnerKind,
   type PaymentFollowup,
@@ -12,6 +13,7 @@ import {
   paymentLimits,
   paymentMessages,
   portFormats,
+  portMonthStart,
 } from '@smartport/contract';
 import QRCode from 'qrcode';
 import type { BankPageGateway, BankPageResult } from '../../adapters/bank-page/bank-page.port';
@@ -21,6 +23,7 @@ import type { AuthUser } from '../../http/context';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import type { LiveEvents } from '../../realtime/realtime';
 import { assertOrderActor, orderReach } from '../../security/order-access';
+import type { AdminRulesService } from '../admin/admin-rules.service';
 import type { ApprovalFacts } from '../approval/approval.service';
 import { partnerError, partnerNames } from './partner-failure';
 import type { RefundReason } from './payment-machine';
@@ -82,6 +85,8 @@ export interface PaymentsDeps {
    * or is approved at once (C, false). Asked at the moment money is applied; the answer is recorded in skip_approval.
    */
   approvalNeeded(f: ApprovalFacts): Promise<boolean>;
+  /** The MB-NAPAS fee tables' one rule (admin `mbCharge`): the fee of `amountVnd` when the month's MB total is `monthlyTotalVnd`. */
+  mbCharge: AdminRulesService['mbCharge'];
 }
 
 /** What happened to money that could not be applied: said to the payer, the same words on every path. */
@@ -153,6 +158,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const order = await repo.order(orderReach(user), orderNo);
     if (!order) throw notFound(`Không tìm thấy lệnh ${orderNo}.`);
     return order;
+  }
+
+  /**
+   * The MB-NAPAS fee of an MB card payment of `amount` made now: the tier of the port's running month (MB payments
+   * completed since the first of the port month), the processing fee per transaction.
+   */
+  async function mbFeeNow(amount: number): Promise<MbServiceFee> {
+    const monthTotal = await repo.paidTotalSince(PARTNER.card, portMonthStart(new Date()));
+    return deps.mbCharge(monthTotal, amount);
   }
 
   /** The approval configuration's answer for this order if it were paid now. */
@@ -306,7 +320,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
         throw partnerError(partnerNames.card, r);
       }
       const otpLength = r.otpLength ?? paymentLimits.otpMaxLength;
-      await repo.markStarted(key, otpLength);
+      // The fee the payer was shown, computed again from the tables at the start; the MB summary adds it up.
+      await repo.markStarted(key, otpLength, (await mbFeeNow(Number(order.TotalAmount))).total);
       return { success: true, data: { clientMessageId: code, otpLength } };
     },
 
@@ -487,6 +502,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           // Unpaid: what the approval configuration would decide if it were paid now.
           skip_approval: await skipsApprovalNow(o),
           TrarCount: o.TrarCount,
+          MbServiceFee: await mbFeeNow(Number(o.TotalAmount)),
         },
       };
     },

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, smallint, text, varchar } from 'drizzle-orm/pg-core';
 import { rowguid, tz } from '../../db/columns';
 import { terminals } from '../shell/terminals.table';
 
@@ -37,4 +37,33 @@ export const ratings = pgTable(
     CreatedTime: tz('created_time').notNull().defaultNow(),
   },
   (t) => [index('ratings_terminal_time_idx').on(t.TerminalCode, t.CreatedTime), index('ratings_user_time_idx').on(t.UserID, t.CreatedTime)],
+);
+
+/**
+ * An order rated (docs/decisions.md 'Customers rate their orders'): once by the customer's account, once by the driver
+ * through the public order page. Written in the transaction that writes the order's `ratings` rows; the key is what
+ * refuses a second rating, also when two arrive at once.
+ */
+export const orderRatings = pgTable(
+  'order_ratings',
+  {
+    OrderNo: varchar('order_no', { length: 30 }).notNull(),
+    /** customer | driver */
+    Rater: varchar('rater', { length: 10 }).notNull(),
+    UserID: varchar('user_id', { length: 50 }).notNull(),
+    CreatedTime: tz('created_time').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.OrderNo, t.Rater] })],
+);
+
+/** A wrong PIN typed on the public order page's rating: counted per order to throttle guessing. */
+export const ratingPinFailures = pgTable(
+  'rating_pin_failures',
+  {
+    Rowguid: rowguid(),
+    OrderNo: varchar('order_no', { length: 30 }).notNull(),
+    Address: varchar('address', { length: 64 }),
+    FailedAt: tz('failed_at').notNull().defaultNow(),
+  },
+  (t) => [index('rating_pin_failures_order_idx').on(t.OrderNo, t.FailedAt)],
 );

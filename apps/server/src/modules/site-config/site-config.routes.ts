@@ -16,5 +16,6 @@ export function siteConfigHandlers(
     ...gridHandlers(siteConfigGrids, grid),
     ...settingsFormHandlers('siteConfig', forms, [mainConfig]),
     saveMainConfig: (input) => siteConfig.saveMain(input),
+    releasedVersions: () => siteConfig.releasedVersions(),
   };
 }

@@ -10,18 +10,18 @@ import { createTosOrderImport } from './tos-orders.service';
 
 /**
  * Statistics over the rollups, and the TOS-side orders for the usage report, read from the TOS order feed with the TOS
- * connection in use (a failing feed raises the SMP → TOS connection alert).
+ * connection in use (what the TOS tells the portal: a failing feed raises the CATOS → SMP connection alert).
  */
 export function statsModule(
   ctx: ModuleContext,
   deps: {
     terminalConfig: Pick<TerminalConfigService, 'portalTos'>;
-    watched: <T extends object>(port: T, connection: 'smp2catos') => T;
+    watched: <T extends object>(port: T, connection: 'catos2smp') => T;
   },
 ) {
   const stats = createStatsService({ repo: createStatsRepository(ctx.database) });
   const tosOrders = createTosOrderImport({
-    tos: deps.watched(createHttpTos({ outbound: ctx.outbound }), 'smp2catos'),
+    tos: deps.watched(createHttpTos({ outbound: ctx.outbound }), 'catos2smp'),
     connection: () => deps.terminalConfig.portalTos(),
     repo: createTosOrdersRepository(ctx.database),
   });

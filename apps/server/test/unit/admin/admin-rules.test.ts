@@ -48,7 +48,7 @@ describe('mbServiceCharge (MB-NAPAS fee tables, spec 03 §2.5 / §9)', () => {
   });
 });
 
-describe('holiday periods (spec 03 §2.5 holiday exemption; precedence docs/decisions.md)', () => {
+describe('holiday periods (spec 03 §2.5 holiday exemption; which lists apply: docs/decisions.md)', () => {
   const rows = [
     period('Chung', '*', '*', '2027-02-05', '2027-02-11'),
     period('Chung', '*', '*', '2027-04-30', '2027-05-03'),
@@ -71,13 +71,15 @@ describe('holiday periods (spec 03 §2.5 holiday exemption; precedence docs/deci
     expect(specificity({ OperationCode: 'MAE', CustomerCode: '*' }, 'MSC', 'C001')).toBeNull();
   });
 
-  it('selects the periods of the most specific configuration only', () => {
-    expect(selectHolidayPeriods(rows, q('MSC', 'C001')).map((p) => p.ConfigName)).toEqual(['Khách A hãng MSC']);
-    expect(selectHolidayPeriods(rows, q('MAE', 'C001')).map((p) => p.ConfigName)).toEqual(['Khách A']);
-    expect(selectHolidayPeriods(rows, q('MSC', 'C999')).map((p) => p.ConfigName)).toEqual(['MSC']);
+  it("combines the general periods with the operator's and customer's own lists; another party's list does not apply", () => {
+    const names = (op: string, cu: string) => [...new Set(selectHolidayPeriods(rows, q(op, cu)).map((p) => p.ConfigName))].sort();
+    expect(names('MSC', 'C001')).toEqual(['Chung', 'Khách A', 'Khách A hãng MSC', 'MSC']);
+    expect(names('MAE', 'C001')).toEqual(['Chung', 'Khách A']);
+    // An operator with its own list still gets the national holidays entered for all.
+    expect(names('MSC', 'C999')).toEqual(['Chung', 'MSC']);
     expect(selectHolidayPeriods(rows, q('MAE', 'C999')).map((p) => p.StartTime)).toEqual([day('2027-02-05'), day('2027-04-30')]);
     // Only periods meeting the stay: 1–2 May meets the second general period.
-    expect(selectHolidayPeriods(rows, q('MAE', 'C999', '2027-05-01', '2027-05-02')).map((p) => p.Descriptions)).toEqual(['Chung']);
+    expect(selectHolidayPeriods(rows, q('MSC', 'C001', '2027-05-01', '2027-05-02')).map((p) => p.Descriptions)).toEqual(['Chung']);
     expect(selectHolidayPeriods(rows, q('MAE', 'C999', '2027-06-01', '2027-06-30'))).toEqual([]);
   });
 
@@ -89,7 +91,7 @@ describe('holiday periods (spec 03 §2.5 holiday exemption; precedence docs/deci
     expect(firstOverlap([a, c])).toBeNull();
   });
 
-  it('property: the selection is the applicable rows of the top rank meeting the range, and overlap detection agrees with pairwise', () => {
+  it('property: the selection is every applicable row meeting the range, and overlap detection agrees with pairwise', () => {
     const codes = fc.constantFrom('*', 'MSC', 'MAE');
     const cust = fc.constantFrom('*', 'C001', 'C002');
     const row = fc.record({ op: codes, cu: cust, start: fc.integer({ min: 0, max: 60 }), len: fc.integer({ min: 0, max: 10 }) });
@@ -114,9 +116,7 @@ describe('holiday periods (spec 03 §2.5 holiday exemption; precedence docs/deci
           const periods = given.map(toPeriod);
           const range = { from: new Date(base + from * D), to: new Date(base + (from + len) * D) };
           const got = selectHolidayPeriods(periods, { operationCode: op, customerCode: cu, ...range });
-          const ranks = periods.map((p) => specificity(p, op, cu)).filter((s): s is number => s !== null);
-          const top = ranks.length ? Math.max(...ranks) : -1;
-          const expected = periods.filter((p) => specificity(p, op, cu) === top && p.StartTime <= range.to && p.EndTime >= range.from);
+          const expected = periods.filter((p) => specificity(p, op, cu) !== null && p.StartTime <= range.to && p.EndTime >= range.from);
           expect(new Set(got)).toEqual(new Set(expected));
           const starts = got.map((p) => p.StartTime.getTime());
           expect(starts).toEqual([...starts].sort((a, b) => a - b));

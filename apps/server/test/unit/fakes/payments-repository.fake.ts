@@ -25,6 +25,8 @@ export function createFakePaymentsRepository(orders: PayOrder[]) {
     { InvoiceSeries: string; InvoiceNo: string; TaxAuthorityCode: string | null; Amount: number; IssueDate: Date }
   >();
   const followups: Followup[] = [];
+  /** The MB-NAPAS fee recorded on each card attempt at its start. */
+  const serviceFees = new Map<string, number>();
   const facts = (o: PayOrder) => ({
     status: o.OrderStatus,
     transactionId: o.TransactionId,
@@ -85,9 +87,15 @@ export function createFakePaymentsRepository(orders: PayOrder[]) {
       a.Confirming = true;
       return true;
     },
-    async markStarted(key, otpLength) {
+    async markStarted(key, otpLength, serviceFee) {
       const a = attempts.get(key);
       if (a) a.OtpLength = otpLength;
+      serviceFees.set(key, serviceFee);
+    },
+    async paidTotalSince(partnerCode) {
+      return [...attempts.values()]
+        .filter((a) => a.PartnerCode === partnerCode && a.Status === 1)
+        .reduce((s, a) => s + Number(a.Amount), 0);
     },
     async release(key) {
       const a = attempts.get(key);
@@ -188,6 +196,9 @@ export function createFakePaymentsRepository(orders: PayOrder[]) {
     async chargeLines() {
       return [];
     },
+    async containerBlocks() {
+      return [];
+    },
     async parties() {
       return {
         BLNo: null,
@@ -210,7 +221,7 @@ export function createFakePaymentsRepository(orders: PayOrder[]) {
       return [];
     },
   };
-  return { repo, orders: byNo, attempts, issued: invoices, followups };
+  return { repo, orders: byNo, attempts, issued: invoices, followups, serviceFees };
 }
 
 function followup(f: Pick<Followup, 'Kind' | 'OrderNo' | 'Reason'> & Partial<Followup>): Followup {

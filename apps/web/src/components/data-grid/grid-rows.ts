@@ -35,7 +35,8 @@ export function fromServer(rows: readonly GridValues[], key: readonly string[] =
 export function defaultValues(columns: readonly GridColumn[], now = new Date()): GridValues {
   const values: GridValues = {};
   for (const c of columns) {
-    if (c.type === 'bool') values[c.field] = false;
+    if (c.initial !== undefined) values[c.field] = c.initial;
+    else if (c.type === 'bool') values[c.field] = false;
     else if (c.type === 'enum') values[c.field] = c.options?.[0]?.value ?? null;
     else if (c.type === 'text') values[c.field] = '';
     else if (c.type === 'datetime') values[c.field] = new Date(Math.floor(now.getTime() / 60_000) * 60_000).toISOString();

@@ -26,6 +26,20 @@ function failureText(e: unknown, fallback: string): string {
   return fallback;
 }
 
+/**
+ * A typed number the form's own schema refuses (loyalty: a negative or fractional count), with the schema's Vietnamese
+ * message, the one the server would answer; blank is the required check's business.
+ */
+function numberProblem(def: SettingsFormDef, name: string, value: unknown): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (def.form.find((f) => f.name === name)?.kind !== 'number') return null;
+  const schema = (
+    def.values.shape as Record<string, { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } }>
+  )[name];
+  const r = schema?.safeParse(value);
+  return r && !r.success ? (r.error?.issues[0]?.message ?? null) : null;
+}
+
 /** Form.Item hands its control value, onChange, id (the label's target) and status: passed on to the input. */
 type ControlProps = Record<string, unknown>;
 
@@ -81,6 +95,13 @@ export function SettingsForm({ form: def, extraActions }: SettingsFormProps) {
 
   const check = (): FormValues | null => {
     const values = form.getFieldsValue(true) as FormValues;
+    const bad = def.form.map((f) => ({ field: f.name, message: numberProblem(def, f.name, values[f.name]) })).find((p) => p.message);
+    if (bad?.message) {
+      form.setFields([{ name: bad.field, errors: [bad.message] }]);
+      form.focusField(bad.field);
+      void message.error(bad.message);
+      return null;
+    }
     const missing = missingField(def, values);
     if (!missing) {
       // The form's own rule over several fields (loyalty: Gold ≥ Silver ≥ Bronze), the same the server checks.
@@ -129,8 +150,15 @@ export function SettingsForm({ form: def, extraActions }: SettingsFormProps) {
         wrapperCol={{ flex: 1 }}
         style={{ maxWidth: 640 }}
         disabled={stored.isPending || save.isPending}
-        // A field's message goes once its value changes; the next 'Lưu' checks again.
-        onValuesChange={(changed: FormValues) => form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })))}
+        // A field's message goes once its value changes (a number the schema refuses says why at once); 'Lưu' checks again.
+        onValuesChange={(changed: FormValues) =>
+          form.setFields(
+            Object.entries(changed).map(([name, v]) => {
+              const problem = numberProblem(def, name, v);
+              return { name, errors: problem ? [problem] : [] };
+            }),
+          )
+        }
         onFinish={onSave}
       >
         {def.form.map((field) => (

@@ -131,7 +131,8 @@ export function RequestDialog({
   };
 
   const submit = () => {
-    if (!draft.IssueName.trim()) {
+    // Content is required of those who may type it; above rank 2 the request is its type, the content a rank 1's.
+    if (!locked('IssueName') && !draft.IssueName.trim()) {
       void message.error(issueMessages.noContent);
       return;
     }
@@ -165,7 +166,9 @@ export function RequestDialog({
 
   const created = row ? formatDateTime(row.CreatedTime, 'YYYY-MM-DD') : formatDateTime(new Date(), 'YYYY-MM-DD');
   const hint = (f: IssueLockableField) =>
-    locked(f) ? t('issues.lockedHint', { rank: f === 'IssueName' || f === 'PerformerComment' ? 1 : '1, 2' }) : undefined;
+    locked(f)
+      ? t('issues.lockedHint', { rank: f === 'PerformerComment' || (f === 'IssueName' && mode === 'edit') ? 1 : '1, 2' })
+      : undefined;
 
   return (
     <Modal
@@ -186,7 +189,7 @@ export function RequestDialog({
       ]}
     >
       <Form layout="vertical" requiredMark={false}>
-        <Form.Item label={issueLabels.IssueName} htmlFor="issue-name" required tooltip={hint('IssueName')}>
+        <Form.Item label={issueLabels.IssueName} htmlFor="issue-name" required={!locked('IssueName')} tooltip={hint('IssueName')}>
           <Input.TextArea
             id="issue-name"
             value={draft.IssueName}

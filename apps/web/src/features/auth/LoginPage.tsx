@@ -2,7 +2,7 @@ import type { SecondFactor, SessionUser, TotpEnrolment } from '@smartport/contra
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { session } from '../../lib/session';
 import { siteName } from '../../lib/site-title';
 import { useLogin, useLoginTotp } from './api';
@@ -277,6 +277,10 @@ export function LoginPage() {
             </button>
           </fieldset>
         </form>
+        <nav className="sp-login__links">
+          <Link to="/register">{t('login.register')}</Link>
+          <Link to="/forgot-password">{t('login.forgot')}</Link>
+        </nav>
         <nav className="sp-login__links">
           <a href="/Privacy-Policy.html">{t('login.privacy')}</a>
           <a href="/Term-and-Conditions.html">{t('login.terms')}</a>

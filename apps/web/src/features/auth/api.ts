@@ -1,4 +1,4 @@
-import type { CallInput, ClientCall, calls } from '@smartport/contract';
+import type { AccountState, CallInput, ClientCall, calls } from '@smartport/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 
@@ -54,6 +54,19 @@ export const accountCalls = {
   allSessions: clientCall<'allSessions'>('auth/sessions/all', 'menu'),
   endAnySession: clientCall<'endAnySession'>('auth/sessions/endAny', 'menu'),
   allLoginHistory: clientCall<'allLoginHistory'>('auth/history/all', 'menu'),
+  // Registration, verification and password reset (public pages) and 'Quản lý tài khoản'.
+  registerTerminals: clientCall<'registerTerminals'>('auth/register/terminals', 'public'),
+  register: clientCall<'register'>('auth/register', 'public'),
+  verifyEmail: clientCall<'verifyEmail'>('auth/verifyEmail', 'public'),
+  forgotPassword: clientCall<'forgotPassword'>('auth/forgotPassword', 'public'),
+  resetPassword: clientCall<'resetPassword'>('auth/resetPassword', 'public'),
+  listAccounts: clientCall<'listAccounts'>('auth/accounts/list', 'menu'),
+  accountOptions: clientCall<'accountOptions'>('auth/accounts/options', 'menu'),
+  activateAccount: clientCall<'activateAccount'>('auth/accounts/activate', 'menu'),
+  lockAccount: clientCall<'lockAccount'>('auth/accounts/lock', 'menu'),
+  unlockAccount: clientCall<'unlockAccount'>('auth/accounts/unlock', 'menu'),
+  sendPasswordReset: clientCall<'sendPasswordReset'>('auth/accounts/resetPassword', 'menu'),
+  updateAccount: clientCall<'updateAccount'>('auth/accounts/update', 'menu'),
 };
 
 export const accountKeys = {
@@ -120,5 +133,64 @@ export function useLoginHistory(scope: 'mine' | 'all', user: string) {
         ? await callApi(accountCalls.myLoginHistory, {}, { signal })
         : await callApi(accountCalls.allLoginHistory, user ? { UserID: user } : {}, { signal })
       ).payload ?? [],
+  });
+}
+
+/** 'Đăng ký tài khoản', the verification link, 'Quên mật khẩu?' and the reset link: public calls. */
+export function useRegisterTerminals() {
+  return useQuery({
+    queryKey: ['auth', 'registerTerminals'],
+    queryFn: async ({ signal }) => (await callApi(accountCalls.registerTerminals, {}, { signal })).payload ?? [],
+    staleTime: 300_000,
+  });
+}
+export const useRegister = () =>
+  useMutation({ mutationFn: (input: CallInput<AuthCalls['register']>) => callApi(accountCalls.register, input) });
+export const useVerifyEmail = () => useMutation({ mutationFn: (token: string) => callApi(accountCalls.verifyEmail, { token }) });
+export const useForgotPassword = () =>
+  useMutation({ mutationFn: (Identifier: string) => callApi(accountCalls.forgotPassword, { Identifier }) });
+export const useResetPassword = () =>
+  useMutation({ mutationFn: (input: CallInput<AuthCalls['resetPassword']>) => callApi(accountCalls.resetPassword, input) });
+
+const accountsKeys = {
+  all: ['auth', 'accounts'] as const,
+  list: (State: AccountState | undefined, Text: string) => ['auth', 'accounts', 'list', State ?? '', Text] as const,
+  options: () => ['auth', 'accounts', 'options'] as const,
+};
+
+/** 'Quản lý tài khoản': the accounts the user manages. */
+export function useAccounts(State: AccountState | undefined, Text: string) {
+  return useQuery({
+    queryKey: accountsKeys.list(State, Text),
+    queryFn: async ({ signal }) =>
+      (await callApi(accountCalls.listAccounts, { ...(State ? { State } : {}), ...(Text ? { Text } : {}) }, { signal })).payload ?? [],
+  });
+}
+
+export function useAccountOptions() {
+  return useQuery({
+    queryKey: accountsKeys.options(),
+    queryFn: async ({ signal }) => (await callApi(accountCalls.accountOptions, {}, { signal })).payload ?? { groups: [], terminals: [] },
+    staleTime: 60_000,
+  });
+}
+
+type Action = 'activateAccount' | 'lockAccount' | 'unlockAccount' | 'sendPasswordReset';
+/** One of the row's actions; the list is read again after it. */
+export function useAccountAction() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, UserID }: { action: Action; UserID: string }) =>
+      // The four calls take the same request and answer the same reply.
+      callApi(accountCalls[action] as (typeof accountCalls)['activateAccount'], { UserID }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: accountsKeys.all }),
+  });
+}
+
+export function useUpdateAccount() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CallInput<AuthCalls['updateAccount']>) => callApi(accountCalls.updateAccount, input),
+    onSuccess: () => qc.invalidateQueries({ queryKey: accountsKeys.all }),
   });
 }

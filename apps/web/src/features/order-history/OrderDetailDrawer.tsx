@@ -24,8 +24,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../components/list-screen/list-screen';
+import { OrderRatingForm } from '../../components/order-rating/OrderRatingForm';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { useDraftInvoice, useExtendOrder, useHistoryOrder } from './api';
+import { useMe } from '../../lib/session-queries';
+import { useDraftInvoice, useExtendOrder, useHistoryOrder, useOrderRatingForm, useRateOrder } from './api';
 import { OrderStatusTag, shownPin } from './order-history-ui';
 
 const time = (d: string | null) => formatDateTime(d, 'DD/MM/YYYY HH:mm');
@@ -66,6 +68,27 @@ export function OrderDetailDrawer({ orderNo, onClose }: { orderNo: string | null
       {detail.error && <Alert type="error" showIcon title={t('orderHistory.detail.loadFailed', { message: errorText(detail.error) })} />}
       {d && <DetailBody d={d} />}
     </Drawer>
+  );
+}
+
+/** A completed order of the signed-in customer: its rating (once), on the active criteria. */
+function RatingBlock({ d }: { d: OrderHistoryDetail }) {
+  const me = useMe();
+  if (!me.data?.CustomerCode || !d.CompletedAt || d.OrderStatus !== 'C') return null;
+  return <RatingCard orderNo={d.OrderNo} />;
+}
+
+function RatingCard({ orderNo }: { orderNo: string }) {
+  const form = useOrderRatingForm(orderNo);
+  const rate = useRateOrder(orderNo);
+  return (
+    <OrderRatingForm
+      form={form.data}
+      loading={form.isLoading}
+      loadError={form.error ? errorText(form.error) : null}
+      submitting={rate.isPending}
+      onSubmit={(v) => rate.mutateAsync(v)}
+    />
   );
 }
 
@@ -184,9 +207,15 @@ function DetailBody({ d }: { d: OrderHistoryDetail }) {
         <Descriptions.Item label={t('orderHistory.detail.createdBy')}>{d.CreatedBy ?? ''}</Descriptions.Item>
         <Descriptions.Item label={t('orderHistory.detail.tos')}>{d.TosStatusName}</Descriptions.Item>
         {d.Note && <Descriptions.Item label={t('orderHistory.detail.note')}>{d.Note}</Descriptions.Item>}
+        <Descriptions.Item label={t('orderHistory.detail.releasePoint')} span={2}>
+          <span data-testid="release-points">
+            {d.ReleasePoints.length ? d.ReleasePoints.join('; ') : t('orderHistory.detail.noReleasePoint')}
+          </span>
+        </Descriptions.Item>
       </Descriptions>
 
       <ExtensionBlock d={d} />
+      <RatingBlock d={d} />
 
       {section(t('orderHistory.detail.qr'))}
       <QrBlock d={d} />
@@ -196,7 +225,7 @@ function DetailBody({ d }: { d: OrderHistoryDetail }) {
         rowKey="ContainerNo"
         size="small"
         pagination={false}
-        scroll={{ x: gates ? 1030 : 640 }}
+        scroll={{ x: gates ? 1300 : 910 }}
         dataSource={d.containers}
         aria-label={t('orderHistory.detail.containers')}
         columns={[
@@ -206,6 +235,8 @@ function DetailBody({ d }: { d: OrderHistoryDetail }) {
           { title: t('orderHistory.detail.cargo'), dataIndex: 'CargoTypeName', width: 120 },
           { title: t('orderHistory.detail.seal'), dataIndex: 'SealNo', width: 110 },
           { title: t('orderHistory.detail.amount'), dataIndex: 'Amount', width: 120, align: 'right', render: plain },
+          { title: t('orderHistory.detail.block'), dataIndex: 'Block', width: 70 },
+          { title: t('orderHistory.detail.containerReleasePoint'), dataIndex: 'ReleasePoint', width: 200 },
           ...(gates
             ? [
                 { title: t('orderHistory.detail.allocated'), dataIndex: 'AllocatedAt', width: 130, render: time },

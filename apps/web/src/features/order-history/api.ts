@@ -69,3 +69,21 @@ export function useExtendOrder(orderNo: string) {
     onSuccess: () => client.invalidateQueries({ queryKey: orderHistoryKeys.detail(orderNo) }),
   });
 }
+
+/** The customer's rating form of one order (completed? rated? the active criteria). */
+export function useOrderRatingForm(orderNo: string) {
+  return useQuery({
+    queryKey: ['order-history', 'rating', orderNo] as const,
+    queryFn: async ({ signal }) => (await callApi(clientCalls.ratings.orderRatingForm, { OrderNo: orderNo }, { signal })).data,
+  });
+}
+
+/** Sends the customer's rating; the form then reads "rated". */
+export function useRateOrder(orderNo: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Omit<CallInput<typeof calls.ratings.rateOrder>, 'OrderNo'>) =>
+      callApi(clientCalls.ratings.rateOrder, { ...body, OrderNo: orderNo }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['order-history', 'rating', orderNo] }),
+  });
+}

@@ -3,9 +3,10 @@ import { Card, Descriptions, Flex, QRCode, Result, Spin, Table, Tag, Typography 
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { OrderRatingForm } from '../../components/order-rating/OrderRatingForm';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { siteName } from '../../lib/site-title';
-import { usePublicOrder } from './api';
+import { usePublicOrder, usePublicRatingForm, useRatePublicOrder } from './api';
 
 const statusColor: Record<OrderStatus, string> = { A: 'orange', P: 'blue', C: 'green', D: 'red' };
 
@@ -57,6 +58,11 @@ export function PublicOrderPage() {
             <Descriptions.Item label={t('publicOrder.createdTime')}>{formatDateTime(o.CreatedTime)}</Descriptions.Item>
             <Descriptions.Item label={t('publicOrder.expDate')}>{formatDateTime(o.ExpDate)}</Descriptions.Item>
             <Descriptions.Item label={t('publicOrder.amount')}>{formatMoney(o.TotalAmount)}</Descriptions.Item>
+            <Descriptions.Item label={t('publicOrder.releasePoint')} span={2}>
+              <Typography.Text strong data-testid="release-points">
+                {o.ReleasePoints.length ? o.ReleasePoints.join('; ') : t('publicOrder.noReleasePoint')}
+              </Typography.Text>
+            </Descriptions.Item>
           </Descriptions>
         </Card>
         <Card title={t('publicOrder.gateQr')} style={{ flex: '0 0 auto' }}>
@@ -68,7 +74,7 @@ export function PublicOrderPage() {
           rowKey="ContainerNo"
           size="small"
           pagination={false}
-          scroll={{ x: 600 }}
+          scroll={{ x: 860 }}
           dataSource={o.containers}
           columns={[
             { title: 'STT', render: (_v, _r, i) => i + 1, width: 56 },
@@ -87,9 +93,28 @@ export function PublicOrderPage() {
               align: 'right',
               render: (v: number | null) => (v == null ? '' : v.toLocaleString('vi-VN')),
             },
+            { title: t('publicOrder.block'), dataIndex: 'Block' },
+            { title: t('publicOrder.containerReleasePoint'), dataIndex: 'ReleasePoint' },
           ]}
         />
       </Card>
+      <DriverRating token={model} />
     </div>
+  );
+}
+
+/** The driver's rating of the link's completed order, with the order's PIN (once). */
+function DriverRating({ token }: { token: string }) {
+  const form = usePublicRatingForm(token);
+  const rate = useRatePublicOrder(token);
+  if (form.isError) return null;
+  return (
+    <OrderRatingForm
+      form={form.data}
+      loading={form.isPending}
+      askPin
+      submitting={rate.isPending}
+      onSubmit={(v) => rate.mutateAsync({ ...v, PinCode: v.PinCode ?? '' })}
+    />
   );
 }

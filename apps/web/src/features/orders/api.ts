@@ -215,3 +215,22 @@ export function useAcceptActions() {
     }),
   };
 }
+
+/** The public order page's rating form (the driver's). */
+export function usePublicRatingForm(token: string) {
+  return useQuery({
+    queryKey: ['public-order', token, 'rating'] as const,
+    queryFn: async ({ signal }) => (await callApi(clientCalls.ratings.publicRatingForm, { token }, { signal })).data,
+    retry: false,
+  });
+}
+
+/** The driver's rating with the order's PIN. */
+export function useRatePublicOrder(token: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { Ratings: { QuestionCode: number; Rating: number }[]; RatingNote: string | null; PinCode: string }) =>
+      callApi(clientCalls.ratings.ratePublicOrder, { ...body, token }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['public-order', token, 'rating'] }),
+  });
+}

@@ -1,4 +1,5 @@
 import {
+  type MbServiceFee,
   type OrderCompletedData,
   type PaymentResult,
   type PayPartner,
@@ -18,6 +19,7 @@ import { BankPageStep } from './BankPageStep';
 import { CardStep } from './CardStep';
 import { DraftInvoice } from './DraftInvoice';
 import { errorMessage } from './errors';
+import { LoyaltyRedeem } from './LoyaltyRedeem';
 import { QrStep } from './QrStep';
 import { stepBar } from './step-bar';
 import type { PaymentDialogProps } from './types';
@@ -45,6 +47,8 @@ export function PaymentDialog({ order, open, onClose, onDone }: PaymentDialogPro
   const orderNo = order.OrderNo;
   const [stage, setStage] = useState<Stage>({ kind: 'confirm' });
   const [amount, setAmount] = useState<number>(order.TotalAmount);
+  /** The MB-NAPAS fee of this order as the server computes it now (the inquiry), shown before an MB card payment. */
+  const [mbFee, setMbFee] = useState<MbServiceFee | null>(null);
   const [completed, setCompleted] = useState<OrderCompletedData | null>(null);
   const [draftOpen, setDraftOpen] = useState(false);
   const inquiry = useOrderInquiry();
@@ -71,7 +75,10 @@ export function PaymentDialog({ order, open, onClose, onDone }: PaymentDialogPro
     setStage({ kind: 'inquiry' });
     try {
       const res = await inquiry.mutateAsync(orderNo);
-      if (res.data) setAmount(res.data.DraftTotal);
+      if (res.data) {
+        setAmount(res.data.DraftTotal);
+        setMbFee(res.data.MbServiceFee);
+      }
       setStage({ kind: 'partners' });
     } catch (err) {
       setStage({ kind: 'error', message: errorMessage(err), retry: false, failedStep: 'before' });
@@ -151,6 +158,8 @@ export function PaymentDialog({ order, open, onClose, onDone }: PaymentDialogPro
           {trar >= paymentLimits.trarWarningCount && (
             <Alert type="warning" showIcon title={t('payment.trarWarning', { count: paymentLimits.trarWarningCount })} />
           )}
+          {/* Points are spent before any payment attempt starts: the partner is asked for the lowered total. */}
+          <LoyaltyRedeem orderNo={orderNo} onRedeemed={setAmount} />
           <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
             <Button onClick={() => setDraftOpen(true)}>{t('payment.draft')}</Button>
             <Button onClick={close}>{t('payment.cancel')}</Button>
@@ -211,6 +220,20 @@ export function PaymentDialog({ order, open, onClose, onDone }: PaymentDialogPro
         </Flex>
       )}
 
+      {stage.kind === 'pay' && partnerKind(stage.partner) === 'card' && mbFee && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="mb-fee"
+          title={t('payment.mbFee.title', { total: formatMoney(mbFee.total) })}
+          description={t('payment.mbFee.detail', {
+            percent: mbFee.percent.toLocaleString('vi-VN'),
+            charge: formatMoney(mbFee.charge),
+            processingFee: formatMoney(mbFee.processingFee),
+          })}
+        />
+      )}
       {stage.kind === 'pay' && partnerKind(stage.partner) === 'card' && (
         <CardStep
           orderNo={order.OrderNo}

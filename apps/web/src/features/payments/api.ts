@@ -112,3 +112,21 @@ export function useRetryInvoice() {
     onSettled: () => client.invalidateQueries({ queryKey: paymentKeys.followups() }),
   });
 }
+
+/** The order's customer's loyalty points and the most this order can take (the payment dialog's first step). */
+export function useLoyaltyForOrder(orderNo: string) {
+  return useQuery({
+    queryKey: ['payments', 'loyalty', orderNo] as const,
+    queryFn: async ({ signal }) => (await callApi(clientCalls.loyalty.loyaltyForOrder, { OrderNo: orderNo }, { signal })).data ?? null,
+    retry: false,
+  });
+}
+
+/** Spends points on the order before paying: the server writes the discount line and answers the new total. */
+export function useRedeemLoyalty() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CallInput<typeof calls.loyalty.redeemLoyalty>) => callApi(clientCalls.loyalty.redeemLoyalty, input),
+    onSuccess: (_r, input) => void qc.invalidateQueries({ queryKey: ['payments', 'loyalty', input.OrderNo] }),
+  });
+}

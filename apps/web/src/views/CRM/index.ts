@@ -6,4 +6,6 @@ export const pages: ViewPages = {
   Dashboard: preloadedLazy(() => import('../../features/stats/Dashboard')),
   CustomerReport: preloadedLazy(() => import('../../features/stats/CustomerReport')),
   UserReport: preloadedLazy(() => import('../../features/stats/UserReport')),
+  // Staff: any customer's loyalty points within their terminals (menu CRM_LOYALTY).
+  Loyalty: preloadedLazy(() => import('../../features/loyalty/CustomerLoyaltyPage')),
 };

@@ -1,4 +1,4 @@
-import { dataShareGrid, imoAlertGrid, mbChargesGrid, mbFeeGrid, releasePointGrid, tariffMappingGrid } from '@smartport/contract';
+import { dataShareGrid, imoAlertGrid, mbChargesGrid, mbFeeGrid, releasePointGrid } from '@smartport/contract';
 import type { ViewPages } from '../../app/view-types';
 import { gridPage } from '../../components/data-grid/grid-page';
 import { preloadedLazy } from '../../lib/preloaded-lazy';
@@ -18,10 +18,12 @@ export const pages: ViewPages = {
   mb_fee: gridPage(mbFeeGrid),
   imo_alert: gridPage(imoAlertGrid),
   holiday: preloadedLazy(() => import('../../features/admin/HolidayPage')),
-  tariff_mapping: gridPage(tariffMappingGrid),
+  tariff_mapping: preloadedLazy(() => import('../../features/tos-mappings/MappingPage').then((m) => ({ default: m.TariffMappingPage }))),
   data_share: gridPage(dataShareGrid),
   // SYS_AUDIT '/SystemManager/audit_log' 'Nhật ký thay đổi' (administrators; docs/decisions.md 'Audit trail')
   audit_log: preloadedLazy(() => import('../../features/audit/AuditPage')),
+  // SYS_ACCOUNTS '/SystemManager/accounts' 'Quản lý tài khoản': activation, lock, reset, group and terminals.
+  accounts: preloadedLazy(() => import('../../features/auth/AccountsPage')),
   // SYS_SESSIONS: every user's sessions and login history.
   sessions: preloadedLazy(() => import('../../features/auth/SessionsPage').then((m) => ({ default: m.AdminSessionsPage }))),
 };

@@ -1,0 +1,1 @@
+ALTER TABLE "port_containers" ADD COLUMN "block" varchar(10);
