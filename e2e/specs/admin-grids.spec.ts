@@ -141,6 +141,9 @@ test('dangerous goods, tariff mapping, EDO sharing: rows, add/save', async ({ pa
   // Leaving with the refused row unsaved asks first (the tab's own question here).
   page.once('dialog', (d) => d.accept());
   await page.reload();
+  // The reloaded page has drawn (its menu open at this screen) before the next screen is chosen from it.
+  await expect(page.getByRole('heading', { name: 'Mapping mã biểu cước giữa hai hệ thống' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Menu' }).getByText('Cấu hình chia sẻ dữ liệu EDO', { exact: true })).toBeVisible();
 
   await open(page, 'Cấu hình chia sẻ dữ liệu EDO', /\/SystemManager\/data_share$/);
   await expect(page.getByRole('heading', { name: 'Cấu hình chia sẻ dữ liệu EDO' })).toBeVisible();
