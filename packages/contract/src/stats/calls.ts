@@ -97,7 +97,9 @@ const flagShape = {
 
 /**
  * Dashboard statistics row (spec 02 §3), one per period × terminal × job mode: the figures and the
- * job mode's group flags. FromDate/ToDate are the (clipped) period's bounds.
+ * job mode's group flags. FromDate/ToDate are the (clipped) period's bounds. The figures count the
+ * orders approved, or paid and waiting for approval (docs/decisions.md "Which orders the statistics
+ * count"); unpaid orders not expired and pay-later orders waiting for approval are given apart.
  */
 export const statsRow = z.object({
   TerminalCode: z.string(),
@@ -109,6 +111,10 @@ export const statsRow = z.object({
   ContainerCount: z.number().int(),
   OrderCount: z.number().int(),
   TotalTeus: z.number().int(),
+  UnpaidOrderCount: z.number().int().describe('Lệnh chưa thanh toán (chưa hết hạn), không tính vào số liệu'),
+  UnpaidTotalAmount: z.number().describe('Tiền của các lệnh chưa thanh toán (VNĐ)'),
+  PendingOrderCount: z.number().int().describe('Lệnh thanh toán sau đang chờ duyệt, không tính vào số liệu'),
+  PendingTotalAmount: z.number().describe('Tiền của các lệnh thanh toán sau đang chờ duyệt (VNĐ)'),
   ...flagShape,
 });
 export type StatsRow = z.infer<typeof statsRow>;
@@ -363,8 +369,11 @@ export const dashboardMbChartLoad = defineCall({
  * SMP/TOS row, one per period × terminal × job mode. For crm/TosSmp_order_chart_load and
  * crm/sum_tos_smp: Smp* = orders made on SMARTPORT, Tos* = orders from the terminal operating
  * system. For crm/sum_cms_smp (the approval report, SMARTPORT orders only): Smp* = approved
- * automatically (TỰ ĐỘNG), Tos* = approved by hand (DUYỆT TAY). In every answer AutoOrderCount and
- * CmsOrderCount are the SMARTPORT orders approved automatically and by hand.
+ * automatically (TỰ ĐỘNG), Tos* = approved by hand (DUYỆT TAY), by the approval itself. In every
+ * answer AutoOrderCount and CmsOrderCount are the SMARTPORT orders approved automatically and by hand;
+ * Pending* are the orders waiting in 'Duyệt lệnh' (in neither side of the approval answer; in the
+ * usage answer the paid ones also count on their side); ManualWaitSeconds sums how long the orders
+ * approved by hand waited (average = ManualWaitSeconds / CmsOrderCount).
  */
 export const smpTosRow = z.object({
   TerminalCode: z.string(),
@@ -380,6 +389,11 @@ export const smpTosRow = z.object({
   TosTotalTeus: z.number().int(),
   CmsOrderCount: z.number().int(),
   AutoOrderCount: z.number().int(),
+  PendingOrderCount: z.number().int().describe('Lệnh đang chờ duyệt'),
+  PendingTotalAmount: z.number(),
+  PendingContainerCount: z.number().int(),
+  PendingTotalTeus: z.number().int(),
+  ManualWaitSeconds: z.number().describe('Tổng thời gian chờ (giây) của các lệnh duyệt tay'),
 });
 export type SmpTosRow = z.infer<typeof smpTosRow>;
 

@@ -766,4 +766,18 @@ async function seedOrders(
     await insertRatings(database, ratingRows);
     ratingRows.length = 0;
   }
+  // Approvals as a port makes them: the order waits from its payment; an automatic approval is at the payment, a
+  // staff one (is_auto_approved false) by 'nhanvien' 5 minutes to 4 hours later, never after now. Unpaid orders
+  // past their expiry are expired, as the job 'orders.expire-unpaid' marks them.
+  await database.query(
+    `update orders o set waiting_since = p.completed_time,
+            approved_time = case when o.order_status = 'C' then least(now(), p.completed_time
+              + case when o.is_auto_approved then interval '0 minutes' else make_interval(mins => 5 + abs(hashtext(o.order_no)) % 235) end) end,
+            approved_by = case when o.order_status = 'C' and not o.is_auto_approved then 'nhanvien' end
+       from payments p
+      where p.order_no = o.order_no and p.status = 1 and o.order_status in ('P', 'C') and o.approved_time is null`,
+  );
+  await database.query(
+    `update orders set expired_unpaid_at = exp_date where order_status = 'A' and expired_unpaid_at is null and exp_date <= now()`,
+  );
 }

@@ -23,6 +23,7 @@ import { createPricingService, type PricingDeps } from './pricing.service';
 import { createPublicOrderService } from './public-order.service';
 import { createTosDeliveryService } from './tos-delivery.service';
 import { tosPushJob } from './tos-push.job';
+import { unpaidExpiryJob } from './unpaid-expiry.job';
 import { yardEventsJob } from './yard-events.job';
 import { createYardEventsRepository } from './yard-events.repository';
 import { createYardEventsService } from './yard-events.service';
@@ -48,8 +49,9 @@ export function ordersModule(
   },
 ) {
   const { database, events, log } = ctx;
+  const ordersRepo = createOrdersRepository(database.db);
   const publicOrders = createPublicOrderService({
-    repo: createOrdersRepository(database.db),
+    repo: ordersRepo,
     links: ctx.orderLinks,
     releasePointsFor: (terminal, blocks) => deps.adminRules.releasePointsFor(terminal, blocks),
   });
@@ -159,6 +161,6 @@ export function ordersModule(
         redeemLoyalty: (input, c) => orderLoyalty.redeem(c.user, input),
       },
     },
-    jobs: [tosPushJob(tosDelivery, log), yardEventsJob(yardEvents, log)],
+    jobs: [tosPushJob(tosDelivery, log), yardEventsJob(yardEvents, log), unpaidExpiryJob(ordersRepo, log)],
   } satisfies Module<unknown>;
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { customers, jobModes, orderContainers, orders, terminals, vesselVoyages } from '../../db/schema';
 
 export function createOrdersRepository(db: Db) {
@@ -51,6 +51,19 @@ export function createOrdersRepository(db: Db) {
         .where(eq(orderContainers.OrderNo, orderNo))
         .orderBy(orderContainers.ContainerNo);
       return { order, containers };
+    },
+
+    /**
+     * Unpaid orders past their expiry are marked expired (`expired_unpaid_at` = the expiry), a few thousand per run: the
+     * statistics' triggers take them out of the figures in the same statement. Answers how many.
+     */
+    async expireUnpaid(limit = 5000): Promise<number> {
+      const r = await db.execute(sql`update orders set expired_unpaid_at = exp_date
+        where order_no in (select order_no from orders where order_status = 'A' and expired_unpaid_at is null and exp_date <= now()
+                           order by exp_date limit ${limit})
+          and order_status = 'A' and expired_unpaid_at is null
+        returning 1`);
+      return rowsOf(r).length;
     },
   };
 }

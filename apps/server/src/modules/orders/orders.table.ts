@@ -53,6 +53,12 @@ export const orders = pgTable(
     Amount: bigint('amount', { mode: 'number' }),
     VatAmount: bigint('vat_amount', { mode: 'number' }),
     PricedAt: tz('priced_at'),
+    /**
+     * When it last entered 'Duyệt lệnh' (status P): set by the database whenever the status becomes P (migration
+     * trigger `orders_waiting_since`), so every path (payment, pay-later confirmation, customs wait) records it. The
+     * statistics count a staff approval's wait from it.
+     */
+    WaitingSince: tz('waiting_since'),
     ApprovedBy: varchar('approved_by', { length: 50 }),
     ApprovedTime: tz('approved_time'),
     RejectReason: text('reject_reason'),
@@ -83,6 +89,11 @@ export const orders = pgTable(
      * status stays C, which statistics and approval read; 'Hoàn tất' is derived from this time.
      */
     CompletedAt: tz('completed_at'),
+    /**
+     * When the job 'orders.expire-unpaid' found it still unpaid (A) past its ExpDate: from then on it is out of the
+     * statistics' figures (docs/decisions.md "Which orders the statistics count"). Payment later still counts it.
+     */
+    ExpiredUnpaidAt: tz('expired_unpaid_at'),
     /** An extension order (gia hạn): the order whose expiry it extends, for the extra storage and reefer time it charges. */
     ExtendsOrderNo: varchar('extends_order_no', { length: 30 }),
   },
@@ -97,6 +108,8 @@ export const orders = pgTable(
     // The home page's orders awaiting payment (status A, no transaction) of a customer or a terminal, newest first:
     // a few rows among a customer's hundreds of orders.
     index('orders_pending_idx').on(t.CustomerCode, t.CreatedTime).where(sql`${t.OrderStatus} = 'A' and ${t.TransactionId} is null`),
+    // The expiry job's queue: unpaid orders not yet marked expired, by expiry.
+    index('orders_unpaid_expiry_idx').on(t.ExpDate).where(sql`${t.OrderStatus} = 'A' and ${t.ExpiredUnpaidAt} is null`),
     index('orders_terminal_pending_idx')
       .on(t.TerminalCode, t.CreatedTime)
       .where(sql`${t.OrderStatus} = 'A' and ${t.TransactionId} is null`),

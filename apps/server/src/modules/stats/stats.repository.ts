@@ -31,11 +31,16 @@ export interface OrderBaseRow {
   customer: string;
   user: string;
   source: string;
+  /** The orders' state (stats.table.ts `stateCol`: A, M, P counted; W, U apart); '' once the service merged states. */
+  state: string;
+  /** Approved automatically (state A). */
   auto: boolean;
   orders: number;
   containers: number;
   teus: number;
   amount: number;
+  /** Seconds the staff-approved orders (state M) waited, summed. */
+  wait: number;
 }
 
 export interface PlainRangeQuery {
@@ -169,10 +174,9 @@ function orderGrouping(q: OrderBaseQuery, a: string, pkExpr: string): Grouping {
   add(q.by.customer, `${a}.customer_code`, 'customer');
   add(q.by.user, `${a}.user_id`, '"user"');
   add(q.by.split, `${a}.source`, 'source');
-  if (q.by.split) {
-    cols.push(`${a}.is_auto_approved as auto`);
-    group.push(`${a}.is_auto_approved`);
-  } else cols.push('true as auto');
+  // Always by state: the counted figures and those shown apart (unpaid, waiting) come from the same rows.
+  cols.push(`${a}.state as state`, `${a}.state = 'A' as auto`);
+  group.push(`${a}.state`);
   return { select: cols.join(', '), group: group.join(', ') };
 }
 
@@ -185,8 +189,11 @@ function orderFilters(q: OrderBaseQuery, a: string, params: unknown[]): string {
   return f.join(' and ');
 }
 
+/** The orders the figures count (state A, M or P): the detail lines list exactly these. */
+const COUNTED_ORDER = `(o.order_status = 'C' or (o.order_status = 'P' and o.transaction_id is not null))`;
+
 const figures = (a: string) =>
-  `sum(${a}.order_count)::int as orders, sum(${a}.container_count)::int as containers, sum(${a}.total_teus)::int as teus, sum(${a}.total_amount)::float8 as amount`;
+  `sum(${a}.order_count)::int as orders, sum(${a}.container_count)::int as containers, sum(${a}.total_teus)::int as teus, sum(${a}.total_amount)::float8 as amount, sum(${a}.wait_seconds)::float8 as wait`;
 
 export function createStatsRepository(database: Database) {
   const q = database.query;
@@ -204,7 +211,7 @@ export function createStatsRepository(database: Database) {
            from ${party ? 'stats_party' : 'stats_terminal'} s
           where ${rollupRange(query.type, query.from, query.to, params)} and ${orderFilters(query, 's', params)}
           group by ${g.group}
-         having sum(s.order_count) <> 0 or sum(s.container_count) <> 0 or sum(s.total_amount) <> 0`,
+         having sum(s.order_count) <> 0 or sum(s.container_count) <> 0 or sum(s.total_amount) <> 0 or sum(s.wait_seconds) <> 0`,
         params,
       );
     },
@@ -267,14 +274,24 @@ export function createStatsRepository(database: Database) {
       if (!query.terminals.length) return [];
       const params: unknown[] = [];
       const range = rawTimeRange('o.created_time', query.from, query.to, params);
-      // The orders as the rollups name their columns, with their containers.
+      // The orders as the rollups name their columns, with their containers; the state by the rule written out here
+      // again (not the triggers' function), so the comparison checks the rule too.
       const base = `select o.order_no, stats_vn_day(o.created_time) as day, o.terminal_code, o.customer_code,
-                           coalesce(o.created_by, '') as user_id, o.job_mode_code, o.source, o.is_auto_approved,
-                           1 as order_count, coalesce(c.n, 0) as container_count, coalesce(c.teus, 0) as total_teus, o.total_amount
+                           coalesce(o.created_by, '') as user_id, o.job_mode_code, o.source, s.state,
+                           1 as order_count, coalesce(c.n, 0) as container_count, coalesce(c.teus, 0) as total_teus, o.total_amount,
+                           case when s.state = 'M' and o.approved_time is not null and o.waiting_since is not null
+                                then greatest(0, floor(extract(epoch from o.approved_time - o.waiting_since)))::bigint else 0 end as wait_seconds
                       from orders o
+                      cross join lateral (select case
+                             when o.order_status = 'C' and o.is_auto_approved then 'A'
+                             when o.order_status = 'C' then 'M'
+                             when o.order_status = 'P' and o.transaction_id is not null then 'P'
+                             when o.order_status = 'P' then 'W'
+                             when o.order_status = 'A' and o.expired_unpaid_at is null then 'U'
+                             else 'O' end as state) s
                       left join lateral (select count(*)::int n, sum(teu)::int teus from order_containers x where x.order_no = o.order_no) c
                         on true
-                     where o.order_status <> 'D' and ${range}`;
+                     where s.state <> 'O' and ${range}`;
       const g = orderGrouping(query, 'r', periodKey(query.type, 'r.day'));
       return q<OrderBaseRow>(
         `select ${g.select}, ${figures('r')} from (${base}) r where ${orderFilters(query, 'r', params)} group by ${g.group}`,
@@ -449,7 +466,7 @@ export function createStatsRepository(database: Database) {
            left join cargo_types ct on ct.cargo_type_code = c.cargo_type_code
            left join classes cl on cl.class_code = c.class_code::text
            left join invoices i on i.order_no = o.order_no and i.status = 'Y'
-          where o.order_status <> 'D' and ${w.join(' and ')}
+          where ${COUNTED_ORDER} and ${w.join(' and ')}
           order by o.order_no, c.container_no
           limit ${limit}`,
         params,
@@ -494,29 +511,32 @@ export function createStatsRepository(database: Database) {
         await s('begin');
         try {
           await s(`truncate stats_order_facts, stats_order_delta, stats_terminal, stats_party, stats_mb, stats_rating, stats_personal`);
-          await s(`insert into stats_order_facts (order_no, day, terminal_code, customer_code, user_id, job_mode_code, source, is_auto_approved,
-                                                  order_status, container_count, total_teus, total_amount)
+          await s(`insert into stats_order_facts (order_no, day, terminal_code, customer_code, user_id, job_mode_code, source, state,
+                                                  order_status, container_count, total_teus, total_amount, approved_by, wait_seconds)
                    select o.order_no, stats_vn_day(o.created_time), o.terminal_code, o.customer_code, coalesce(o.created_by, ''),
-                          o.job_mode_code, o.source, o.is_auto_approved, o.order_status, coalesce(c.n, 0), coalesce(c.teus, 0), o.total_amount
-                     from orders o
+                          o.job_mode_code, o.source, o.state, o.order_status, coalesce(c.n, 0), coalesce(c.teus, 0), o.total_amount,
+                          case when o.state = 'M' then coalesce(o.approved_by, '') else '' end,
+                          stats_order_wait(o.state, o.approved_time, o.waiting_since)
+                     from (select x.*, stats_order_state(x.order_status, x.is_auto_approved, x.transaction_id is not null,
+                                                         x.expired_unpaid_at is not null) as state from orders x) o
                      left join (select order_no, count(*)::int n, sum(teu)::int teus from order_containers group by order_no) c
                        on c.order_no = o.order_no`);
           for (const [grain, pk] of [
             ['D', 'f.day'],
             ['M', `date_trunc('month', f.day)::date`],
           ] as const) {
-            await s(`insert into stats_terminal (grain, period_start, terminal_code, job_mode_code, source, is_auto_approved,
-                                                 order_count, container_count, total_teus, total_amount)
-                     select '${grain}', ${pk}, f.terminal_code, f.job_mode_code, f.source, f.is_auto_approved,
-                            count(*), sum(f.container_count), sum(f.total_teus), sum(f.total_amount)
-                       from stats_order_facts f where f.order_status <> 'D'
-                      group by ${pk}, f.terminal_code, f.job_mode_code, f.source, f.is_auto_approved`);
-            await s(`insert into stats_party (grain, period_start, terminal_code, customer_code, user_id, job_mode_code, source, is_auto_approved,
-                                              order_count, container_count, total_teus, total_amount)
-                     select '${grain}', ${pk}, f.terminal_code, f.customer_code, f.user_id, f.job_mode_code, f.source, f.is_auto_approved,
-                            count(*), sum(f.container_count), sum(f.total_teus), sum(f.total_amount)
-                       from stats_order_facts f where f.order_status <> 'D'
-                      group by ${pk}, f.terminal_code, f.customer_code, f.user_id, f.job_mode_code, f.source, f.is_auto_approved`);
+            await s(`insert into stats_terminal (grain, period_start, terminal_code, job_mode_code, source, state,
+                                                 order_count, container_count, total_teus, total_amount, wait_seconds)
+                     select '${grain}', ${pk}, f.terminal_code, f.job_mode_code, f.source, f.state,
+                            count(*), sum(f.container_count), sum(f.total_teus), sum(f.total_amount), sum(f.wait_seconds)
+                       from stats_order_facts f where f.state <> 'O'
+                      group by ${pk}, f.terminal_code, f.job_mode_code, f.source, f.state`);
+            await s(`insert into stats_party (grain, period_start, terminal_code, customer_code, user_id, job_mode_code, source, state,
+                                              order_count, container_count, total_teus, total_amount, wait_seconds)
+                     select '${grain}', ${pk}, f.terminal_code, f.customer_code, f.user_id, f.job_mode_code, f.source, f.state,
+                            count(*), sum(f.container_count), sum(f.total_teus), sum(f.total_amount), sum(f.wait_seconds)
+                       from stats_order_facts f where f.state <> 'O'
+                      group by ${pk}, f.terminal_code, f.customer_code, f.user_id, f.job_mode_code, f.source, f.state`);
             await s(`insert into stats_personal (grain, period_start, user_id, terminal_code, kind, status, job_mode_code, counting)
                      select '${grain}', ${pk}, f.user_id, f.terminal_code, 'order', f.order_status, f.job_mode_code, count(*)
                        from stats_order_facts f where f.user_id <> ''

@@ -78,22 +78,66 @@ const byText =
     return 0;
   };
 
-/** Folds base rows into their periods: a row's day becomes its period's first day, equal keys summed. */
-function foldOrders(type: StatsLoadType, rows: OrderBaseRow[]): OrderBaseRow[] {
-  const out = new Map<string, OrderBaseRow>();
+/** The figures shown apart from the counted ones: unpaid orders (state U) and pay-later orders waiting for approval (W). */
+interface ApartFigures {
+  unpaidOrders: number;
+  unpaidAmount: number;
+  pendingOrders: number;
+  pendingAmount: number;
+}
+type FoldedRow = OrderBaseRow & ApartFigures;
+
+/** States whose orders the figures count (docs/decisions.md "Which orders the statistics count"). */
+const COUNTED_STATES = new Set(['A', 'M', 'P']);
+
+/**
+ * Folds base rows into their periods: a row's day becomes its period's first day, equal keys summed. With `keepState`
+ * the states stay apart (the approval report); otherwise the counted states make the figures and the unpaid (U) and
+ * waiting pay-later (W) orders go to the apart figures of the same row.
+ */
+function foldOrders(type: StatsLoadType, rows: OrderBaseRow[], keepState = false): FoldedRow[] {
+  const out = new Map<string, FoldedRow>();
   for (const r of rows) {
     const pk = periodOf(type, r.pk).first;
-    const key = `${pk}|${r.terminal}|${r.job}|${r.customer}|${r.user}|${r.source}|${r.auto}`;
-    const o = out.get(key);
-    if (o) {
+    const state = keepState ? r.state : '';
+    const key = `${pk}|${r.terminal}|${r.job}|${r.customer}|${r.user}|${r.source}|${state}`;
+    let o = out.get(key);
+    if (!o) {
+      o = {
+        ...r,
+        pk,
+        state,
+        auto: keepState ? r.auto : false,
+        orders: 0,
+        containers: 0,
+        teus: 0,
+        amount: 0,
+        wait: 0,
+        unpaidOrders: 0,
+        unpaidAmount: 0,
+        pendingOrders: 0,
+        pendingAmount: 0,
+      };
+      out.set(key, o);
+    }
+    if (keepState || COUNTED_STATES.has(r.state)) {
       o.orders += r.orders;
       o.containers += r.containers;
       o.teus += r.teus;
       o.amount += r.amount;
-    } else out.set(key, { ...r, pk });
+      o.wait += r.wait;
+    } else if (r.state === 'U') {
+      o.unpaidOrders += r.orders;
+      o.unpaidAmount += r.amount;
+    } else if (r.state === 'W') {
+      o.pendingOrders += r.orders;
+      o.pendingAmount += r.amount;
+    }
   }
   // Rows whose figures cancel out (an order moved away) are no rows.
-  return [...out.values()].filter((r) => r.orders || r.containers || r.teus || r.amount);
+  return [...out.values()].filter(
+    (r) => r.orders || r.containers || r.teus || r.amount || r.wait || r.unpaidOrders || r.unpaidAmount || r.pendingOrders || r.pendingAmount,
+  );
 }
 
 function foldMb(type: StatsLoadType, rows: MbBaseRow[]): MbBaseRow[] {
@@ -123,7 +167,8 @@ const noFlags: StatsFlags = {
 export function createStatsService(deps: { repo: StatsRepository; source?: StatsSource }) {
   const { repo } = deps;
   const source = deps.source ?? repo.rollup;
-  const orderBase = async (q: OrderBaseQuery): Promise<OrderBaseRow[]> => foldOrders(q.type, await source.orderBase(q));
+  const orderBase = async (q: OrderBaseQuery, keepState = false): Promise<FoldedRow[]> =>
+    foldOrders(q.type, await source.orderBase(q), keepState);
 
   async function jobModeInfo() {
     const list = await repo.jobModes();
@@ -161,7 +206,7 @@ export function createStatsService(deps: { repo: StatsRepository; source?: Stats
   /** Adds the period bounds and the job mode's name and flags to a base row. */
   function statsRowOf(q: OrderBaseQuery, jobs: Awaited<ReturnType<typeof jobModeInfo>>) {
     const periods = new Map(statsPeriods(q.type, q.from, q.to).map((p) => [p.label, p]));
-    return (r: OrderBaseRow): StatsRow & { pk: string } => {
+    return (r: FoldedRow): StatsRow & { pk: string } => {
       const p = periods.get(periodLabel(q.type, r.pk));
       const j = jobs.get(r.job);
       return {
@@ -175,6 +220,10 @@ export function createStatsService(deps: { repo: StatsRepository; source?: Stats
         ContainerCount: r.containers,
         OrderCount: r.orders,
         TotalTeus: r.teus,
+        UnpaidOrderCount: r.unpaidOrders,
+        UnpaidTotalAmount: r.unpaidAmount,
+        PendingOrderCount: r.pendingOrders,
+        PendingTotalAmount: r.pendingAmount,
         IsLoLo: j?.IsLoLo ?? noFlags.IsLoLo,
         IsCFSStuff: j?.IsCFSStuff ?? noFlags.IsCFSStuff,
         IsCFSUnstuff: j?.IsCFSUnstuff ?? noFlags.IsCFSUnstuff,
@@ -195,7 +244,7 @@ export function createStatsService(deps: { repo: StatsRepository; source?: Stats
       smpOnly: approval,
       jobModes: await jobModesOf(input.JobType),
     });
-    const [rows, jobs] = await Promise.all([orderBase(q), jobModeInfo()]);
+    const [rows, jobs] = await Promise.all([orderBase(q, true), jobModeInfo()]);
     const out = new Map<string, SmpTosRow & { pk: string }>();
     for (const r of rows) {
       const key = `${r.pk}|${r.terminal}|${r.job}`;
@@ -216,11 +265,25 @@ export function createStatsService(deps: { repo: StatsRepository; source?: Stats
           TosTotalTeus: 0,
           CmsOrderCount: 0,
           AutoOrderCount: 0,
+          PendingOrderCount: 0,
+          PendingTotalAmount: 0,
+          PendingContainerCount: 0,
+          PendingTotalTeus: 0,
+          ManualWaitSeconds: 0,
         };
         out.set(key, o);
       }
-      // Usage: SMARTPORT vs TOS; approval (SMARTPORT orders only): automatic vs by hand.
-      const smpSide = approval ? r.auto : r.source === 'SMP';
+      // Waiting in 'Duyệt lệnh' (paid or pay-later): apart in both reports; the paid ones also count in the usage report.
+      if (r.state === 'P' || r.state === 'W') {
+        o.PendingOrderCount += r.orders;
+        o.PendingTotalAmount += r.amount;
+        o.PendingContainerCount += r.containers;
+        o.PendingTotalTeus += r.teus;
+      }
+      if (r.state === 'M') o.ManualWaitSeconds += r.wait;
+      if (!COUNTED_STATES.has(r.state) || (approval && r.state === 'P')) continue;
+      // Usage: SMARTPORT vs TOS; approval (SMARTPORT orders only): approved automatically (A) vs by staff (M).
+      const smpSide = approval ? r.state === 'A' : r.source === 'SMP';
       if (smpSide) {
         o.SmpTotalAmount += r.amount;
         o.SmpContainerCount += r.containers;
@@ -233,8 +296,8 @@ export function createStatsService(deps: { repo: StatsRepository; source?: Stats
         o.TosTotalTeus += r.teus;
       }
       if (r.source === 'SMP') {
-        if (r.auto) o.AutoOrderCount += r.orders;
-        else o.CmsOrderCount += r.orders;
+        if (r.state === 'A') o.AutoOrderCount += r.orders;
+        else if (r.state === 'M') o.CmsOrderCount += r.orders;
       }
     }
     return keyed(q.type, q.from, q.to, [...out.values()], byText('TerminalCode', 'JobModeCode'));
@@ -330,7 +393,7 @@ export function createStatsService(deps: { repo: StatsRepository; source?: Stats
         salesOf.set(s.CustomerCode, list);
       }
       // Rows per period × terminal × user × job mode; the customers only decide the sales people.
-      const merged = new Map<string, OrderBaseRow>();
+      const merged = new Map<string, FoldedRow>();
       const people = new Map<string, Map<string, string>>();
       for (const r of rows) {
         const key = `${r.pk}|${r.terminal}|${r.user}|${r.job}`;
@@ -340,6 +403,10 @@ export function createStatsService(deps: { repo: StatsRepository; source?: Stats
           m.containers += r.containers;
           m.teus += r.teus;
           m.amount += r.amount;
+          m.unpaidOrders += r.unpaidOrders;
+          m.unpaidAmount += r.unpaidAmount;
+          m.pendingOrders += r.pendingOrders;
+          m.pendingAmount += r.pendingAmount;
         } else merged.set(key, { ...r, customer: '' });
         const who = `${r.pk}|${r.terminal}|${r.user}`;
         const set = people.get(who) ?? new Map<string, string>();

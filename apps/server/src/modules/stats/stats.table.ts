@@ -1,4 +1,4 @@
-import { bigint, boolean, date, index, integer, pgTable, primaryKey, serial, varchar } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, serial, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.table';
 
 // Statistics: the sales people of customers and the rollups the statistics calls read (ratings are the ratings module's).
@@ -31,7 +31,16 @@ const figures = () => ({
   ContainerCount: integer('container_count').notNull().default(0),
   TotalTeus: integer('total_teus').notNull().default(0),
   TotalAmount: bigint('total_amount', { mode: 'number' }).notNull().default(0),
+  /** Seconds the staff-approved orders (state M) waited in 'Duyệt lệnh', summed. */
+  WaitSeconds: bigint('wait_seconds', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * The order's place in the figures (docs/decisions.md "Which orders the statistics count"): A approved automatically,
+ * M approved by staff, P paid and waiting in 'Duyệt lệnh' (these three are counted), W a pay-later order waiting in
+ * 'Duyệt lệnh', U unpaid and not expired (both shown apart), O out (cancelled, rejected, expired unpaid).
+ */
+const stateCol = () => varchar('state', { length: 1 }).notNull();
 
 /** What each order counts for: its keys and figures as the rollups hold them. */
 export const statsOrderFacts = pgTable('stats_order_facts', {
@@ -42,11 +51,15 @@ export const statsOrderFacts = pgTable('stats_order_facts', {
   UserID: varchar('user_id', { length: 50 }).notNull(),
   JobModeCode: varchar('job_mode_code', { length: 10 }).notNull(),
   Source: varchar('source', { length: 3 }).notNull(),
-  IsAutoApproved: boolean('is_auto_approved').notNull(),
+  State: stateCol(),
   OrderStatus: varchar('order_status', { length: 1 }).notNull(),
   ContainerCount: integer('container_count').notNull(),
   TotalTeus: integer('total_teus').notNull(),
   TotalAmount: bigint('total_amount', { mode: 'number' }).notNull(),
+  /** Who approved it by hand ('' when automatic or not approved). */
+  ApprovedBy: varchar('approved_by', { length: 50 }).notNull(),
+  /** State M: seconds from entering 'Duyệt lệnh' to the staff approval; 0 otherwise. */
+  WaitSeconds: bigint('wait_seconds', { mode: 'number' }).notNull(),
 });
 
 /** Changes waiting to be folded into the cubes within the same statement (always empty between statements). */
@@ -58,16 +71,17 @@ export const statsOrderDelta = pgTable('stats_order_delta', {
   UserID: varchar('user_id', { length: 50 }).notNull(),
   JobModeCode: varchar('job_mode_code', { length: 10 }).notNull(),
   Source: varchar('source', { length: 3 }).notNull(),
-  IsAutoApproved: boolean('is_auto_approved').notNull(),
+  State: stateCol(),
   OrderStatus: varchar('order_status', { length: 1 }).notNull(),
   /** +1 / −1 when an order enters / leaves these keys, 0 for a change of its containers. */
   OrderCount: integer('order_count').notNull(),
   ContainerCount: integer('container_count').notNull(),
   TotalTeus: integer('total_teus').notNull(),
   TotalAmount: bigint('total_amount', { mode: 'number' }).notNull(),
+  WaitSeconds: bigint('wait_seconds', { mode: 'number' }).notNull(),
 });
 
-/** Period × terminal × job mode × channel × approval mode: the dashboards without a customer. Orders not cancelled. */
+/** Period × terminal × job mode × channel × state: the dashboards without a customer. Orders not out (state O). */
 export const statsTerminal = pgTable(
   'stats_terminal',
   {
@@ -76,13 +90,13 @@ export const statsTerminal = pgTable(
     TerminalCode: varchar('terminal_code', { length: 10 }).notNull(),
     JobModeCode: varchar('job_mode_code', { length: 10 }).notNull(),
     Source: varchar('source', { length: 3 }).notNull(),
-    IsAutoApproved: boolean('is_auto_approved').notNull(),
+    State: stateCol(),
     ...figures(),
   },
-  (t) => [primaryKey({ columns: [t.Grain, t.PeriodStart, t.TerminalCode, t.JobModeCode, t.Source, t.IsAutoApproved] })],
+  (t) => [primaryKey({ columns: [t.Grain, t.PeriodStart, t.TerminalCode, t.JobModeCode, t.Source, t.State] })],
 );
 
-/** Period × terminal × customer × user × job mode × channel × approval mode. Orders not cancelled. */
+/** Period × terminal × customer × user × job mode × channel × state. Orders not out (state O). */
 export const statsParty = pgTable(
   'stats_party',
   {
@@ -93,12 +107,12 @@ export const statsParty = pgTable(
     UserID: varchar('user_id', { length: 50 }).notNull(),
     JobModeCode: varchar('job_mode_code', { length: 10 }).notNull(),
     Source: varchar('source', { length: 3 }).notNull(),
-    IsAutoApproved: boolean('is_auto_approved').notNull(),
+    State: stateCol(),
     ...figures(),
   },
   (t) => [
     primaryKey({
-      columns: [t.Grain, t.PeriodStart, t.TerminalCode, t.CustomerCode, t.UserID, t.JobModeCode, t.Source, t.IsAutoApproved],
+      columns: [t.Grain, t.PeriodStart, t.TerminalCode, t.CustomerCode, t.UserID, t.JobModeCode, t.Source, t.State],
     }),
     index('stats_party_customer_idx').on(t.CustomerCode, t.Grain, t.PeriodStart),
     index('stats_party_user_idx').on(t.UserID, t.Grain, t.PeriodStart),
