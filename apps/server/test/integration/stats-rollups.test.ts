@@ -11,7 +11,9 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
  * Every statistics call gives the same answer from the rollups (what the calls
  * read) as from the raw rows (orders, containers, payments, invoices, ratings), randomised over
  * period types, ranges, terminals, customers, users and job types — on the demo data, then again
- * after orders are added, get containers, are paid, cancelled and invoiced, and ratings are given.
+ * after orders are added, get containers, are paid, cancelled, rejected with a refund, approved by staff after a wait,
+ * expire unpaid (the job), are invoiced, and ratings are given. The raw source applies the revenue rule written out
+ * in its own SQL (docs/decisions.md "Which orders the statistics count"), so the comparison checks the rule as well.
  */
 let t: TestApp;
 let rollup: StatsService;
@@ -139,7 +141,7 @@ describe('rollups = raw rows for every statistics call', () => {
     await rollupEqualsRaw(40, 11);
   }, 300_000);
 
-  it('after orders are added, get containers, are paid (MB with a fee), invoiced, cancelled and rated', async () => {
+  it('after orders are added, get containers, are paid (MB with a fee), invoiced, cancelled, approved by staff, expire unpaid and are rated', async () => {
     const before = await wholeRangeEqual();
     const q = t.sql;
     const stamp = (back: number) => new Date(now - back * DAY).toISOString();
@@ -187,6 +189,26 @@ describe('rollups = raw rows for every statistics call', () => {
     await q(`update invoices set status = 'C' where invoice_series = 'C26TPT' and right(invoice_no, 1) = '1'`);
     await q(`update orders set job_mode_code = 'LAYN', terminal_code = 'VMD' where order_no = 'PT00000005'`);
     await q(`update payments set status = -1 where idempotency_key = 'pt-PT00000004'`);
+    // The revenue rule's states: pay-later orders waiting for approval (W), some approved by staff after a wait (M), a
+    // paid waiting one rejected with its money recorded for refund (out), unpaid ones past their expiry found by the job
+    // (out), one of them paid afterwards (counted again).
+    await q(`update orders set money_credit = 'C', order_status = 'P' where order_no like 'PT%' and right(order_no, 1) = '5'`);
+    await q(`update orders set order_status = 'C', is_auto_approved = false, approved_by = 'nhanvien',
+                               approved_time = waiting_since + (length(order_no) * interval '7 minutes')
+              where order_no like 'PT%' and order_status = 'P' and right(order_no, 2) in ('05', '13', '21', '22')`);
+    await q(`insert into payment_followups (kind, order_no, partner_code, idempotency_key, transaction_id, amount, reason)
+             select 'refund', order_no, 'MB', 'pt-' || order_no, transaction_id, total_amount, 'order_rejected'
+               from orders where order_no like 'PT%' and order_status = 'P' and transaction_id is not null and right(order_no, 2) = '12'`);
+    await q(`update orders set order_status = 'D' where order_no like 'PT%' and order_status = 'P' and right(order_no, 2) = '12'`);
+    await q(`update orders set exp_date = created_time + interval '1 day' where order_no like 'PT%' and order_status = 'A'`);
+    await q("update scheduled_jobs set last_tick = -1 where name = 'orders.expire-unpaid'");
+    await t.portal.jobs.runNow('orders.expire-unpaid');
+    expect(
+      Number(
+        (await q<{ n: number }>(`select count(*)::int n from orders where order_no like 'PT%' and expired_unpaid_at is not null`))[0]?.n,
+      ),
+    ).toBeGreaterThan(10);
+    await q(`update orders set order_status = 'C', transaction_id = 'FT' || order_no where order_no = 'PT00000006'`);
     // Ratings, one statement, notes among them.
     await q(
       `insert into ratings (terminal_code, user_id, customer_code, order_no, pin_code, screen_name, job_mode_code, question_code, rating, rating_note, created_time)

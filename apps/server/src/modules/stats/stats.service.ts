@@ -136,7 +136,8 @@ function foldOrders(type: StatsLoadType, rows: OrderBaseRow[], keepState = false
   }
   // Rows whose figures cancel out (an order moved away) are no rows.
   return [...out.values()].filter(
-    (r) => r.orders || r.containers || r.teus || r.amount || r.wait || r.unpaidOrders || r.unpaidAmount || r.pendingOrders || r.pendingAmount,
+    (r) =>
+      r.orders || r.containers || r.teus || r.amount || r.wait || r.unpaidOrders || r.unpaidAmount || r.pendingOrders || r.pendingAmount,
   );
 }
 

@@ -11,6 +11,7 @@ import { type PeriodValue, REQUEST_TIME } from '../shared/period';
 import { formatCount, formatShare, formatVnd, sharePercent } from '../shared/stats-format';
 import { registerStatsTexts, STATS_NS } from '../shared/texts';
 import {
+  approvalApart,
   type Split,
   type SplitData,
   type SplitFigures,
@@ -19,6 +20,7 @@ import {
   splitPeriods,
   splitTotals,
   total,
+  waitText,
 } from './split-data';
 import texts from './usage.vi.json';
 
@@ -104,6 +106,7 @@ export function splitReport(
       const smp = t(`${kind}.smp`);
       const tos = t(`${kind}.tos`);
       const totals = useMemo(() => splitTotals(data), [data]);
+      const apart = useMemo(() => approvalApart(data), [data]);
       const periods = useMemo(() => splitPeriods(data, metric), [data, metric]);
       const byTerminal = useMemo(() => splitByTerminal(data, metric), [data, metric]);
       const empty = !periods.length;
@@ -273,7 +276,29 @@ export function splitReport(
 
       const splitLine = (m: SplitMetric) =>
         `${smp}: ${sideValue(m === 'sum' ? 'sum' : 'ord', totals[m].smp)} · ${tos}: ${sideValue(m === 'sum' ? 'sum' : 'ord', totals[m].tos)}`;
-      const cardLines = (m: CardMetric): ReactNode[] => {
+      // The approval report: the orders still waiting in 'Duyệt lệnh' apart, and how long a manual approval waited.
+      const approvalLines = (m: CardMetric): ReactNode[] => {
+        if (kind !== 'approval' || m === 'cont') return [];
+        const pending =
+          m === 'sum'
+            ? t('approval.pendingAmount', { amount: formatVnd(apart.amount) })
+            : t('approval.pendingOrders', { n: formatCount(apart.orders) });
+        const lines = [
+          <Typography.Text key="pending" type="secondary" style={{ fontSize: 13 }} data-testid={`approval-pending-${m}`}>
+            {pending}
+          </Typography.Text>,
+        ];
+        if (m === 'ord' && apart.avgWait != null) {
+          lines.push(
+            <Typography.Text key="wait" type="secondary" style={{ fontSize: 13 }} data-testid="approval-manual-wait">
+              {t('approval.manualWait', { wait: waitText(apart.avgWait) })}
+            </Typography.Text>,
+          );
+        }
+        return lines;
+      };
+      const cardLines = (m: CardMetric): ReactNode[] => [...splitCardLines(m), ...approvalLines(m)];
+      const splitCardLines = (m: CardMetric): ReactNode[] => {
         const line = (
           <Typography.Text key="split" type="secondary" style={{ fontSize: 13 }}>
             {splitLine(m)}

@@ -6,8 +6,17 @@ import type { SmpTosRow } from '@smartport/contract';
  * report and dashboard (drawn from the same SMP/TOS-shaped fields). Pure functions, unit-tested.
  */
 
-/** §3 'SMP/TOS row' (the figures this module reads). */
-export type SplitRow = Omit<SmpTosRow, 'CmsOrderCount' | 'AutoOrderCount'>;
+/** §3 'SMP/TOS row' (the figures the two sides read). */
+export type SplitRow = Omit<
+  SmpTosRow,
+  | 'CmsOrderCount'
+  | 'AutoOrderCount'
+  | 'PendingOrderCount'
+  | 'PendingTotalAmount'
+  | 'PendingContainerCount'
+  | 'PendingTotalTeus'
+  | 'ManualWaitSeconds'
+>;
 export type SplitData = Record<string, readonly SplitRow[]>;
 
 /** §3 computed measures: ord (orders), sum (revenue), cont (containers), teu. */
@@ -126,4 +135,36 @@ export function splitByTerminal(data: SplitData, metric: SplitMetric): { Termina
     .filter(([, f]) => total(f[metric]) > 0)
     .map(([TerminalCode, f]) => ({ TerminalCode, split: f[metric] }))
     .sort((a, b) => total(b.split) - total(a.split) || a.TerminalCode.localeCompare(b.TerminalCode));
+}
+
+/** The approval figures given apart from the two sides (the server's rows carry them; older answers may not). */
+type ApartRow = SplitRow & Partial<Pick<SmpTosRow, 'PendingOrderCount' | 'PendingTotalAmount' | 'ManualWaitSeconds'>>;
+
+/**
+ * The orders waiting in 'Duyệt lệnh' (in neither side) and the average wait of the orders approved by hand
+ * (seconds; null when none was), over the whole range.
+ */
+export function approvalApart(data: Record<string, readonly ApartRow[]>): { orders: number; amount: number; avgWait: number | null } {
+  let orders = 0;
+  let amount = 0;
+  let wait = 0;
+  let manual = 0;
+  for (const rows of Object.values(data)) {
+    for (const r of rows) {
+      orders += num(r.PendingOrderCount);
+      amount += num(r.PendingTotalAmount);
+      wait += num(r.ManualWaitSeconds);
+      manual += num(r.TosOrderCount);
+    }
+  }
+  return { orders, amount, avgWait: manual ? wait / manual : null };
+}
+
+/** A wait in words: '1 giờ 05 phút', '12 phút', 'dưới 1 phút'. */
+export function waitText(seconds: number): string {
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 1) return 'dưới 1 phút';
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return h ? `${h} giờ ${String(m).padStart(2, '0')} phút` : `${m} phút`;
 }
