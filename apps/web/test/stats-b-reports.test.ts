@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mbColumnSeries, mbPeriods, mbTerminalShares, mbTotals } from '../src/features/stats/mb-summary/mb-summary-data';
 import { averageScore, formatAverage, isNotesCriterion, starCounts } from '../src/features/stats/rating/rating-rows';
 import { formatShare, sharePercent } from '../src/features/stats/shared/stats-format';
-import { type SplitRow, splitByTerminal, splitPeriods, splitTotals } from '../src/features/stats/usage/split-data';
+import { approvalApart, type SplitRow, splitByTerminal, splitPeriods, splitTotals, waitText } from '../src/features/stats/usage/split-data';
 
 describe('rating rows (spec 02 §2.6.1)', () => {
   const row = { QuestionCode: 3, QuestionName: 'Thái độ phục vụ', TotalRating: 37, CountRating: 9 };
@@ -105,6 +105,20 @@ describe('two-sided reports: SMARTPORT/TOS and TỰ ĐỘNG/DUYỆT TAY (spec 02
       { TerminalCode: 'NHP', split: { smp: 5, tos: 2 } },
       { TerminalCode: 'NDP', split: { smp: 1, tos: 1 } },
     ]);
+  });
+  it('the approval report: orders waiting in Duyệt lệnh apart, the average wait of the manual approvals', () => {
+    const withApart = {
+      'Tháng 1 năm 2026': [
+        { ...r('NDP', 'LAYN', 1, 2), PendingOrderCount: 3, PendingTotalAmount: 3_000_000, ManualWaitSeconds: 2 * 3900 },
+        { ...r('NHP', 'LAYN', 4, 0), PendingOrderCount: 1, PendingTotalAmount: 500_000, ManualWaitSeconds: 0 },
+      ],
+    };
+    expect(approvalApart(withApart)).toEqual({ orders: 4, amount: 3_500_000, avgWait: 3900 });
+    expect(approvalApart(data).avgWait).toBe(0);
+    expect(approvalApart({ x: [r('NDP', 'LAYN', 1, 0)] }).avgWait).toBeNull();
+    expect(waitText(3900)).toBe('1 giờ 05 phút');
+    expect(waitText(720)).toBe('12 phút');
+    expect(waitText(20)).toBe('dưới 1 phút');
   });
 });
 
