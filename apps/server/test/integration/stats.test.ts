@@ -150,7 +150,8 @@ describe('every statistics call answers in its contract shape', () => {
       `select string_agg(distinct s.business_user_id, $1 order by s.business_user_id) ids
          from customer_sales s
         where s.customer_code in (select customer_code from orders where created_by = 'khachhang' and terminal_code = 'NDP'
-                                     and order_status <> 'D' and to_char(stats_vn_day(created_time), 'YYYY') = $2)`,
+                                     and order_status <> 'D' and expired_unpaid_at is null
+                                     and to_char(stats_vn_day(created_time), 'YYYY') = $2)`,
       [STATS_LIST_SEPARATOR, String(year - 1)],
     );
     expect(mine.every((r) => r.BusinessUserIDs === sales?.ids)).toBe(true);
@@ -186,7 +187,8 @@ describe('period arithmetic', () => {
   it('takes the day type raw picker text (YYYY-MM-DD) and answers per Vietnam day; year and DD/MM/YYYY texts too', async () => {
     const [row] = await t.sql<{ day: string; n: number }>(
       `select to_char(stats_vn_day(created_time), 'YYYY-MM-DD') as day, count(*)::int n from orders
-        where order_status <> 'D' and terminal_code = 'NDP' group by 1 order by 2 desc, 1 limit 1`,
+        where (order_status = 'C' or (order_status = 'P' and transaction_id is not null)) and terminal_code = 'NDP'
+        group by 1 order by 2 desc, 1 limit 1`,
     );
     if (!row) throw new Error('no orders');
     const res = await t.call(
@@ -287,8 +289,8 @@ describe('scoping: the caller’s terminals, a customer’s own figures', () => 
     const total = (xs: { OrderCount: number }[]) => xs.reduce((s, r) => s + r.OrderCount, 0);
     expect(total(Object.values(dash.body.data ?? {}).flat())).toBe(total(rows));
     const [raw] = await t.sql<{ n: number }>(
-      `select count(*)::int n from orders where customer_code = 'C0000001' and terminal_code = 'NDP' and order_status <> 'D'
-          and created_time >= ($1::date - interval '7 hours')`,
+      `select count(*)::int n from orders where customer_code = 'C0000001' and terminal_code = 'NDP'
+          and (order_status = 'C' or (order_status = 'P' and transaction_id is not null)) and created_time >= ($1::date - interval '7 hours')`,
       [`${year - 2}-01-01`],
     );
     expect(total(rows)).toBe(raw?.n);
