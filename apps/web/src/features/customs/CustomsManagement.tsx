@@ -124,6 +124,8 @@ export function CustomsManagement() {
       render: (r) => <ExpandableText text={r.Note} />,
     },
     { key: 'CreatedBy', title: t('declarations.createdBy'), width: 100, text: (r) => r.CreatedBy ?? '' },
+    // Who registered it: a forwarder's own customer code beside its client's business code (CustomerID).
+    { key: 'RegistrantCode', title: t('declarations.registrantCode'), width: 120, text: (r) => r.RegistrantCode ?? '' },
     { key: 'CreatedTime', title: t('declarations.createdTime'), width: 140, text: (r) => formatDateTime(r.CreatedTime) },
     {
       key: 'actions',
