@@ -171,7 +171,6 @@ describe('custom/add: the checks of spec 01 §5 in their order', () => {
     const again = await t.call(calls.customs.addDeclaration, { ...res.body.payload, FilePatch: f }, customer);
     expect(again.status).toBe(400);
   });
-
 });
 
 describe('uploads: type by content, 5,000,000 bytes per folder, names inside the folder', () => {

@@ -103,7 +103,9 @@ export function createDeclarationRepository(db: Db) {
       if (f.visibleTo) {
         const { businessCode, customerCode } = f.visibleTo;
         where.push(
-          businessCode ? (or(eq(d.CustomerID, businessCode), eq(d.RegistrantCode, customerCode)) as SQL) : eq(d.RegistrantCode, customerCode),
+          businessCode
+            ? (or(eq(d.CustomerID, businessCode), eq(d.RegistrantCode, customerCode)) as SQL)
+            : eq(d.RegistrantCode, customerCode),
         );
       }
       if (f.customNo) where.push(containsText(d.CustomNo, f.customNo));

@@ -87,7 +87,7 @@ export function CustomsManagement() {
   const columns: ReadOnlyColumn<DeclarationRow>[] = [
     { key: 'TerminalCode', title: t('declarations.terminal'), width: 70, text: (r) => r.TerminalCode ?? '' },
     { key: 'ID', title: t('declarations.id'), width: 110, text: (r) => r.ID },
-    { key: 'CustomerID', title: t('declarations.customerId'), width: 120, text: (r) => r.CustomerID },
+    { key: 'CustomerID', title: t('declarations.customerId'), width: 150, text: (r) => r.CustomerID },
     {
       key: 'CustomNo',
       title: t('declarations.customNo'),
