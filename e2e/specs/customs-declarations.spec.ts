@@ -12,16 +12,16 @@ async function logout(page: Page) {
   await expect(page).toHaveURL(/\/login$/);
 }
 
-/** The registrant's business code as the portal lists it for the signed-in customer. */
+/** The signed-in customer's own business code (tax code), as the portal gives it to prefill the form. */
 async function ownBusinessCode(page: Page): Promise<string> {
   return page.evaluate(async () => {
-    const res = await fetch('/api/custom/load_custom', {
+    const res = await fetch('/api/custom/own_business_code', {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('access_token')}` },
       body: JSON.stringify({}),
     });
-    const body = (await res.json()) as { payload: { CustomerID: string }[] };
-    return body.payload[0]?.CustomerID ?? '';
+    const body = (await res.json()) as { payload?: { CustomerID: string | null } };
+    return body.payload?.CustomerID ?? '';
   });
 }
 
@@ -52,13 +52,11 @@ test.describe('customs declarations: registration and staff review', () => {
     await openMenu(page, 'Hải quan', 'Đăng ký tờ khai hàng xuất');
     await expect(page.getByText('Thông tin đã đăng ký')).toBeVisible();
 
-    // The checks of spec 01 §5 come one at a time, in order. The customer's own business code, the only one
-    // accepted, is filled in and read-only.
+    // The checks of spec 01 §5 come one at a time, in order. The customer's own business code is filled in.
     const register = page.getByRole('button', { name: 'Đăng ký', exact: true });
     const businessCode = await ownBusinessCode(page);
     expect(businessCode).toMatch(/^\d{10}$/);
     await expect(page.getByLabel('Mã doanh nghiệp')).toHaveValue(businessCode);
-    await expect(page.getByLabel('Mã doanh nghiệp')).toHaveAttribute('readonly', '');
     await register.click();
     await expect(page.getByText('Vui lòng nhập số tờ khai !')).toBeVisible();
     await page.getByLabel('Số tờ khai').fill(customNo);
@@ -130,6 +128,56 @@ test.describe('customs declarations: registration and staff review', () => {
     const approved = page.getByRole('row').filter({ hasText: customNo });
     await expect(approved).toContainText('Đã duyệt');
     await expect(approved.getByRole('button', { name: 'Xem lý do' })).toHaveCount(0);
+  });
+
+  test("a forwarder registers for its client's business code → staff see the client's code and who registered it", async ({ page }) => {
+    const stamp = String(Date.now()).slice(-8);
+    const customNo = `30${stamp}99`;
+    const clientCode = `03${stamp}-001`;
+    await signIn(page, 'khachhang');
+    await openMenu(page, 'Hải quan', 'Đăng ký tờ khai hàng xuất');
+    await expect(page.getByText('Thông tin đã đăng ký')).toBeVisible();
+    const register = page.getByRole('button', { name: 'Đăng ký', exact: true });
+    const code = page.getByLabel('Mã doanh nghiệp');
+    await expect(code).toHaveValue(await ownBusinessCode(page));
+    await expect(code).toBeEditable();
+
+    // Spec 01 §5: the business code is the first field checked, before the declaration number.
+    await code.fill('');
+    await register.click();
+    await expect(page.getByText('Vui lòng nhập mã doanh nghiệp !')).toBeVisible();
+    await expect(page.getByText('Vui lòng nhập số tờ khai !')).toHaveCount(0);
+
+    // The client's tax code, typed in lower case, is upper-cased like every input.
+    await code.fill(clientCode.toLowerCase());
+    await expect(code).toHaveValue(clientCode.toUpperCase());
+    await page.getByLabel('Số tờ khai').fill(customNo);
+    await page.getByLabel('Mã hải quan').fill('03EE');
+    await page.getByLabel('Tổng số container').fill('1');
+    await page.getByLabel('Ngày tờ khai').click();
+    await page.getByLabel('Ngày tờ khai').fill('2026-11-21');
+    await page.getByLabel('Ngày tờ khai').press('Enter');
+    await page.getByLabel('Số booking').fill(`MSCB${stamp}`);
+    await page.locator('input[type=file]').setInputFiles({ name: 'to-khai-khach-hang.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await expect(page.locator('.ant-upload-list-item-done', { hasText: 'to-khai-khach-hang.pdf' })).toBeVisible();
+    await register.click();
+    const success = page.getByRole('dialog').filter({ hasText: 'Đăng ký tờ khai thành công' });
+    await expect(success).toBeVisible();
+    await success.getByRole('button', { name: /OK|Đồng ý/ }).click();
+    // The forwarder's list shows its client's registration; the code typed stays for the next one.
+    const mine = page.getByRole('row').filter({ hasText: customNo });
+    await expect(mine).toContainText(clientCode);
+    await expect(code).toHaveValue(clientCode);
+
+    await logout(page);
+    await loginAs(page, 'nhanvien');
+    await openMenu(page, 'Hải quan', 'Quản lý tờ khai hải quan');
+    await expect(page.getByRole('columnheader', { name: 'Mã khách hàng đăng ký' })).toBeVisible();
+    const staffRow = page.getByRole('row').filter({ hasText: customNo });
+    await expect(staffRow).toContainText(clientCode);
+    await expect(staffRow).toContainText('khachhang');
+    await expect(staffRow).toContainText('C0000001');
+    await page.screenshot({ path: '/tmp/spec02-forwarder-management.png' });
   });
 
   test('lookup needs the business code and the declaration number, and says when nothing matches', async ({ page }) => {

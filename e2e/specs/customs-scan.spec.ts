@@ -232,3 +232,18 @@ test('request log: empty until queried, then the requests just made with their r
   await page.getByRole('button', { name: 'Truy vấn' }).click();
   await toast(page, 'Nhập ngày bắt đầu');
 });
+
+test('spec 01 §8 "Server error codes are not shown": a failed answer without the server\'s words names no status', async ({ page }) => {
+  // Run alone, this is the first page of a fresh server: give the shell time on a busy machine.
+  await signIn(page, 'nhanvien', '/', { timeout: 60_000 });
+  await openMenu(page, 'Hải quan', 'Lịch sử truy vấn thông quan');
+  await expect(page).toHaveTitle('Lịch sử truy vấn thông quan');
+  // What a proxy in front of the portal answers when the server is down: a 502 page, not the portal's reply.
+  await page.route('**/api/custom/get_log_custom_req', (route) =>
+    route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>502 Bad Gateway</body></html>' }),
+  );
+  await page.getByRole('button', { name: 'Truy vấn' }).click();
+  const shown = page.locator('.ant-message-notice');
+  await expect(shown).toHaveText('Hệ thống đang bận hoặc gặp sự cố, vui lòng thử lại sau.');
+  await expect(shown).not.toContainText('502');
+});

@@ -96,22 +96,27 @@ describe('custom/add: the checks of spec 01 §5 in their order', () => {
     }
   });
 
-  it('tells a customer its own business code, the only one it may register under; staff with the menu type any', async () => {
+  it('tells a customer its own business code to prefill the form; staff with the menu start empty', async () => {
     const mine = await t.call(calls.customs.ownBusinessCode, {}, customer);
     expect(mine.status).toBe(200);
-    expect(mine.body.payload).toEqual({ CustomerID: ownTax, fixed: true });
+    expect(mine.body.payload).toEqual({ CustomerID: ownTax });
     // Staff who may register (the administrator: the registration menus and the staff grant) type the code.
     const admin = await t.call(calls.customs.ownBusinessCode, {}, await t.login('admin'));
-    expect(admin.body.payload).toEqual({ CustomerID: null, fixed: false });
+    expect(admin.body.payload).toEqual({ CustomerID: null });
     // Staff without a registration menu may not ask.
     expect((await t.call(calls.customs.ownBusinessCode, {}, staff)).status).toBe(403);
-    // The code given is the one the registration accepts; another is refused.
-    const other = await t.call(
-      calls.customs.addDeclaration,
-      { ImportExport: 'E', CustomerID: otherTax, CustomNo: '305123456782', CustomCode: '03EE', ContainerQty: 1 },
-      customer,
-    );
-    expect(other.status).toBe(403);
+  });
+
+  it('checks the business code first (spec 01 §5), upper-cased, letters, digits and "-" only', async () => {
+    const base = { ImportExport: 'E', CustomNo: '305123456783', CustomCode: '03EE', ContainerQty: 1, CustomDate: '2026-11-20' };
+    for (const CustomerID of [undefined, '', '   ']) {
+      const res = await t.call(calls.customs.addDeclaration, { ...base, CustomerID }, customer);
+      expect(res.body).toMatchObject({ success: false, message: 'Vui lòng nhập mã doanh nghiệp !' });
+    }
+    const bad = await t.call(calls.customs.addDeclaration, { ...base, CustomerID: '0301 234' }, customer);
+    expect(bad.body.message).toBe('Mã doanh nghiệp chỉ gồm chữ cái không dấu, chữ số và dấu -.');
+    const long = await t.call(calls.customs.addDeclaration, { ...base, CustomerID: '1'.repeat(21) }, customer);
+    expect(long.body.message).toBe('Mã doanh nghiệp tối đa 20 ký tự.');
   });
 
   it('refuses a booking over 200 characters or with unsafe characters', async () => {
@@ -165,27 +170,6 @@ describe('custom/add: the checks of spec 01 §5 in their order', () => {
     });
     const again = await t.call(calls.customs.addDeclaration, { ...res.body.payload, FilePatch: f }, customer);
     expect(again.status).toBe(400);
-  });
-
-  it("refuses a customer registering for another business's code", async () => {
-    const f = await folder(customer);
-    await upload(customer, { tmporder: f }, { name: 'a.pdf', data: PDF });
-    const res = await t.call(
-      calls.customs.addDeclaration,
-      {
-        ImportExport: 'E',
-        CustomerID: otherTax,
-        CustomNo: '305000000001',
-        CustomCode: '03EE',
-        ContainerQty: 1,
-        CustomDate: '2026-11-20',
-        BL_BookingNo: 'B1',
-        FilePatch: f,
-      },
-      customer,
-    );
-    expect(res.status).toBe(403);
-    expect(res.body.message).toMatch(vietnamese);
   });
 });
 
@@ -275,7 +259,7 @@ describe('uploads: type by content, 5,000,000 bytes per folder, names inside the
   });
 });
 
-describe('a customer sees only its own business code; staff act, customers do not', () => {
+describe('a customer sees its own business code and what it registered; staff act, customers do not', () => {
   let otherCustomer: string;
   beforeAll(async () => {
     await t.addUser({ UserID: 'khach2', UserGroupCode: 'CUSTOMER', password: 'Khach@Hai2026', terminals: ['NDP', 'NDV', 'NHP', 'GML'] });
@@ -283,15 +267,78 @@ describe('a customer sees only its own business code; staff act, customers do no
     otherCustomer = await t.login('khach2', 'Khach@Hai2026');
   });
 
-  it("lists only the caller's business code and refuses another one", async () => {
+  it("lists the caller's business code and nothing of another business it did not register", async () => {
     const own = await t.call(calls.customs.loadDeclarations, {}, customer);
     expect(present(own.body.payload).length).toBeGreaterThan(0);
     expect(new Set(present(own.body.payload).map((r) => r.CustomerID))).toEqual(new Set([ownTax]));
     const foreign = await t.call(calls.customs.loadDeclarations, { CustomerID: otherTax }, customer);
-    expect(foreign.status).toBe(403);
+    expect(foreign.status).toBe(200);
+    expect(foreign.body.payload).toEqual([]);
     const theirs = await t.call(calls.customs.loadDeclarations, {}, otherCustomer);
     expect(present(theirs.body.payload).length).toBeGreaterThan(0);
     expect(present(theirs.body.payload).every((r) => r.CustomerID === otherTax)).toBe(true);
+  });
+
+  it("registers a forwarder's declaration for its client, recorded with who registered it; both see it, staff see both codes", async () => {
+    const f = await folder(customer);
+    await upload(customer, { tmporder: f }, { name: 'khach-hang.pdf', data: PDF });
+    const res = await t.call(
+      calls.customs.addDeclaration,
+      {
+        ImportExport: 'E',
+        CustomerID: ` ${otherTax.toLowerCase()} `,
+        CustomNo: '305000000001',
+        CustomCode: '03EE',
+        ContainerQty: 1,
+        CustomDate: '2026-11-20',
+        BL_BookingNo: 'B1',
+        FilePatch: f,
+      },
+      customer,
+    );
+    expect(res.status).toBe(200);
+    const row = present(res.body.payload, 'the registration');
+    expect(row).toMatchObject({ CustomerID: otherTax.toUpperCase(), CreatedBy: 'khachhang', RegistrantCode: 'C0000001' });
+    const [stored] = await t.sql<{ registrant_code: string }>('SELECT registrant_code FROM customs_declarations WHERE id = $1', [row.ID]);
+    expect(stored?.registrant_code).toBe('C0000001');
+
+    // The forwarder finds it under its client's code; the client sees it among its own.
+    const mine = await t.call(calls.customs.loadDeclarations, { CustomerID: otherTax, CustomNo: '305000000001' }, customer);
+    expect(present(mine.body.payload).map((r) => r.ID)).toEqual([row.ID]);
+    const forwarderAll = await t.call(calls.customs.loadDeclarations, {}, customer);
+    expect(new Set(present(forwarderAll.body.payload).map((r) => r.CustomerID))).toEqual(new Set([ownTax, otherTax.toUpperCase()]));
+    const client = await t.call(calls.customs.loadDeclarations, { CustomNo: '305000000001' }, otherCustomer);
+    expect(present(client.body.payload).map((r) => r.ID)).toEqual([row.ID]);
+    expect((await download(String(row.FileLists), otherCustomer)).statusCode).toBe(200);
+    expect((await download(String(row.FileLists), customer)).statusCode).toBe(200);
+
+    // A third customer, neither client nor registrant, sees nothing of it.
+    await t.addUser({ UserID: 'khach3', UserGroupCode: 'CUSTOMER', password: 'Khach@Ba2026', terminals: ['NDP'] });
+    await t.sql("UPDATE users SET customer_code = 'C0000003' WHERE user_id = 'khach3'");
+    const third = await t.login('khach3', 'Khach@Ba2026');
+    const seen = await t.call(calls.customs.loadDeclarations, { CustomerID: otherTax }, third);
+    expect(present(seen.body.payload).some((r) => r.ID === row.ID)).toBe(false);
+    expect((await download(String(row.FileLists), third)).statusCode).toBe(403);
+
+    // Staff reviewing see the client's business code and the registrant (user and its customer code).
+    const forStaff = await t.call(calls.customs.loadDeclarations, { CustomNo: '305000000001' }, staff);
+    expect(present(forStaff.body.payload).find((r) => r.ID === row.ID)).toMatchObject({
+      CustomerID: otherTax.toUpperCase(),
+      CreatedBy: 'khachhang',
+      RegistrantCode: 'C0000001',
+    });
+  });
+
+  it('refuses registration to a customer account that belongs to no customer', async () => {
+    await t.addUser({ UserID: 'khach4', UserGroupCode: 'CUSTOMER', password: 'Khach@Bon2026', terminals: ['NDP'] });
+    const lone = await t.login('khach4', 'Khach@Bon2026');
+    const res = await t.call(
+      calls.customs.addDeclaration,
+      { ImportExport: 'E', CustomerID: otherTax, CustomNo: '305000000002', CustomCode: '03EE', ContainerQty: 1 },
+      lone,
+    );
+    expect(res.status).toBe(403);
+    expect(res.body.message).toMatch(vietnamese);
   });
 
   it("does not serve another customer's file; serves it to staff of the terminal", async () => {

@@ -12,6 +12,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A failed answer without the server's own words (a proxy's 502, a body the server never wrote). Spec 01 §8 and
+ * spec 02 §8: server error codes are not shown, so the text names no status; the status stays on the error.
+ */
+const NO_REPLY_MESSAGE = 'Hệ thống đang bận hoặc gặp sự cố, vui lòng thử lại sau.';
+const failureText = (reply: { message?: unknown } | null) =>
+  typeof reply?.message === 'string' && reply.message.trim() ? reply.message : NO_REPLY_MESSAGE;
+
 let onUnauthorized: () => void = () => {};
 /** The router registers what happens when the session has expired (back to /login, then back here). */
 export function setUnauthorizedHandler(handler: () => void) {
@@ -53,7 +61,7 @@ async function post<C extends CallDef>(
   }
   const reply = (await res.json().catch(() => null)) as ReplyBody | null;
   refuseSession(res.status, call, token);
-  if (!res.ok) throw new ApiError(res.status, reply?.message ?? `Lỗi máy chủ (${res.status})`, reply ?? undefined);
+  if (!res.ok) throw new ApiError(res.status, failureText(reply), reply ?? undefined);
   return reply as CallReply<C>;
 }
 
@@ -84,7 +92,7 @@ export async function downloadProtectedFile(url: string, name: string): Promise<
   const res = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   if (!res.ok) {
     const reply = (await res.json().catch(() => null)) as { message?: string } | null;
-    throw new ApiError(res.status, reply?.message ?? `Lỗi máy chủ (${res.status})`);
+    throw new ApiError(res.status, failureText(reply));
   }
   const blobUrl = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
@@ -100,7 +108,7 @@ export async function protectedObjectUrl(url: string, init?: { signal?: AbortSig
   const res = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal: init?.signal ?? null });
   if (!res.ok) {
     const reply = (await res.json().catch(() => null)) as { message?: string } | null;
-    throw new ApiError(res.status, reply?.message ?? `Lỗi máy chủ (${res.status})`);
+    throw new ApiError(res.status, failureText(reply));
   }
   return URL.createObjectURL(await res.blob());
 }

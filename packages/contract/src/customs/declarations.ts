@@ -49,7 +49,8 @@ export const declarationRow = z.object({
   FileLists: z.string().describe('Liên kết tệp, phân cách bằng dấu chấm phẩy'),
   Status: z.number().int(),
   Note: z.string().nullable(),
-  CreatedBy: z.string(),
+  CreatedBy: z.string().describe('Người đăng ký (tài khoản)'),
+  RegistrantCode: z.string().nullable().describe('Mã khách hàng của người đăng ký (đại lý, công ty giao nhận); null: nhân viên'),
   CreatedTime: z.string(),
   ActionBy: z.string().nullable(),
   ActionTime: z.string().nullable(),
@@ -142,7 +143,7 @@ export function containerQtyProblem(value: unknown): string | null {
   return null;
 }
 
-/** The business code a registrant registers and looks up under: a customer's own (the only one accepted), none for staff. */
+/** The business code the registration form is prefilled with: a customer's own tax code (it may type its client's), none for staff. */
 export const ownBusinessCode = defineCall({
   path: 'custom/own_business_code',
   module: 'customs',
@@ -152,8 +153,7 @@ export const ownBusinessCode = defineCall({
   response: replyWith({
     payload: z
       .object({
-        CustomerID: z.string().nullable().describe('Mã số thuế của doanh nghiệp; null khi tài khoản không gắn doanh nghiệp'),
-        fixed: z.boolean().describe('true: chỉ mã này được chấp nhận (khách hàng); false: nhân viên nhập mã bất kỳ'),
+        CustomerID: z.string().nullable().describe('Mã số thuế của doanh nghiệp; null khi tài khoản không gắn doanh nghiệp (nhân viên)'),
       })
       .optional(),
   }),

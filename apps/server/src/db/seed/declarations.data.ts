@@ -92,9 +92,9 @@ export async function seedDemoDeclarations(database: Database, customers: readon
   );
   await q(
     `insert into customs_declarations (terminal_code, customer_id, custom_no, custom_code, container_qty, custom_date, bl_booking_no,
-       import_export, file_patch, file_lists, status, note, created_by, created_time, action_by, action_time)
+       import_export, file_patch, file_lists, status, note, created_by, registrant_code, created_time, action_by, action_time)
      select tc, cu, no, oc, qty, to_timestamp(d / 1000.0), bk, ie, f, '/api/custom/file/' || f || '/' || fn, st, nt, by,
-            to_timestamp(cr / 1000.0), ab, case when ab is null then null else to_timestamp(cr / 1000.0) + interval '2 hours' end
+            (select u.customer_code from users u where u.user_id = by), to_timestamp(cr / 1000.0), ab, case when ab is null then null else to_timestamp(cr / 1000.0) + interval '2 hours' end
      from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::float8[], $7::text[], $8::text[], $9::uuid[], $10::text[],
                  $11::int[], $12::text[], $13::text[], $14::float8[], $15::text[])
        as x(tc, cu, no, oc, qty, d, bk, ie, f, fn, st, nt, by, cr, ab)

@@ -7,8 +7,10 @@ import { inTerminals } from '../../security/terminal-scope';
 
 export interface DeclarationFilter {
   terminals: readonly string[];
-  /** Exact business code (a customer's own), or a contains-filter for staff. */
+  /** Exact business code (a customer's lookup), or a contains-filter for staff. */
   customerId?: { exact: string } | { contains: string };
+  /** A customer's reach: declarations for its own business code or registered by its own accounts (a forwarder's). */
+  visibleTo?: { businessCode: string | null; customerCode: string };
   customNo?: string;
   customCode?: string;
   importExport?: readonly string[];
@@ -29,6 +31,7 @@ export interface NewDeclaration {
   FilePatch: string;
   FileLists: string;
   CreatedBy: string;
+  RegistrantCode: string | null;
   Telphone: string | null;
 }
 
@@ -56,6 +59,7 @@ function toRow(r: typeof customsDeclarations.$inferSelect): DeclarationRow {
     Status: r.Status,
     Note: r.Note,
     CreatedBy: r.CreatedBy,
+    RegistrantCode: r.RegistrantCode,
     CreatedTime: r.CreatedTime.toISOString(),
     ActionBy: r.ActionBy,
     ActionTime: iso(r.ActionTime),
@@ -96,6 +100,14 @@ export function createDeclarationRepository(db: Db) {
       const where: SQL[] = [inTerminals(d.TerminalCode, f.terminals)];
       if (f.customerId && 'exact' in f.customerId) where.push(eq(d.CustomerID, f.customerId.exact));
       if (f.customerId && 'contains' in f.customerId) where.push(containsText(d.CustomerID, f.customerId.contains));
+      if (f.visibleTo) {
+        const { businessCode, customerCode } = f.visibleTo;
+        where.push(
+          businessCode
+            ? (or(eq(d.CustomerID, businessCode), eq(d.RegistrantCode, customerCode)) as SQL)
+            : eq(d.RegistrantCode, customerCode),
+        );
+      }
       if (f.customNo) where.push(containsText(d.CustomNo, f.customNo));
       if (f.customCode) where.push(eq(d.CustomCode, f.customCode));
       if (f.importExport) where.push(f.importExport.length ? inArray(d.ImportExport, [...f.importExport]) : sql`false`);

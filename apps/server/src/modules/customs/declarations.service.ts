@@ -87,18 +87,23 @@ export interface DeclarationServiceDeps {
 export function createDeclarationService({ repo, files, caps = defaultUploadFolderCaps, log }: DeclarationServiceDeps) {
   const isStaff = (user: AuthUser) => user.grants.has(STAFF_GRANT);
 
-  async function ownBusinessCode(user: AuthUser): Promise<string> {
-    const own = user.CustomerCode ? await repo.businessCodeOf(user.CustomerCode) : null;
-    if (!own) throw forbidden('Tài khoản chưa gắn với doanh nghiệp nào, không thể đăng ký hoặc tra cứu tờ khai.');
-    return own.toUpperCase();
+  /** A customer's own customer code and business code (tax code); staff have no such limit. */
+  async function customerReach(user: AuthUser) {
+    if (!user.CustomerCode) throw forbidden('Tài khoản chưa gắn với doanh nghiệp nào, không thể đăng ký hoặc tra cứu tờ khai.');
+    const own = await repo.businessCodeOf(user.CustomerCode);
+    return { customerCode: user.CustomerCode, businessCode: own ? own.toUpperCase() : null };
   }
 
-  /** Staff see their terminals' declarations; a customer only its own business code's, in its terminals. */
+  /**
+   * Staff see their terminals' declarations; a customer, in its terminals and with the variant's grant, those for
+   * its own business code and those its own accounts registered (a forwarder for its clients).
+   */
   async function canSee(row: DeclarationRow, user: AuthUser) {
     if (!user.terminals.includes(row.TerminalCode)) return false;
     if (isStaff(user)) return true;
-    if (!user.grants.has(grantOf[row.ImportExport])) return false;
-    const own = user.CustomerCode ? await repo.businessCodeOf(user.CustomerCode) : null;
+    if (!user.grants.has(grantOf[row.ImportExport]) || !user.CustomerCode) return false;
+    if (row.RegistrantCode === user.CustomerCode) return true;
+    const own = await repo.businessCodeOf(user.CustomerCode);
     return !!own && own.toUpperCase() === row.CustomerID;
   }
 
@@ -115,11 +120,11 @@ export function createDeclarationService({ repo, files, caps = defaultUploadFold
       return repo.operations();
     },
 
-    /** A customer's own business code (the only one it may register or look up under); staff type any. */
-    async ownBusinessCode(user: AuthUser): Promise<{ CustomerID: string | null; fixed: boolean }> {
-      if (isStaff(user)) return { CustomerID: null, fixed: false };
-      const own = user.CustomerCode ? await repo.businessCodeOf(user.CustomerCode) : null;
-      return { CustomerID: own ? own.toUpperCase() : null, fixed: true };
+    /** The code the registration form starts with: a customer's own business code (it may type a client's); none for staff. */
+    async ownBusinessCode(user: AuthUser): Promise<{ CustomerID: string | null }> {
+      if (isStaff(user) || !user.CustomerCode) return { CustomerID: null };
+      const own = await repo.businessCodeOf(user.CustomerCode);
+      return { CustomerID: own ? own.toUpperCase() : null };
     },
 
     /** common/makeRowguid: a new upload folder, at most `caps.foldersPerDay` per user and port day (429 beyond). */
@@ -164,9 +169,9 @@ export function createDeclarationService({ repo, files, caps = defaultUploadFold
       const customerId = upper(input.CustomerID);
       if (!customerId) throw badRequest(declarationMessages.customerId);
       code(customerId, 'Mã doanh nghiệp', 20);
-      if (!isStaff(user) && customerId !== (await ownBusinessCode(user))) {
-        throw forbidden('Mã doanh nghiệp không phải của doanh nghiệp bạn, không thể đăng ký tờ khai.');
-      }
+      // Any business code: brokers and forwarders register their clients' declarations. A customer account must
+      // belong to a customer, whose code is recorded beside the user as the registrant.
+      const registrantCode = isStaff(user) ? (user.CustomerCode ?? null) : (await customerReach(user)).customerCode;
 
       const customNo = upper(input.CustomNo);
       if (!customNo) throw badRequest(declarationMessages.customNo);
@@ -221,6 +226,7 @@ export function createDeclarationService({ repo, files, caps = defaultUploadFold
           FilePatch: folderId,
           FileLists: stored.map((f) => declarationFilePath(folderId, f.FileName)).join(';'),
           CreatedBy: user.UserID,
+          RegistrantCode: registrantCode,
           Telphone: telphone || null,
         });
       } catch (err) {
@@ -247,9 +253,8 @@ export function createDeclarationService({ repo, files, caps = defaultUploadFold
         if (customerId) filter.customerId = { contains: customerId };
         filter.importExport = requestedIe;
       } else {
-        const own = await ownBusinessCode(user);
-        if (customerId && customerId !== own) throw forbidden('Bạn chỉ được tra cứu tờ khai của doanh nghiệp mình.');
-        filter.customerId = { exact: own };
+        filter.visibleTo = await customerReach(user);
+        if (customerId) filter.customerId = { exact: customerId };
         filter.importExport = requestedIe.filter((ie) => user.grants.has(grantOf[ie as 'I' | 'E']));
       }
       const customNo = upper(input.CustomNo);

@@ -54,6 +54,8 @@ export const customsDeclarations = pgTable(
     Status: smallint('status').notNull().default(0),
     Note: text('note'),
     CreatedBy: varchar('created_by', { length: 50 }).notNull(),
+    /** The registrant's own customer code (a forwarder registering for its client); null for staff. */
+    RegistrantCode: varchar('registrant_code', { length: 20 }),
     CreatedTime: tz('created_time').notNull().defaultNow(),
     ActionBy: varchar('action_by', { length: 50 }),
     ActionTime: tz('action_time'),
@@ -62,6 +64,7 @@ export const customsDeclarations = pgTable(
   (t) => [
     uniqueIndex('customs_declarations_id_uq').on(t.ID),
     index('customs_declarations_customer_idx').on(t.CustomerID, t.CustomNo),
+    index('customs_declarations_registrant_idx').on(t.RegistrantCode),
     index('customs_declarations_terminal_created_idx').on(t.TerminalCode, t.CreatedTime),
   ],
 );

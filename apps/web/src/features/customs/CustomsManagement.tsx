@@ -87,7 +87,7 @@ export function CustomsManagement() {
   const columns: ReadOnlyColumn<DeclarationRow>[] = [
     { key: 'TerminalCode', title: t('declarations.terminal'), width: 70, text: (r) => r.TerminalCode ?? '' },
     { key: 'ID', title: t('declarations.id'), width: 110, text: (r) => r.ID },
-    { key: 'CustomerID', title: t('declarations.customerId'), width: 120, text: (r) => r.CustomerID },
+    { key: 'CustomerID', title: t('declarations.customerId'), width: 150, text: (r) => r.CustomerID },
     {
       key: 'CustomNo',
       title: t('declarations.customNo'),
@@ -124,6 +124,8 @@ export function CustomsManagement() {
       render: (r) => <ExpandableText text={r.Note} />,
     },
     { key: 'CreatedBy', title: t('declarations.createdBy'), width: 100, text: (r) => r.CreatedBy ?? '' },
+    // Who registered it: a forwarder's own customer code beside its client's business code (CustomerID).
+    { key: 'RegistrantCode', title: t('declarations.registrantCode'), width: 120, text: (r) => r.RegistrantCode ?? '' },
     { key: 'CreatedTime', title: t('declarations.createdTime'), width: 140, text: (r) => formatDateTime(r.CreatedTime) },
     {
       key: 'actions',

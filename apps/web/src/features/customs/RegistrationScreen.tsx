@@ -68,12 +68,11 @@ export function RegistrationScreen({ variant }: { variant: 'E' | 'I' }) {
   const addDeclaration = useAddDeclaration();
   const uploadFile = useUploadDeclarationFile();
   const deleteFile = useDeleteDeclarationFile();
-  // A customer registers and looks up only under its own business code: it is filled in and cannot be changed.
-  const own = useOwnBusinessCode().data;
-  const fixedCustomerId = own?.fixed && own.CustomerID ? own.CustomerID : null;
+  // The account's own business code is filled in; a broker or forwarder types its client's instead.
+  const ownCustomerId = useOwnBusinessCode().data?.CustomerID ?? null;
   useEffect(() => {
-    if (fixedCustomerId) form.setFieldValue('CustomerID', fixedCustomerId);
-  }, [form, fixedCustomerId]);
+    if (ownCustomerId && !form.getFieldValue('CustomerID')) form.setFieldValue('CustomerID', ownCustomerId);
+  }, [form, ownCustomerId]);
 
   const bookingLabel = variant === 'E' ? t('declarations.booking') : t('declarations.bl');
 
@@ -243,15 +242,9 @@ export function RegistrationScreen({ variant }: { variant: 'E' | 'I' }) {
               name="CustomerID"
               label={t('declarations.customerId')}
               getValueFromEvent={upperCase}
-              extra={fixedCustomerId ? t('declarations.customerIdFixed') : undefined}
+              extra={ownCustomerId ? t('declarations.customerIdOwn') : undefined}
             >
-              <Input
-                maxLength={20}
-                placeholder={t('declarations.customerIdHint')}
-                autoComplete="off"
-                readOnly={!!fixedCustomerId}
-                variant={fixedCustomerId ? 'filled' : undefined}
-              />
+              <Input maxLength={20} placeholder={t('declarations.customerIdHint')} autoComplete="off" />
             </Form.Item>
             <Form.Item name="CustomNo" label={t('declarations.customNo')} getValueFromEvent={upperCase}>
               <Input maxLength={20} autoComplete="off" />

@@ -67,7 +67,7 @@ export function useUploadFolder() {
   });
 }
 
-/** The registrant's business code: a customer's own, pre-filled and fixed (the only one accepted); none for staff. */
+/** The business code the registration form starts with: a customer's own (it may type a client's); none for staff. */
 export function useOwnBusinessCode() {
   return useQuery({
     queryKey: customsKeys.ownBusinessCode,
