@@ -232,8 +232,32 @@ export const rankMeasureNames = (['sum', 'cont', 'ord', 'teu'] as const).flatMap
 const groupFlag = { nh: 'j.nh', dr: 'j.dr', dv: 'j.dv', '': '(j.nh or j.dr or j.dv)' } as const;
 const figureColumn = { sum: 'total_amount', cont: 'container_count', ord: 'order_count', teu: 'total_teus' } as const;
 
+/** A statistics statement running longer ends (PostgreSQL statement_timeout); stats-gate.ts answers it with a message. */
+export const STATS_STATEMENT_TIMEOUT_MS = 15_000;
+
 export function createStatsRepository(database: Database) {
   const q = database.query;
+  /**
+   * The long statements (rankings, order figures, detail lines): on PostgreSQL in a transaction of their own with a
+   * statement_timeout, so no report holds a connection for long. The embedded database shares its one connection with
+   * every call (a transaction there would take in others' statements): its statements run as they are.
+   */
+  const heavy: typeof q =
+    database.kind === 'postgres'
+      ? (text, params) =>
+          database.session(async (s) => {
+            await s('begin');
+            try {
+              await s(`set local statement_timeout = ${STATS_STATEMENT_TIMEOUT_MS}`);
+              const rows = await s(text, params);
+              await s('commit');
+              return rows as never;
+            } catch (err) {
+              await s('rollback').catch(() => undefined);
+              throw err;
+            }
+          })
+      : q;
 
   const rollup: StatsSource = {
     async orderBase(query) {
@@ -243,7 +267,7 @@ export function createStatsRepository(database: Database) {
       const party = query.by.customer || query.by.user || query.customerCode != null || query.userId != null;
       // Grouped by the rows' own period start (no date function per row); the service folds days and months into periods.
       const g = orderGrouping(query, 's', 's.period_start');
-      return q<OrderBaseRow>(
+      return heavy<OrderBaseRow>(
         `select ${g.select}, ${figures('s')}
            from ${party ? 'stats_party' : 'stats_terminal'} s
           where ${rollupRange(query.type, query.from, query.to, params)} and ${orderFilters(query, 's', params)}
@@ -448,7 +472,7 @@ export function createStatsRepository(database: Database) {
           from cells c left join counts n on n.pk = c.pk and n.terminal = c.terminal
         union all
         select 'r', pk::text, terminal, id, rank::int, 0, m from r where rank > ${first} and rank <= ${last}${top}`;
-      const all = await q<{
+      const all = await heavy<{
         kind: string;
         pk: string;
         terminal: string;
@@ -592,7 +616,7 @@ export function createStatsRepository(database: Database) {
       if (f.customerCode != null) w.push(`o.customer_code = ${param(params, f.customerCode)}`);
       if (f.createdBy != null) w.push(`o.created_by = ${param(params, f.createdBy)}`);
       const limit = param(params, f.limit);
-      return q<Record<string, unknown>>(
+      return heavy<Record<string, unknown>>(
         `select o.order_no "OrderNo", split_part(o.pin_code, '-', 1) "PinCode", o.terminal_code "TerminalCode",
                 c.container_no "ContainerNo", o.job_mode_code "JobModeCode", j.job_mode_name "JobModeName",
                 o.job_mode_code || '-' || coalesce(c.iso_sizetype, '') "TariffCode",
