@@ -7,7 +7,8 @@ import type { RowProvider } from './lib/table';
 import { provider as load } from './load';
 import { provider as startup } from './startup';
 import { provider as stats } from './stats';
+import { provider as statsScale } from './stats-scale';
 import { provider as web } from './web';
 
 /** The load runs after the quieter rows; start-up restarts the shared portal, so it comes last. */
-export const providers: RowProvider[] = [api, compare, stats, web, floor, load, startup];
+export const providers: RowProvider[] = [api, compare, stats, statsScale, web, floor, load, startup];

@@ -325,5 +325,9 @@ export const clientCalls: ClientCalls = {
     orderSummary: { path: 'personal_info/order_summary', access: { kind: 'menu' } },
     invoiceSummary: { path: 'personal_info/invoice_summary', access: { kind: 'menu' } },
     transactionSummary: { path: 'personal_info/transaction_summary', access: { kind: 'menu' } },
+    dashboardCustomerRanking: { path: 'crm/customer_ranking', access: { kind: 'menu' } },
+    dashboardUserRanking: { path: 'crm/user_ranking', access: { kind: 'menu' } },
+    customerOptions: { path: 'crm/customer_options', access: { kind: 'menu' } },
+    userOptions: { path: 'crm/user_options', access: { kind: 'menu' } },
   },
 };

@@ -473,3 +473,128 @@ export const transactionSummary = defineCall({
   request: personalRequest,
   response: personalReply,
 });
+
+// Rankings of the customer and user statistics (spec 02 §2.4–2.5, §4; docs/decisions.md 'Rankings on the server').
+
+/** The measure the rankings order by: orders, revenue, or volume (containers; TEU shown beside). */
+export const rankMeasures = ['ord', 'sum', 'vol'] as const;
+export type RankMeasure = (typeof rankMeasures)[number];
+
+/** At most this many ranked customers or users per period × terminal in one answer (a page). */
+export const STATS_RANK_PAGE_MAX = 50;
+/** At most this many options in one answer of a selector's search. */
+export const STATS_OPTIONS_MAX = 30;
+
+const measuresShape = Object.fromEntries(
+  (['sum', 'cont', 'ord', 'teu'] as const).flatMap((k) => (['nh', 'dr', 'dv', ''] as const).map((g) => [`${k}_${g}`, z.number()])),
+) as Record<`${'sum' | 'cont' | 'ord' | 'teu'}_${'nh' | 'dr' | 'dv' | ''}`, z.ZodNumber>;
+/** The measures of spec 02 §3 (sum_nh … teu_dv, the totals with a trailing underscore), as statsMeasures computes them. */
+export const statsMeasuresSchema = z.object(measuresShape);
+
+/**
+ * The ranking request: the period request, the measure ranked by, the rank filter (Top 3, 5, 10; 0 = all) and the
+ * page of ranked rows per period × terminal (Page from 1, PageSize rows).
+ */
+const rankShape = {
+  ...periodShape,
+  Measure: z.enum(rankMeasures, { error: 'Tiêu chí xếp hạng (Measure) phải là ord, sum hoặc vol' }).default('ord'),
+  Top: int4Field('Giới hạn xếp hạng (Top)', { min: 0, max: 100_000 }).default(0).describe('0: tất cả'),
+  Page: int4Field('Trang (Page)', { min: 1, max: 100_000 }).default(1),
+  PageSize: int4Field('Số dòng mỗi trang (PageSize)', { min: 1, max: STATS_RANK_PAGE_MAX }).default(10),
+};
+
+/** One ranked customer or user of a period × terminal: its rank (1 = largest value of the measure) and measures. */
+export const rankedRow = z.object({ Rank: z.number().int(), Id: z.string(), Measures: statsMeasuresSchema });
+export type RankedRow = z.infer<typeof rankedRow>;
+
+/**
+ * A period × terminal of a ranking answer: the terminal's measures over the customers or users asked for (every one
+ * of them when none is chosen), how many have a non-zero value of the measure (`Count`, the rank filter applied) and
+ * the page of ranked rows.
+ */
+export const rankCell = z.object({
+  TerminalCode: z.string(),
+  Measures: statsMeasuresSchema,
+  Count: z.number().int(),
+  Rows: z.array(rankedRow),
+});
+export type RankCell = z.infer<typeof rankCell>;
+
+export const rankedCustomer = z.object({
+  CustomerCode: z.string(),
+  CustomerName: z.string().nullable(),
+  TaxCode: z.string().nullable(),
+  CustomerTypeCode: z.string().nullable(),
+  CustomerTypeName: z.string().nullable(),
+});
+export type RankedCustomer = z.infer<typeof rankedCustomer>;
+/** A ranked user: UserName null without an account; the sales people of the customers of its orders in the range. */
+export const rankedUser = z.object({
+  UserID: z.string(),
+  UserName: z.string().nullable(),
+  BusinessUserIDs: z.string(),
+  BusinessUserNames: z.string(),
+});
+export type RankedUser = z.infer<typeof rankedUser>;
+
+function rankReply<S extends z.ZodType>(subject: S) {
+  return replyWith({
+    data: z.record(z.string(), z.array(rankCell)).optional(),
+    periods: z.array(statsPeriod).optional(),
+    subjects: z.array(subject).optional().describe('Các khách hàng / người dùng có trong Rows'),
+  });
+}
+
+export const dashboardCustomerRanking = defineCall({
+  path: 'crm/customer_ranking',
+  module: 'stats',
+  summary: 'Xếp hạng khách hàng theo kỳ và cảng trên máy chủ (Top, trang), tổng của kỳ và cảng theo khách hàng đã chọn',
+  access: customerAccess,
+  request: z
+    .object({ ...rankShape, CustomerCode: code('Mã khách hàng').optional().describe('Cùng mã số thuế với khách hàng này') })
+    .superRefine(periodRange),
+  response: rankReply(rankedCustomer),
+});
+
+export const dashboardUserRanking = defineCall({
+  path: 'crm/user_ranking',
+  module: 'stats',
+  summary: 'Xếp hạng người dùng theo kỳ và cảng trên máy chủ (Top, trang), lọc theo người dùng hoặc nhân viên kinh doanh',
+  access: userAccess,
+  request: z
+    .object({
+      ...rankShape,
+      UserID: code('Mã người dùng', 50).optional(),
+      SalesUserID: code('Mã nhân viên kinh doanh', 50).optional().describe('Người dùng có lệnh cho khách hàng của nhân viên này'),
+    })
+    .superRefine(periodRange),
+  response: rankReply(rankedUser),
+});
+
+/** A selector's search: the text typed (code, name or tax code; empty: the first ones by name). */
+const optionsRequest = optionalBody(z.object({ Search: z.string().trim().max(100, 'Từ khóa tối đa 100 ký tự').default('') }));
+export const statsOption = z.object({ Id: z.string(), Name: z.string(), TaxCode: z.string().nullable() });
+export type StatsOption = z.infer<typeof statsOption>;
+
+export const customerOptions = defineCall({
+  path: 'crm/customer_options',
+  module: 'stats',
+  summary: 'Tìm khách hàng cho bộ chọn của thống kê theo khách hàng (mã, tên, mã số thuế)',
+  access: customerAccess,
+  request: optionsRequest,
+  response: replyWith({ payload: z.array(statsOption).optional() }),
+});
+
+export const userOptions = defineCall({
+  path: 'crm/user_options',
+  module: 'stats',
+  summary: 'Tìm người dùng hoặc nhân viên kinh doanh (Sales) cho bộ chọn của thống kê theo người dùng',
+  access: userAccess,
+  request: optionalBody(
+    z.object({
+      Search: z.string().trim().max(100, 'Từ khóa tối đa 100 ký tự').default(''),
+      Sales: z.boolean().default(false).describe('true: chỉ nhân viên kinh doanh phụ trách khách hàng'),
+    }),
+  ),
+  response: replyWith({ payload: z.array(statsOption).optional() }),
+});

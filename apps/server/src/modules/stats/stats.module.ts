@@ -4,6 +4,7 @@ import type { TerminalConfigService } from '../admin/terminal-config.service';
 import { createStatsRepository } from './stats.repository';
 import { statsHandlers } from './stats.routes';
 import { createStatsService } from './stats.service';
+import { createStatsGate, gatedStats } from './stats-gate';
 import { tosOrderImportJob } from './tos-orders.job';
 import { createTosOrdersRepository } from './tos-orders.repository';
 import { createTosOrderImport } from './tos-orders.service';
@@ -19,7 +20,9 @@ export function statsModule(
     watched: <T extends object>(port: T, connection: 'catos2smp') => T;
   },
 ) {
-  const stats = createStatsService({ repo: createStatsRepository(ctx.database) });
+  // Two reports at once on PostgreSQL (two of the pool's connections), one on the embedded database (its only one).
+  const gate = createStatsGate({ concurrent: ctx.database.kind === 'postgres' ? 2 : 1, queued: 16, waitMs: 20_000 });
+  const stats = gatedStats(createStatsService({ repo: createStatsRepository(ctx.database) }), gate);
   const tosOrders = createTosOrderImport({
     tos: deps.watched(createHttpTos({ outbound: ctx.outbound }), 'catos2smp'),
     connection: () => deps.terminalConfig.portalTos(),

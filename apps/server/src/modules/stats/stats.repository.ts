@@ -195,8 +195,76 @@ const COUNTED_ORDER = `(o.order_status = 'C' or (o.order_status = 'P' and o.tran
 const figures = (a: string) =>
   `sum(${a}.order_count)::int as orders, sum(${a}.container_count)::int as containers, sum(${a}.total_teus)::int as teus, sum(${a}.total_amount)::float8 as amount, sum(${a}.wait_seconds)::float8 as wait`;
 
+/** The ranking of one party (customers or users) per period × terminal, on the server (docs/decisions.md). */
+export interface RankQuery {
+  party: 'customer' | 'user';
+  type: StatsLoadType;
+  from: StatsDay;
+  to: StatsDay;
+  terminals: readonly string[];
+  /** A customer account's own customer; null for staff. */
+  ownCustomer: string | null;
+  /** Customers: those sharing this customer's tax code. */
+  customerCode: string | null;
+  userId: string | null;
+  /** Users with orders (in the cell) for customers of this sales person. */
+  salesUserId: string | null;
+  /** What ranks: orders, revenue, containers (the measures' totals, rows of no group count nothing). */
+  measure: 'ord' | 'sum' | 'cont';
+  /** Ranks past this are left out (0: none). */
+  top: number;
+  offset: number;
+  limit: number;
+}
+
+/** A period × terminal's figures (per group and in total) over the parties asked for; `pk` its first day. */
+export interface RankCellRow {
+  pk: string;
+  terminal: string;
+  count: number;
+  m: number[];
+}
+export interface RankedPartyRow {
+  pk: string;
+  terminal: string;
+  id: string;
+  rank: number;
+  m: number[];
+}
+
+/** The 16 measures in the order of rankMeasureNames: sum, cont, ord, teu × nh, dr, dv, total. */
+export const rankMeasureNames = (['sum', 'cont', 'ord', 'teu'] as const).flatMap((k) =>
+  (['nh', 'dr', 'dv', ''] as const).map((g) => `${k}_${g}` as const),
+);
+const groupFlag = { nh: 'j.nh', dr: 'j.dr', dv: 'j.dv', '': '(j.nh or j.dr or j.dv)' } as const;
+const figureColumn = { sum: 'total_amount', cont: 'container_count', ord: 'order_count', teu: 'total_teus' } as const;
+
+/** A statistics statement running longer ends (PostgreSQL statement_timeout); stats-gate.ts answers it with a message. */
+export const STATS_STATEMENT_TIMEOUT_MS = 15_000;
+
 export function createStatsRepository(database: Database) {
   const q = database.query;
+  /**
+   * The long statements (rankings, order figures, detail lines): on PostgreSQL in a transaction of their own with a
+   * statement_timeout, so no report holds a connection for long. The embedded database shares its one connection with
+   * every call (a transaction there would take in others' statements): its statements run as they are.
+   */
+  const heavy: typeof q =
+    database.kind === 'postgres'
+      ? (text, params) =>
+          database.session(async (s) => {
+            await s('begin');
+            try {
+              await s(`set local statement_timeout = ${STATS_STATEMENT_TIMEOUT_MS}`);
+              const rows = await s(text, params);
+              await s('commit');
+              return rows as never;
+            } catch (err) {
+              await s('rollback').catch(() => undefined);
+              throw err;
+            }
+          })
+      : q;
 
   const rollup: StatsSource = {
     async orderBase(query) {
@@ -206,7 +274,7 @@ export function createStatsRepository(database: Database) {
       const party = query.by.customer || query.by.user || query.customerCode != null || query.userId != null;
       // Grouped by the rows' own period start (no date function per row); the service folds days and months into periods.
       const g = orderGrouping(query, 's', 's.period_start');
-      return q<OrderBaseRow>(
+      return heavy<OrderBaseRow>(
         `select ${g.select}, ${figures('s')}
            from ${party ? 'stats_party' : 'stats_terminal'} s
           where ${rollupRange(query.type, query.from, query.to, params)} and ${orderFilters(query, 's', params)}
@@ -365,6 +433,129 @@ export function createStatsRepository(database: Database) {
     rollup,
     raw,
 
+    /**
+     * Ranks customers or users per period × terminal (spec 02 §4: largest value of the measure first, zero values
+     * hidden; ties by code), answering each cell's figures and count and the asked page of ranked rows. One statement
+     * over the party rollup; only the page leaves the database.
+     */
+    async rank(query: RankQuery): Promise<{ cells: RankCellRow[]; rows: RankedPartyRow[] }> {
+      if (!query.terminals.length) return { cells: [], rows: [] };
+      const params: unknown[] = [];
+      const idCol = query.party === 'customer' ? 's.customer_code' : 's.user_id';
+      const f = [
+        rollupRange(query.type, query.from, query.to, params),
+        `s.terminal_code = any(${param(params, [...query.terminals], '::text[]')})`,
+      ];
+      if (query.ownCustomer != null) f.push(`s.customer_code = ${param(params, query.ownCustomer)}`);
+      if (query.customerCode != null) {
+        const c = param(params, query.customerCode);
+        f.push(`s.customer_code in (select ${c}::text union select c2.customer_code from customers c1
+                  join customers c2 on c2.tax_code = c1.tax_code where c1.customer_code = ${c} and c1.tax_code <> '')`);
+      }
+      if (query.userId != null) f.push(`s.user_id = ${param(params, query.userId)}`);
+      const sales = query.salesUserId != null ? param(params, query.salesUserId) : null;
+      const cols = rankMeasureNames.map((name) => {
+        const [k, g] = name.split('_') as [keyof typeof figureColumn, keyof typeof groupFlag];
+        return `sum(case when ${groupFlag[g]} then s.${figureColumn[k]} else 0 end)::float8`;
+      });
+      const valueAt = rankMeasureNames.indexOf(`${query.measure}_`) + 1;
+      const pk = `date_trunc('${truncOf[query.type]}', s.period_start)::date`;
+      const topAt = query.top > 0 ? param(params, query.top) : null;
+      const top = topAt ? ` and rank <= ${topAt}` : '';
+      const count = topAt ? `least(coalesce(n.ranked, 0), ${topAt})` : 'coalesce(n.ranked, 0)';
+      const first = param(params, query.offset);
+      const last = param(params, query.offset + query.limit);
+      const rowsSql = `
+        with p as (
+          select ${pk} pk, s.terminal_code terminal, ${idCol} id, array[${cols.join(', ')}] m
+                 ${sales ? `, bool_or(exists (select 1 from customer_sales cs where cs.customer_code = s.customer_code and cs.business_user_id = ${sales})) has_sales` : ''}
+            from stats_party s
+            left join (select job_mode_code, is_lolo nh, (is_cfs_stuff or is_cfs_unstuff or is_cfs_change) dr,
+                              (is_service_yard or is_service_non_cont) dv from job_modes) j on j.job_mode_code = s.job_mode_code
+           where ${f.join(' and ')}
+           group by 1, 2, 3
+        ), q as (select * from p${sales ? ' where has_sales' : ''}),
+        r as (
+          select pk, terminal, id, m, row_number() over (partition by pk, terminal order by m[${valueAt}] desc, id collate "C") rank,
+                 count(*) over (partition by pk, terminal) ranked
+            from q where coalesce(m[${valueAt}], 0) <> 0
+        ),
+        cells as (
+          select q.pk, q.terminal, array[${rankMeasureNames.map((_, i) => `sum(coalesce(q.m[${i + 1}], 0))`).join(', ')}]::float8[] m
+            from q group by q.pk, q.terminal
+        ),
+        counts as (select distinct pk, terminal, ranked from r)
+        select 'c' kind, c.pk::text pk, c.terminal, null::text id, 0 rank, ${count}::int count, c.m
+          from cells c left join counts n on n.pk = c.pk and n.terminal = c.terminal
+        union all
+        select 'r', pk::text, terminal, id, rank::int, 0, m from r where rank > ${first} and rank <= ${last}${top}`;
+      const all = await heavy<{
+        kind: string;
+        pk: string;
+        terminal: string;
+        id: string | null;
+        rank: number;
+        count: number;
+        m: (number | null)[];
+      }>(rowsSql, params);
+      const nums = (m: (number | null)[]) => m.map((v) => Number(v ?? 0));
+      const cells: RankCellRow[] = [];
+      const rows: RankedPartyRow[] = [];
+      for (const r of all) {
+        if (r.kind === 'c') cells.push({ pk: r.pk, terminal: r.terminal, count: r.count, m: nums(r.m) });
+        else rows.push({ pk: r.pk, terminal: r.terminal, id: r.id as string, rank: r.rank, m: nums(r.m) });
+      }
+      return { cells, rows };
+    },
+
+    /** The sales people of the customers of these users' orders in the range and terminals, with their names. */
+    async salesOfUsers(f: { from: StatsDay; to: StatsDay; type: StatsLoadType; terminals: readonly string[]; users: readonly string[] }) {
+      if (!f.users.length || !f.terminals.length) return [];
+      const params: unknown[] = [];
+      const range = rollupRange(f.type, f.from, f.to, params);
+      return q<{ UserID: string; BusinessUserID: string; UserName: string | null }>(
+        `select distinct s.user_id "UserID", cs.business_user_id "BusinessUserID", u.user_name "UserName"
+           from stats_party s join customer_sales cs on cs.customer_code = s.customer_code
+           left join users u on u.user_id = cs.business_user_id
+          where ${range} and s.terminal_code = any(${param(params, [...f.terminals], '::text[]')})
+            and s.user_id = any(${param(params, [...f.users], '::text[]')})`,
+        params,
+      );
+    },
+
+    /** A selector's customers: code, name or tax code containing the text, by name; a customer account: its own. */
+    async searchCustomers(text: string, own: string | null, limit: number) {
+      const params: unknown[] = [];
+      const w: string[] = [];
+      if (text) {
+        const like = param(params, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+        w.push(`(c.customer_code ilike ${like} or c.customer_name ilike ${like} or c.tax_code ilike ${like})`);
+      }
+      if (own != null) w.push(`c.customer_code = ${param(params, own)}`);
+      return q<{ Id: string; Name: string; TaxCode: string | null }>(
+        `select c.customer_code "Id", c.customer_name "Name", nullif(c.tax_code, '') "TaxCode" from customers c
+          ${w.length ? `where ${w.join(' and ')}` : ''} order by c.customer_name, c.customer_code limit ${param(params, limit)}`,
+        params,
+      );
+    },
+
+    /** A selector's users (or only sales people of customers): ID or name containing the text; a customer account: its users. */
+    async searchUsers(text: string, own: string | null, sales: boolean, limit: number) {
+      const params: unknown[] = [];
+      const w: string[] = [];
+      if (text) {
+        const like = param(params, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+        w.push(`(u.user_id ilike ${like} or u.user_name ilike ${like})`);
+      }
+      if (own != null) w.push(`u.customer_code = ${param(params, own)}`);
+      if (sales) w.push('exists (select 1 from customer_sales cs where cs.business_user_id = u.user_id)');
+      return q<{ Id: string; Name: string; TaxCode: string | null }>(
+        `select u.user_id "Id", u.user_name "Name", null::text "TaxCode" from users u
+          ${w.length ? `where ${w.join(' and ')}` : ''} order by u.user_name, u.user_id limit ${param(params, limit)}`,
+        params,
+      );
+    },
+
     async jobModes() {
       return q<{
         JobModeCode: string;
@@ -442,7 +633,7 @@ export function createStatsRepository(database: Database) {
       if (f.customerCode != null) w.push(`o.customer_code = ${param(params, f.customerCode)}`);
       if (f.createdBy != null) w.push(`o.created_by = ${param(params, f.createdBy)}`);
       const limit = param(params, f.limit);
-      return q<Record<string, unknown>>(
+      return heavy<Record<string, unknown>>(
         `select o.order_no "OrderNo", split_part(o.pin_code, '-', 1) "PinCode", o.terminal_code "TerminalCode",
                 c.container_no "ContainerNo", o.job_mode_code "JobModeCode", j.job_mode_name "JobModeName",
                 o.job_mode_code || '-' || coalesce(c.iso_sizetype, '') "TariffCode",

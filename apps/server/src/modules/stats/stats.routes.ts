@@ -24,6 +24,10 @@ export function statsHandlers(stats: StatsService): ModuleHandlers<'stats'> {
     sumCmsSmp: async (input, ctx) => ({ success: true, ...(await stats.cmsSmp(ctx.user, input)) }),
     orderSummary: async (input, ctx) => ({ success: true, data: await stats.orderSummary(ctx.user, input) }),
     invoiceSummary: async (input, ctx) => ({ success: true, data: await stats.invoiceSummary(ctx.user, input) }),
+    dashboardCustomerRanking: async (input, ctx) => ({ success: true, ...(await stats.customerRanking(ctx.user, input)) }),
+    dashboardUserRanking: async (input, ctx) => ({ success: true, ...(await stats.userRanking(ctx.user, input)) }),
+    customerOptions: async (input, ctx) => ({ success: true, payload: await stats.customerOptions(ctx.user, input) }),
+    userOptions: async (input, ctx) => ({ success: true, payload: await stats.userOptions(ctx.user, input) }),
     transactionSummary: async (input, ctx) => ({ success: true, data: await stats.transactionSummary(ctx.user, input) }),
   };
 }

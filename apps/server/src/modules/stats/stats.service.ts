@@ -8,14 +8,20 @@ import {
   parseStatsDay,
   periodLabel,
   periodOf,
+  type RankCell,
+  type RankedCustomer,
+  type RankedUser,
   type RatingAggregateRow,
   type SmpTosRow,
   STATS_DETAIL_MAX_LINES,
   STATS_LIST_SEPARATOR,
+  STATS_OPTIONS_MAX,
   type StatsDay,
   type StatsDetailLine,
   type StatsFlags,
   type StatsLoadType,
+  type StatsMeasures,
+  type StatsOption,
   type StatsPeriod,
   type StatsRow,
   statsMessages,
@@ -25,7 +31,16 @@ import {
 import type { AuthUser } from '../../http/context';
 import { badRequest } from '../../http/errors';
 import { scopeTerminals } from '../../security/terminal-scope';
-import type { MbBaseRow, OrderBaseQuery, OrderBaseRow, PersonalKind, StatsRepository, StatsSource } from './stats.repository';
+import {
+  type MbBaseRow,
+  type OrderBaseQuery,
+  type OrderBaseRow,
+  type PersonalKind,
+  type RankQuery,
+  rankMeasureNames,
+  type StatsRepository,
+  type StatsSource,
+} from './stats.repository';
 
 type C = typeof calls.stats;
 type PeriodInput = CallRequest<C['dashboardOrderChartLoad']>;
@@ -164,6 +179,15 @@ const noFlags: StatsFlags = {
   IsServiceYard: false,
   IsServiceNonCont: false,
 };
+
+const measuresOf = (m: readonly number[]): StatsMeasures =>
+  Object.fromEntries(rankMeasureNames.map((name, i) => [name, m[i] ?? 0])) as StatsMeasures;
+
+interface Ranked<S> {
+  data: Record<string, RankCell[]>;
+  periods: StatsPeriod[];
+  subjects: S[];
+}
 
 export function createStatsService(deps: { repo: StatsRepository; source?: StatsSource }) {
   const { repo } = deps;
@@ -351,8 +375,104 @@ export function createStatsService(deps: { repo: StatsRepository; source?: Stats
     return { code: user.CustomerCode, none: code != null && code !== user.CustomerCode };
   }
 
+  type RankInput = CallRequest<C['dashboardCustomerRanking']> & Partial<CallRequest<C['dashboardUserRanking']>>;
+  /** Ranked cells of the range keyed by period label (every period, terminals by code), and the ranked ids. */
+  async function ranking(user: AuthUser, party: RankQuery['party'], input: RankInput, filters: Partial<RankQuery>) {
+    const { from, to } = days(input.fromTime, input.toTime);
+    const q: RankQuery = {
+      party,
+      type: input.loadType,
+      from,
+      to,
+      terminals: terminalsOf(user, input.terminalList),
+      ownCustomer: user.CustomerCode,
+      customerCode: null,
+      userId: null,
+      salesUserId: null,
+      measure: input.Measure === 'vol' ? 'cont' : input.Measure,
+      top: input.Top,
+      offset: (input.Page - 1) * input.PageSize,
+      limit: input.PageSize,
+      ...filters,
+    };
+    const { cells, rows } = await repo.rank(q);
+    const periods = statsPeriods(q.type, q.from, q.to);
+    const data: Record<string, RankCell[]> = {};
+    for (const p of periods) data[p.label] = [];
+    const byCell = new Map<string, RankCell>();
+    for (const c of cells) {
+      const cell: RankCell = { TerminalCode: c.terminal, Measures: measuresOf(c.m), Count: c.count, Rows: [] };
+      byCell.set(`${periodLabel(q.type, c.pk)}|${c.terminal}`, cell);
+      data[periodLabel(q.type, c.pk)]?.push(cell);
+    }
+    for (const r of rows)
+      byCell.get(`${periodLabel(q.type, r.pk)}|${r.terminal}`)?.Rows.push({ Rank: r.rank, Id: r.id, Measures: measuresOf(r.m) });
+    for (const list of Object.values(data)) {
+      list.sort(byText('TerminalCode'));
+      for (const cell of list) cell.Rows.sort((a, b) => a.Rank - b.Rank);
+    }
+    return {
+      q,
+      data,
+      periods: periods.map(({ label, FromDate, ToDate }) => ({ label, FromDate, ToDate })),
+      ids: [...new Set(rows.map((r) => r.id))],
+    };
+  }
+
   return {
     source,
+
+    /** Customers ranked per period × terminal on the server (top-N, a page); the cells' totals are the chosen customer's. */
+    async customerRanking(user: AuthUser, input: CallRequest<C['dashboardCustomerRanking']>): Promise<Ranked<RankedCustomer>> {
+      const cf = customerFilter(user, input.CustomerCode);
+      const r = await ranking(user, 'customer', cf.none ? { ...input, terminalList: [] } : input, {
+        customerCode: input.CustomerCode?.trim() || null,
+      });
+      const found = await repo.customers(r.ids);
+      const byCode = new Map(found.map((c) => [c.CustomerCode, c]));
+      const subjects = r.ids.map((id) => {
+        const c = byCode.get(id);
+        return {
+          CustomerCode: id,
+          CustomerName: c?.CustomerName ?? null,
+          TaxCode: c?.TaxCode ?? null,
+          CustomerTypeCode: c?.CustomerTypeCode ?? null,
+          CustomerTypeName: c?.CustomerTypeName ?? null,
+        };
+      });
+      return { data: r.data, periods: r.periods, subjects };
+    },
+
+    /** Users ranked per period × terminal on the server; a user or a sales person chosen narrows the cells' totals too. */
+    async userRanking(user: AuthUser, input: CallRequest<C['dashboardUserRanking']>): Promise<Ranked<RankedUser>> {
+      const r = await ranking(user, 'user', input, {
+        userId: input.UserID?.trim() || null,
+        salesUserId: input.SalesUserID?.trim() || null,
+      });
+      const [names, sales] = await Promise.all([
+        repo.userNames(r.ids),
+        repo.salesOfUsers({ type: r.q.type, from: r.q.from, to: r.q.to, terminals: r.q.terminals, users: r.ids }),
+      ]);
+      const nameOf = new Map(names.map((u) => [u.UserID, u.UserName]));
+      const salesOf = new Map<string, { id: string; name: string }[]>();
+      for (const s of sales)
+        salesOf.set(s.UserID, [...(salesOf.get(s.UserID) ?? []), { id: s.BusinessUserID, name: s.UserName ?? s.BusinessUserID }]);
+      const subjects = r.ids.map((id) => {
+        const sp = (salesOf.get(id) ?? []).sort((a, b) => (a.id < b.id ? -1 : 1));
+        return {
+          UserID: id,
+          UserName: nameOf.get(id) ?? null,
+          BusinessUserIDs: sp.map((x) => x.id).join(STATS_LIST_SEPARATOR),
+          BusinessUserNames: sp.map((x) => x.name).join(STATS_LIST_SEPARATOR),
+        };
+      });
+      return { data: r.data, periods: r.periods, subjects };
+    },
+
+    customerOptions: (user: AuthUser, input: CallRequest<C['customerOptions']>): Promise<StatsOption[]> =>
+      repo.searchCustomers(input.Search, user.CustomerCode, STATS_OPTIONS_MAX),
+    userOptions: (user: AuthUser, input: CallRequest<C['userOptions']>): Promise<StatsOption[]> =>
+      repo.searchUsers(input.Search, user.CustomerCode, input.Sales, STATS_OPTIONS_MAX),
 
     async orderChart(user: AuthUser, input: PeriodInput): Promise<Keyed<StatsRow>> {
       const q = baseQuery(user, input);

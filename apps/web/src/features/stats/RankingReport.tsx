@@ -1,38 +1,28 @@
-import { type CustomerStatsRow, statsMessages, type UserStatsRow } from '@smartport/contract';
-import { App, Radio, Select, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { type RankedCustomer, type RankedUser, statsMessages } from '@smartport/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Pagination, Radio, Select, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import {
-  type ByPeriod,
   type PeriodRequest,
+  type RankAnswer,
+  type RankRequest,
   type SubjectKind,
-  type SubjectRequest,
-  type SubjectRow,
-  useSubjectGroups,
-  useSubjectOptions,
-  useSubjectsLoader,
+  useOptionSearch,
+  useRankingLoader,
+  useRankings,
 } from './api';
 import { DetailModal, type DetailTarget } from './DetailModal';
 import { measureCards } from './dashboard-parts';
 import texts from './locales/vi.json';
 import type { MeasureChoice } from './measure-choice';
-import { type OrderStats, useOrderSource } from './order-source';
-import {
-  filterSubjects,
-  type PeriodNode,
-  periodTree,
-  rangeMeasures,
-  rankSubjects,
-  rowsOf,
-  type SubjectNode,
-  type TerminalNode,
-} from './ranking';
-import { defineReport, type ReportDeclaration } from './report/define-report';
+import { cellTree, type PeriodNode, rankedNodes, type SubjectNode, sumMeasures, type TerminalNode } from './ranking';
+import { defineReport, type ReportDeclaration, type ReportSource } from './report/define-report';
 import { ReportFrame } from './report/ReportFrame';
 import { exportRange } from './request';
 import { type Level3, StatsTable } from './StatsTable';
-import { type PeriodValue, rangeDates, requestRange } from './shared/period';
+import { type PeriodValue, rangeDates } from './shared/period';
 import { registerStatsTexts } from './shared/texts';
-import { customerSubject, type Subject, salesPeopleOf, userSubject } from './subject';
+import { rankedSubject, type Subject } from './subject';
 import { TrendModal, type TrendTarget } from './TrendModal';
 import { statsTableExport } from './table-export';
 
@@ -40,107 +30,210 @@ registerStatsTexts(texts);
 
 /** Rank options (spec 02 §9): 3, 5, 10, all (0); default 5. */
 const rankOptions = [3, 5, 10, 0] as const;
+/** Ranked rows per page of a terminal's level 3 when the rank filter is 'all'. */
+const PAGE_SIZE = 10;
+/** Rows per page of the export's requests (the server's page limit). */
+const EXPORT_PAGE = 50;
+
+/** A chosen customer, user or sales person: its id and what the selector showed. */
+interface Chosen {
+  id: string;
+  name: string;
+}
 
 /** What 'Tra cứu' fixed: the request, the period shown in titles, and the customer / user / sales-person filters. */
 interface Searched {
   request: PeriodRequest;
   period: PeriodValue;
-  subject: Subject | null;
-  sales: { id: string; name: string } | null;
+  subject: Chosen | null;
+  sales: Chosen | null;
 }
 
-const idOf = (r: SubjectRow<SubjectKind>) => ('CustomerCode' in r ? r.CustomerCode : (r as UserStatsRow).UserID);
+/** The request's figures per period × terminal (levels 1–2): every customer or user, one ranked row per cell. */
+const totalsRequest = (r: PeriodRequest): RankRequest => ({ ...r, Measure: 'ord', Top: 1, Page: 1, PageSize: 1 });
 
-/** A (period, terminal) row's request for its customers or users: that terminal and the period's bounds. */
-function groupRequest(request: PeriodRequest, term: TerminalNode): SubjectRequest {
-  return { ...request, terminalList: [term.TerminalCode], fromTime: term.period.FromDate, toTime: term.period.ToDate };
+/** crm/customer_ranking or crm/user_ranking as the report's source: 'Tra cứu' always asks the server. */
+function rankSource(kind: SubjectKind) {
+  return function useRankSource(): ReportSource<PeriodRequest, RankAnswer> {
+    const queryClient = useQueryClient();
+    const load = useRankingLoader(kind);
+    const [asked, setAsked] = useState<PeriodRequest | null>(null);
+    const [answer] = useRankings(kind, asked ? [totalsRequest(asked)] : []);
+    return {
+      data: answer?.data,
+      asked,
+      fetching: !!answer?.isFetching,
+      error: null,
+      search: async (request, shown) => {
+        const data = await load(totalsRequest(request));
+        setAsked(request);
+        shown();
+        return data;
+      },
+      preload: (request) =>
+        queryClient.prefetchQuery({
+          queryKey: ['stats', 'ranking', kind, totalsRequest(request)],
+          queryFn: () => load(totalsRequest(request)),
+        }),
+    };
+  };
+}
+
+/** A server-searched selector (customers, users, sales people): options as the user types, the chosen one kept. */
+function SearchSelect(props: {
+  kind: SubjectKind;
+  sales?: boolean;
+  label: string;
+  placeholder: string;
+  value: Chosen | null;
+  onChange: (v: Chosen | null) => void;
+}) {
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(typed.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const found = useOptionSearch(props.kind, search, props.sales);
+  const options = (found.data ?? []).map((o) => ({
+    value: o.Id,
+    label: props.sales ? o.Name : o.TaxCode ? `${o.Name} – ${o.TaxCode}` : `${o.Name} (${o.Id})`,
+  }));
+  if (props.value && !options.some((o) => o.value === props.value?.id)) options.unshift({ value: props.value.id, label: props.value.name });
+  return (
+    <div>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {props.label}
+      </Typography.Text>
+      <Select
+        aria-label={props.label}
+        allowClear
+        showSearch
+        filterOption={false}
+        onSearch={setTyped}
+        placeholder={props.placeholder}
+        value={props.value?.id ?? null}
+        onChange={(v, option) => {
+          const label = (Array.isArray(option) ? option[0] : option)?.label;
+          props.onChange(v ? { id: String(v), name: String(label ?? v) } : null);
+          setTyped('');
+        }}
+        loading={found.isFetching}
+        options={options}
+        style={{ width: '100%' }}
+      />
+    </div>
+  );
 }
 
 /**
  * 'Thống kê theo khách hàng' (/CRM/CustomerReport) and 'Thống kê theo người dùng' (/CRM/UserReport), spec 02 §2.4–2.5:
- * the period × terminal totals, and per terminal the ranked customers or users, loaded when the row is expanded.
+ * the period × terminal totals, and per terminal the customers or users ranked on the server, a page at a time,
+ * loaded when the row is expanded. With a customer, user or sales person chosen the cards and rows are theirs.
  */
-export function rankingReport(kind: SubjectKind): ReportDeclaration<PeriodRequest, OrderStats, MeasureChoice, PeriodNode> {
-  return defineReport<PeriodRequest, OrderStats, MeasureChoice, PeriodNode>({
+export function rankingReport(kind: SubjectKind): ReportDeclaration<PeriodRequest, RankAnswer, MeasureChoice, PeriodNode> {
+  return defineReport<PeriodRequest, RankAnswer, MeasureChoice, PeriodNode>({
     title: kind === 'customer' ? 'dash.customerTitle' : 'dash.userTitle',
     look: 'side',
     documentTitle: true,
     measures: ['ord', 'sum', 'vol'],
-    useSource: useOrderSource,
+    useSource: rankSource(kind),
     preloadWhen: 'some',
     exportRange,
     exportFailed: true,
     useParts: ({ t, data, measure: choice, period, request, source: totals, expanded, onExpandedChange: setExpanded }) => {
       const { message, modal } = App.useApp();
       const [rankLimit, setRankLimit] = useState<number>(5);
-      const [subjectId, setSubjectId] = useState<string | null>(null);
-      const [salesId, setSalesId] = useState<string | null>(null);
+      const [subject, setSubject] = useState<Chosen | null>(null);
+      const [sales, setSales] = useState<Chosen | null>(null);
       const [searched, setSearched] = useState<Searched | null>(null);
-      /** The whole range's customer or user rows, loaded at once when rows are forced open. */
-      const [bulk, setBulk] = useState<ByPeriod<SubjectRow<SubjectKind>> | null>(null);
+      /** Page of each terminal row's level 3 (rank filter 'all'). */
+      const [pages, setPages] = useState<Record<string, number>>({});
       const [trend, setTrend] = useState<TrendTarget | null>(null);
       const [detail, setDetail] = useState<DetailTarget | null>(null);
-      const loadSubjects = useSubjectsLoader(kind);
+      const load = useRankingLoader(kind);
       const title = kind === 'customer' ? t('dash.customerTitle') : t('dash.userTitle');
       const extraTitle = kind === 'customer' ? t('dash.col.customerType') : t('dash.col.sales');
-      const describe = useMemo(
-        () =>
-          kind === 'customer'
-            ? (rows: readonly SubjectRow<SubjectKind>[]) => customerSubject(rows as CustomerStatsRow[])
-            : (rows: readonly SubjectRow<SubjectKind>[]) => userSubject(statsMessages.noAccount)(rows as UserStatsRow[]),
-        [],
-      );
-
-      // The selectors' customers or users (and sales people): those with figures in the chosen range.
-      const options = useSubjectOptions(kind, requestRange(period));
-      const optionRows = useMemo(() => Object.values(options.data?.data ?? {}).flat() as SubjectRow<SubjectKind>[], [options.data]);
-      const subjects = useMemo(() => {
-        const byId = new Map<string, SubjectRow<SubjectKind>[]>();
-        for (const r of optionRows) byId.set(idOf(r), [...(byId.get(idOf(r)) ?? []), r]);
-        return [...byId.values()].map((rows) => describe(rows)).sort((a, b) => a.name.localeCompare(b.name, 'vi'));
-      }, [optionRows, describe]);
-      const salesPeople = useMemo(() => (kind === 'user' ? salesPeopleOf(optionRows as UserStatsRow[]) : []), [optionRows]);
+      const describeIn = useMemo(() => {
+        const one = rankedSubject(statsMessages.noAccount);
+        return (answer: RankAnswer | undefined) => {
+          const byId = new Map((answer?.subjects ?? []).map((s) => [(s as RankedCustomer).CustomerCode ?? (s as RankedUser).UserID, s]));
+          return (id: string): Subject => {
+            const s = byId.get(id);
+            return s ? one(s) : { id, name: id, extra: '' };
+          };
+        };
+      }, []);
 
       // Rank limit forced to all when a customer, user or sales person is chosen (spec 02 §4).
-      const filtering = !!(subjectId || salesId);
+      const filtering = !!(subject || sales);
       const effectiveRank = filtering ? 0 : rankLimit;
 
-      const tree: PeriodNode[] = useMemo(() => (data ? periodTree(data.data, data.periods, choice) : []), [data, choice]);
-      const measures = useMemo(() => (data ? rangeMeasures(data.data) : null), [data]);
+      /** The searched request narrowed to the chosen customer, user or sales person (none: every one). */
+      const narrowed = (s: Searched): PeriodRequest & Partial<RankRequest> => ({
+        ...s.request,
+        ...(s.subject ? (kind === 'customer' ? { CustomerCode: s.subject.id } : { UserID: s.subject.id }) : {}),
+        ...(s.sales ? { SalesUserID: s.sales.id } : {}),
+      });
+      const chosenRank = searched?.subject || searched?.sales ? 0 : effectiveRank;
+      // With a filter, the whole range at once (rows forced open): the cells' totals are the chosen one's.
+      const bulkRequest: RankRequest | null =
+        searched && (searched.subject || searched.sales)
+          ? { ...narrowed(searched), Measure: choice, Top: 0, Page: 1, PageSize: PAGE_SIZE }
+          : null;
+      const [bulkAnswer] = useRankings(kind, bulkRequest ? [bulkRequest] : []);
+      const bulk = bulkRequest ? bulkAnswer?.data : undefined;
+      const shown = bulkRequest ? bulk : data;
 
-      const match = useMemo(() => {
-        const s = searched?.subject;
-        const sales = searched?.sales;
-        if (!s && !sales) return undefined;
-        return (x: Subject) =>
-          (!s || (kind === 'customer' ? (x.TaxCode ?? x.id) === (s.TaxCode ?? s.id) : x.id === s.id)) &&
-          (!sales || (x.salesIds ?? []).includes(sales.id));
-      }, [searched]);
-
-      const rankedIn = (rows: readonly SubjectRow<SubjectKind>[], term: TerminalNode) => {
-        const periodTotal = tree.find((p) => p.period.label === term.period.label)?.value ?? 0;
-        return filterSubjects(
-          rankSubjects(rows, idOf, describe, choice, periodTotal, term.key),
-          searched?.subject || searched?.sales ? 0 : effectiveRank,
-          match,
-        );
-      };
-
-      // Level 3, one request per expanded terminal row (none while the whole range is loaded at once).
-      const expandedTerminals = useMemo(() => {
-        if (!searched || bulk) return [];
-        return tree.flatMap((p) => p.terminals).filter((term) => expanded.includes(term.key));
-      }, [tree, expanded, searched, bulk]);
-      const groupAnswers = useSubjectGroups(
-        kind,
-        expandedTerminals.map((term) => groupRequest(searched?.request as PeriodRequest, term)),
+      const tree: PeriodNode[] = useMemo(() => (shown ? cellTree(shown.data, shown.periods, choice) : []), [shown, choice]);
+      const measures = useMemo(
+        () => (shown ? sumMeasures(Object.values(shown.data).flatMap((cells) => cells.map((c) => c.Measures))) : null),
+        [shown],
       );
+
+      // Level 3, one request per expanded terminal row and page (a filtered search's first pages came with it).
+      const cellRequest = (term: TerminalNode): RankRequest | null => {
+        if (!searched) return null;
+        const page = pages[term.key] ?? 1;
+        if (bulkRequest && page === 1) return null;
+        return {
+          ...narrowed(searched),
+          terminalList: [term.TerminalCode],
+          fromTime: term.period.FromDate,
+          toTime: term.period.ToDate,
+          Measure: choice,
+          Top: chosenRank,
+          Page: page,
+          PageSize: PAGE_SIZE,
+        };
+      };
+      const expandedTerminals = tree.flatMap((p) => p.terminals).filter((term) => expanded.includes(term.key) && cellRequest(term));
+      const cellAnswers = useRankings(
+        kind,
+        expandedTerminals.map((term) => cellRequest(term) as RankRequest),
+      );
+      const periodTotal = (term: TerminalNode) => tree.find((p) => p.period.label === term.period.label)?.value ?? 0;
       const level3 = (term: TerminalNode): Level3 => {
-        if (bulk) return { loading: false, rows: rankedIn(rowsOf(bulk.data, term.period.label, term.TerminalCode), term) };
         const i = expandedTerminals.findIndex((x) => x.key === term.key);
-        const answer = groupAnswers[i];
-        if (!answer?.data) return { loading: true, rows: [] };
-        return { loading: false, rows: rankedIn(rowsOf(answer.data.data, term.period.label, term.TerminalCode), term) };
+        const answer = i >= 0 ? cellAnswers[i]?.data : bulk;
+        if (!answer) return { loading: true, rows: [] };
+        const cell = (answer.data[term.period.label] ?? []).find((c) => c.TerminalCode === term.TerminalCode);
+        const rows = rankedNodes(cell, describeIn(answer), choice, periodTotal(term), term.key);
+        const count = cell?.Count ?? 0;
+        const page = pages[term.key] ?? 1;
+        const more =
+          count > PAGE_SIZE ? (
+            <Pagination
+              size="small"
+              current={page}
+              pageSize={PAGE_SIZE}
+              total={count}
+              showSizeChanger={false}
+              showTotal={(n, [a, b]) => t('dash.rankPage', { from: a, to: b, count: n })}
+              onChange={(p) => setPages((x) => ({ ...x, [term.key]: p }))}
+            />
+          ) : undefined;
+        return { loading: false, rows, more };
       };
 
       const notFound = (text: string) =>
@@ -153,30 +246,22 @@ export function rankingReport(kind: SubjectKind): ReportDeclaration<PeriodReques
         });
 
       const search = async () => {
-        const subject = subjectId ? (subjects.find((s) => s.id === subjectId) ?? null) : null;
-        const sales = salesId ? (salesPeople.find((s) => s.id === salesId) ?? null) : null;
         try {
-          const answer = (await totals.search(request, () => {})) as OrderStats;
-          setSearched({ request, period, subject, sales });
+          const answer = (await totals.search(request, () => {})) as RankAnswer;
+          const next: Searched = { request, period, subject, sales };
+          setSearched(next);
           setExpanded([]);
-          setBulk(null);
+          setPages({});
           if (!subject && !sales) return;
-          const all = await loadSubjects(request);
-          setBulk(all);
-          setExpanded(periodTree(answer.data, answer.periods, choice).flatMap((p) => [p.key, ...p.terminals.map((x) => x.key)]));
-          const rows = Object.values(all.data).flat() as SubjectRow<SubjectKind>[];
-          const present = new Map<string, SubjectRow<SubjectKind>[]>();
-          for (const r of rows) present.set(idOf(r), [...(present.get(idOf(r)) ?? []), r]);
-          const found = [...present.values()].map((list) => describe(list));
-          const has = (pred: (x: Subject) => boolean) => found.some(pred);
-          if (
-            subject &&
-            !has((x) => (kind === 'customer' ? (x.TaxCode ?? x.id) === (subject.TaxCode ?? subject.id) : x.id === subject.id))
-          ) {
+          const all = await load({ ...narrowed(next), Measure: choice, Top: 0, Page: 1, PageSize: PAGE_SIZE });
+          const forced = cellTree(all.data, all.periods, choice);
+          setExpanded(forced.flatMap((p) => [p.key, ...p.terminals.map((x) => x.key)]));
+          const any = Object.values(all.data).some((cells) => cells.some((c) => c.Rows.length));
+          if (any) return;
+          if (subject)
             notFound(kind === 'customer' ? statsMessages.notFoundCustomer(subject.name) : statsMessages.notFoundUser(subject.name));
-          } else if (sales && !has((x) => (x.salesIds ?? []).includes(sales.id))) {
-            notFound(statsMessages.notFoundSales(sales.name));
-          }
+          else if (sales) notFound(statsMessages.notFoundSales(sales.name));
+          void answer;
         } catch (e) {
           void message.error((e as Error).message);
         }
@@ -203,6 +288,30 @@ export function rankingReport(kind: SubjectKind): ReportDeclaration<PeriodReques
           label: term.period.label,
         });
 
+      /** Every ranked row the export shows (the rank filter's, or every page of 'all'), asked a page at a time. */
+      const exportLevel3 = async () => {
+        const s = searched as Searched;
+        const top = chosenRank;
+        const pageSize = top ? Math.min(top, EXPORT_PAGE) : EXPORT_PAGE;
+        const cells = new Map<string, SubjectNode<Subject>[]>();
+        for (let page = 1; ; page++) {
+          const answer = await load({ ...narrowed(s), Measure: choice, Top: top, Page: page, PageSize: pageSize });
+          const describe = describeIn(answer);
+          let more = false;
+          for (const p of tree) {
+            for (const term of p.terminals) {
+              const cell = (answer.data[p.period.label] ?? []).find((c) => c.TerminalCode === term.TerminalCode);
+              const list = cells.get(term.key) ?? [];
+              list.push(...rankedNodes(cell, describe, choice, p.value, term.key));
+              cells.set(term.key, list);
+              if ((cell?.Count ?? 0) > page * pageSize) more = true;
+            }
+          }
+          if (!more) break;
+        }
+        return cells;
+      };
+
       const subjectLabel = kind === 'customer' ? t('dash.customer') : t('dash.user');
       const exportTitle = t(kind === 'customer' ? 'dash.exportCustomer' : 'dash.exportUser', { measure: t(`dash.measureUpper.${choice}`) });
       return {
@@ -220,11 +329,8 @@ export function rankingReport(kind: SubjectKind): ReportDeclaration<PeriodReques
             />
           ),
           export: async () => {
-            const all = bulk ?? (await loadSubjects((searched as Searched).request));
-            return statsTableExport(tree, choice, {
-              extraTitle,
-              level3: (term) => rankedIn(rowsOf(all.data, term.period.label, term.TerminalCode), term),
-            });
+            const cells = await exportLevel3();
+            return statsTableExport(tree, choice, { extraTitle, level3: (term) => cells.get(term.key) ?? [] });
           },
         },
         empty: !tree.length,
@@ -234,41 +340,22 @@ export function rankingReport(kind: SubjectKind): ReportDeclaration<PeriodReques
         controls: {
           before: (
             <>
-              <div>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {subjectLabel}
-                </Typography.Text>
-                <Select
-                  aria-label={subjectLabel}
-                  allowClear
-                  showSearch={{ optionFilterProp: 'label' }}
-                  placeholder={kind === 'customer' ? t('dash.customerPlaceholder') : t('dash.userPlaceholder')}
-                  value={subjectId}
-                  onChange={(v) => setSubjectId(v ?? null)}
-                  loading={options.isFetching}
-                  options={subjects.map((s) => ({
-                    value: s.id,
-                    label: kind === 'customer' && s.TaxCode ? `${s.name} – ${s.TaxCode}` : `${s.name} (${s.id})`,
-                  }))}
-                  style={{ width: '100%' }}
-                />
-              </div>
+              <SearchSelect
+                kind={kind}
+                label={subjectLabel}
+                placeholder={kind === 'customer' ? t('dash.customerPlaceholder') : t('dash.userPlaceholder')}
+                value={subject}
+                onChange={setSubject}
+              />
               {kind === 'user' && (
-                <div>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {t('dash.salesPerson')}
-                  </Typography.Text>
-                  <Select
-                    aria-label={t('dash.salesPerson')}
-                    allowClear
-                    showSearch={{ optionFilterProp: 'label' }}
-                    placeholder={t('dash.salesPlaceholder')}
-                    value={salesId}
-                    onChange={(v) => setSalesId(v ?? null)}
-                    options={salesPeople.map((s) => ({ value: s.id, label: s.name }))}
-                    style={{ width: '100%' }}
-                  />
-                </div>
+                <SearchSelect
+                  kind="user"
+                  sales
+                  label={t('dash.salesPerson')}
+                  placeholder={t('dash.salesPlaceholder')}
+                  value={sales}
+                  onChange={setSales}
+                />
               )}
             </>
           ),

@@ -14,6 +14,8 @@ import type { Subject } from './subject';
 export interface Level3 {
   loading: boolean;
   rows: SubjectNode<Subject>[];
+  /** Drawn under the rows (the pager of a long ranking). */
+  more?: ReactNode;
 }
 
 export interface RankingOptions {
@@ -97,20 +99,27 @@ export function StatsTable({ tree, choice, expanded, onExpandedChange, ranking, 
         row.children = level3.loading
           ? [{ key: `${term.key}:loading`, level: 0, name: t('dash.loadingRows') }]
           : level3.rows.length
-            ? level3.rows.map((node) => ({
-                key: node.key,
-                level: 3,
-                node,
-                terminal: term,
-                rank: node.rank,
-                // Inline-block: a long name wraps under itself, not under the tree's indent.
-                name: (
-                  <span style={{ display: 'inline-block', verticalAlign: 'top', maxWidth: 'calc(100% - 48px)' }}>{node.subject.name}</span>
+            ? [
+                ...level3.rows.map(
+                  (node): Row => ({
+                    key: node.key,
+                    level: 3,
+                    node,
+                    terminal: term,
+                    rank: node.rank,
+                    // Inline-block: a long name wraps under itself, not under the tree's indent.
+                    name: (
+                      <span style={{ display: 'inline-block', verticalAlign: 'top', maxWidth: 'calc(100% - 48px)' }}>
+                        {node.subject.name}
+                      </span>
+                    ),
+                    extra: node.subject.extra,
+                    measures: node.measures,
+                    share: node.share,
+                  }),
                 ),
-                extra: node.subject.extra,
-                measures: node.measures,
-                share: node.share,
-              }))
+                ...(level3.more ? [{ key: `${term.key}:more`, level: 0 as const, name: level3.more }] : []),
+              ]
             : [{ key: `${term.key}:empty`, level: 0, name: t('dash.noRows') }];
       }
       return row;

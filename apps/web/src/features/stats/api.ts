@@ -3,7 +3,11 @@ import type {
   ClientCall,
   CustomerStatsRow,
   calls,
+  RankCell,
+  RankedCustomer,
+  RankedUser,
   StatsDetailLine,
+  StatsOption,
   StatsPeriod,
   StatsRow,
   UserStatsRow,
@@ -63,7 +67,6 @@ const dashboardKeys = {
   orders: ['stats', 'dashboard'] as const,
   ordersOf: (r: PeriodRequest) => ['stats', 'dashboard', r] as const,
   subjects: (kind: SubjectKind, r: SubjectRequest) => ['stats', 'subjects', kind, r] as const,
-  options: (kind: SubjectKind, r: SubjectRequest) => ['stats', 'subject-options', kind, r] as const,
   detail: (kind: SubjectKind, r: SubjectDetailRequest) => ['stats', 'detail', kind, r] as const,
 };
 
@@ -93,11 +96,6 @@ const ordersQuery = (r: PeriodRequest) => ({
   queryFn: ({ signal }: { signal: AbortSignal }) => fetchOrders(r, signal),
   staleTime: PRELOAD_FRESH_MS,
 });
-const subjectsQuery = <K extends SubjectKind>(kind: K, r: SubjectRequest) => ({
-  queryKey: dashboardKeys.subjects(kind, r),
-  queryFn: ({ signal }: { signal: AbortSignal }) => fetchSubjects(kind, r, signal),
-  staleTime: PRELOAD_FRESH_MS,
-});
 
 /**
  * The period × terminal statistics of the dashboards (crm/dashboard_order_chart_load): nothing until the first
@@ -121,20 +119,6 @@ export function useOrderStats() {
   return { data: query.data, request, fetching: query.isFetching, search, preload };
 }
 
-/**
- * Level 3 of the ranking tables: the customers or users of each expanded (period, terminal) — one request each, loaded
- * when the terminal row is expanded (spec 02 §4).
- */
-export function useSubjectGroups<K extends SubjectKind>(kind: K, requests: readonly SubjectRequest[]) {
-  return useQueries({ queries: requests.map((r) => subjectsQuery(kind, r)) });
-}
-
-/** One answer of customer or user rows (the whole range at once: forced-open rows, the export, the trend). */
-export function useSubjectsLoader<K extends SubjectKind>(kind: K) {
-  const queryClient = useQueryClient();
-  return (r: SubjectRequest) => queryClient.fetchQuery(subjectsQuery(kind, r));
-}
-
 /** The answer of one request, when there is one (e.g. the trend of the clicked customer). */
 export function useSubjects<K extends SubjectKind>(kind: K, r: SubjectRequest | null) {
   return useQuery({
@@ -145,15 +129,60 @@ export function useSubjects<K extends SubjectKind>(kind: K, r: SubjectRequest | 
 }
 
 /**
- * The selector's customers or users (and sales people): those with figures in the range at any of the user's
- * terminals. Asked as one period (loadType year) so the answer stays small.
+ * A ranking request (crm/customer_ranking, crm/user_ranking): the period request, the measure, the rank filter and the
+ * page, narrowed to a customer (CustomerCode), a user (UserID) or a sales person's users (SalesUserID).
  */
-export function useSubjectOptions<K extends SubjectKind>(kind: K, range: { fromTime: string; toTime: string }) {
-  const r: SubjectRequest = { loadType: 'year', fromTime: range.fromTime, toTime: range.toTime };
+export type RankRequest = PeriodRequest & {
+  Measure: 'ord' | 'sum' | 'vol';
+  Top: number;
+  Page: number;
+  PageSize: number;
+  CustomerCode?: string;
+  UserID?: string;
+  SalesUserID?: string;
+};
+export interface RankAnswer {
+  data: Record<string, RankCell[]>;
+  periods: StatsPeriod[];
+  subjects: (RankedCustomer | RankedUser)[];
+}
+
+async function fetchRanking(kind: SubjectKind, r: RankRequest, signal?: AbortSignal): Promise<RankAnswer> {
+  const { CustomerCode, UserID, SalesUserID, ...rest } = r;
+  const reply =
+    kind === 'customer'
+      ? answered(await callApi(clientCalls.stats.dashboardCustomerRanking, { ...rest, CustomerCode }, { signal }), FAILED)
+      : answered(await callApi(clientCalls.stats.dashboardUserRanking, { ...rest, UserID, SalesUserID }, { signal }), FAILED);
+  return { data: reply.data ?? {}, periods: reply.periods ?? [], subjects: reply.subjects ?? [] };
+}
+const rankingQuery = (kind: SubjectKind, r: RankRequest) => ({
+  queryKey: ['stats', 'ranking', kind, r] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchRanking(kind, r, signal),
+});
+
+/** Level 3 of the ranking tables: one ranked page per expanded (period, terminal), ranked on the server. */
+export function useRankings(kind: SubjectKind, requests: readonly RankRequest[]) {
+  return useQueries({ queries: requests.map((r) => rankingQuery(kind, r)) });
+}
+
+/** One ranking answer, always asked of the server ('Tra cứu' with a customer, user or sales person chosen; the export). */
+export function useRankingLoader(kind: SubjectKind) {
+  const queryClient = useQueryClient();
+  return (r: RankRequest) => queryClient.fetchQuery({ ...rankingQuery(kind, r), staleTime: 0 });
+}
+
+/** The selectors' options, searched on the server as the user types (customers; users; sales people with `sales`). */
+export function useOptionSearch(kind: SubjectKind, search: string, sales = false) {
   return useQuery({
-    queryKey: dashboardKeys.options(kind, r),
-    queryFn: ({ signal }) => fetchSubjects(kind, r, signal),
-    staleTime: 5 * 60_000,
+    queryKey: ['stats', 'options', kind, sales, search] as const,
+    queryFn: async ({ signal }): Promise<StatsOption[]> => {
+      const reply =
+        kind === 'customer'
+          ? answered(await callApi(clientCalls.stats.customerOptions, { Search: search }, { signal }), FAILED)
+          : answered(await callApi(clientCalls.stats.userOptions, { Search: search, Sales: sales }, { signal }), FAILED);
+      return reply.payload ?? [];
+    },
+    staleTime: 60_000,
     placeholderData: keepPreviousData,
   });
 }

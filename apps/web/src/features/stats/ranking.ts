@@ -1,4 +1,12 @@
-import { type StatsGroup, type StatsMeasures, type StatsPeriod, type StatsRow, statsMeasures } from '@smartport/contract';
+import {
+  emptyMeasures,
+  type RankCell,
+  type StatsGroup,
+  type StatsMeasures,
+  type StatsPeriod,
+  type StatsRow,
+  statsMeasures,
+} from '@smartport/contract';
 import { allZero, type MeasureChoice, measureValue } from './measure-choice';
 import { sharePercent } from './shared/stats-format';
 
@@ -73,6 +81,66 @@ export function periodTree(
   return out;
 }
 
+/**
+ * Levels 1–2 from a ranking answer's cells (crm/customer_ranking, crm/user_ranking), by the rules of periodTree: the
+ * cells' measures are those of the customers or users asked for, so with one chosen the rows are that one's.
+ */
+export function cellTree(
+  data: Readonly<Record<string, readonly RankCell[]>>,
+  periods: readonly StatsPeriod[],
+  choice: MeasureChoice,
+): PeriodNode[] {
+  const out: PeriodNode[] = [];
+  for (const period of periods) {
+    const cells = data[period.label] ?? [];
+    const measures = sumMeasures(cells.map((c) => c.Measures));
+    if (allZero(measures)) continue;
+    const value = measureValue(measures, choice);
+    const terminals: TerminalNode[] = cells
+      .map((c) => ({ c, v: measureValue(c.Measures, choice) }))
+      .filter((x) => x.v)
+      .map(({ c, v }) => ({
+        key: terminalKey(period.label, c.TerminalCode),
+        period,
+        TerminalCode: c.TerminalCode,
+        measures: c.Measures,
+        value: v,
+        share: sharePercent(v, value),
+      }));
+    terminals.sort((a, b) => b.value - a.value || a.TerminalCode.localeCompare(b.TerminalCode));
+    out.push({ key: periodKey(period.label), period, measures, value, terminals });
+  }
+  return out;
+}
+
+/** The sum of several measures (a period of cells, the cards over a range). */
+export function sumMeasures(list: readonly StatsMeasures[]): StatsMeasures {
+  const m = emptyMeasures();
+  for (const x of list) for (const k of Object.keys(m) as (keyof StatsMeasures)[]) m[k] += x[k];
+  return m;
+}
+
+/** Level 3 from a ranked cell: the server's ranks, the share of the period's total (spec 02 §4). */
+export function rankedNodes<S>(
+  cell: RankCell | undefined,
+  describe: (id: string) => S,
+  choice: MeasureChoice,
+  periodTotal: number,
+  keyPrefix: string,
+): SubjectNode<S>[] {
+  return (cell?.Rows ?? []).map((r) => {
+    const value = measureValue(r.Measures, choice);
+    return {
+      key: `${keyPrefix}:${r.Id}`,
+      subject: describe(r.Id),
+      measures: r.Measures,
+      value,
+      share: sharePercent(value, periodTotal),
+      rank: r.Rank,
+    };
+  });
+}
+
 /** The measures over every row of every period (the summary cards). */
 export function rangeMeasures(data: Readonly<Record<string, readonly StatsRow[]>>): StatsMeasures {
   return statsMeasures(Object.values(data).flat());
@@ -128,11 +196,6 @@ export function rankSubjects<R extends StatsRow, S>(
 /** The rank filter (Top 3/5/10; 0 = all) and the subject filter, applied after ranking (spec 02 §5). */
 export function filterSubjects<S>(nodes: readonly SubjectNode<S>[], rankLimit: number, match?: (s: S) => boolean): SubjectNode<S>[] {
   return nodes.filter((n) => (!rankLimit || n.rank <= rankLimit) && (!match || match(n.subject)));
-}
-
-/** Rows of one period and terminal out of a bulk answer keyed by period label. */
-export function rowsOf<R extends StatsRow>(data: Readonly<Record<string, readonly R[]>> | undefined, label: string, terminal: string): R[] {
-  return (data?.[label] ?? []).filter((r) => r.TerminalCode === terminal);
 }
 
 /** The chosen measure per period and terminal of one customer or user (the trend modal's lines). */

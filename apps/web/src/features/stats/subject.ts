@@ -1,4 +1,4 @@
-import { type CustomerStatsRow, STATS_LIST_SEPARATOR, type UserStatsRow } from '@smartport/contract';
+import { type CustomerStatsRow, type RankedCustomer, type RankedUser, STATS_LIST_SEPARATOR, type UserStatsRow } from '@smartport/contract';
 
 /** A ranked customer or user as the ranking table, the selectors and the modals show it. */
 export interface Subject {
@@ -57,4 +57,10 @@ export function salesPeopleOf(rows: readonly UserStatsRow[]): { id: string; name
     });
   }
   return [...seen].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name, 'vi'));
+}
+
+/** A ranked customer or user of a ranking answer (crm/customer_ranking, crm/user_ranking) as the table shows it. */
+export function rankedSubject(noAccount: string) {
+  return (s: RankedCustomer | RankedUser): Subject =>
+    'CustomerCode' in s ? customerSubject([s as CustomerStatsRow]) : userSubject(noAccount)([{ ...s } as UserStatsRow]);
 }
