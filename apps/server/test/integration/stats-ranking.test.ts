@@ -24,7 +24,7 @@ beforeAll(async () => {
                on conflict do nothing`);
   customer = await t.login('khachhang');
   const [busiest] = await t.sql<{ terminal_code: string }>(
-    `select terminal_code from orders where order_status <> 'D' and stats_vn_day(created_time) between $1::date and $2::date
+    `select terminal_code from orders where (order_status = 'C' or (order_status = 'P' and transaction_id is not null)) and stats_vn_day(created_time) between $1::date and $2::date
       group by 1 order by count(distinct customer_code) desc, 1 limit 1`,
     [from, to],
   );
@@ -40,7 +40,7 @@ const rawOrders = `
          (select count(*) from order_containers c where c.order_no = o.order_no)::int containers,
          (j.is_lolo or j.is_cfs_stuff or j.is_cfs_unstuff or j.is_cfs_change or j.is_service_yard or j.is_service_non_cont) counted
     from orders o left join job_modes j on j.job_mode_code = o.job_mode_code
-   where o.order_status <> 'D' and o.terminal_code = $1
+   where (o.order_status = 'C' or (o.order_status = 'P' and o.transaction_id is not null)) and o.terminal_code = $1
      and stats_vn_day(o.created_time) between $2::date and $3::date`;
 
 async function rawRanking(party: 'customer_code' | 'user_id', terminal: string, by: 'count(*)' | 'sum(amount)', extra = '') {
@@ -98,7 +98,7 @@ describe('customer ranking', () => {
 
   it("with a customer chosen, the cells' totals are that customer's (every terminal, every period)", async () => {
     const [c] = await t.sql<{ customer_code: string }>(
-      `select customer_code from orders where order_status <> 'D' group by 1 order by count(*) desc limit 1`,
+      `select customer_code from orders where (order_status = 'C' or (order_status = 'P' and transaction_id is not null)) group by 1 order by count(*) desc limit 1`,
     );
     const code = c?.customer_code as string;
     const res = await t.call(
@@ -111,7 +111,7 @@ describe('customer ranking', () => {
     const cells = Object.values(res.body.data ?? {}).flat();
     const raw = await t.sql<{ n: number; amount: number }>(
       `select count(*)::int n, coalesce(sum(o.total_amount), 0)::float8 amount from orders o join job_modes j on j.job_mode_code = o.job_mode_code
-        where o.order_status <> 'D' and o.customer_code in (select c2.customer_code from customers c1 join customers c2 on c2.tax_code = c1.tax_code
+        where (o.order_status = 'C' or (o.order_status = 'P' and o.transaction_id is not null)) and o.customer_code in (select c2.customer_code from customers c1 join customers c2 on c2.tax_code = c1.tax_code
                                                              where c1.customer_code = $1 union select $1)
           and (j.is_lolo or j.is_cfs_stuff or j.is_cfs_unstuff or j.is_cfs_change or j.is_service_yard or j.is_service_non_cont)
           and to_char(stats_vn_day(o.created_time), 'YYYY') = $2`,
@@ -147,13 +147,13 @@ describe('user ranking', () => {
 
     const [sp] = await t.sql<{ business_user_id: string }>(
       `select s.business_user_id from customer_sales s join orders o on o.customer_code = s.customer_code
-        where o.terminal_code = $3 and o.order_status <> 'D' and stats_vn_day(o.created_time) between $1::date and $2::date
+        where o.terminal_code = $3 and (o.order_status = 'C' or (o.order_status = 'P' and o.transaction_id is not null)) and stats_vn_day(o.created_time) between $1::date and $2::date
         group by 1 order by count(*) desc limit 1`,
       [from, to, T],
     );
     const sales = sp?.business_user_id as string;
     const users = `and user_id in (select o.created_by from orders o join customer_sales s on s.customer_code = o.customer_code
-                     where s.business_user_id = '${sales}' and o.order_status <> 'D' and o.terminal_code = '${T}'
+                     where s.business_user_id = '${sales}' and (o.order_status = 'C' or (o.order_status = 'P' and o.transaction_id is not null)) and o.terminal_code = '${T}'
                        and stats_vn_day(o.created_time) between '${from}'::date and '${to}'::date)`;
     const rawSales = await rawRanking('user_id', T, 'count(*)', users);
     expect(rawSales.length).toBeGreaterThan(0);

@@ -445,6 +445,8 @@ export function createStatsRepository(database: Database) {
       const f = [
         rollupRange(query.type, query.from, query.to, params),
         `s.terminal_code = any(${param(params, [...query.terminals], '::text[]')})`,
+        // Only the orders the figures count (state A, M, P: docs/decisions.md "Which orders the statistics count").
+        `s.state in ('A', 'M', 'P')`,
       ];
       if (query.ownCustomer != null) f.push(`s.customer_code = ${param(params, query.ownCustomer)}`);
       if (query.customerCode != null) {
