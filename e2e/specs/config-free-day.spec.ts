@@ -130,6 +130,39 @@ test('free day: blank template, messages in order, save and reload, template pic
   await shots(page, 'template');
 });
 
+test('free day: the untouched blank template leaves without a question; a typed rule or a header change asks first', async ({ page }) => {
+  test.setTimeout(120_000);
+  const leaveQuestion = page.getByRole('dialog').filter({ hasText: 'Dữ liệu chưa được lưu' });
+  await open(page, 'Cấu hình thời gian lưu bãi', /\/config\/free_day$/);
+  await expect(rows(page)).toHaveCount(5);
+  await expect(legend(page)).toContainText('Dòng mới: 5');
+  // The five default rules are the screen's, not the user's work: leaving loses nothing, so nothing is asked.
+  await open(page, 'Cấu hình điện lạnh', /\/config\/reffer_config$/);
+  await expect(leaveQuestion).toHaveCount(0);
+
+  await open(page, 'Cấu hình thời gian lưu bãi', /\/config\/free_day$/);
+  await expect(rows(page)).toHaveCount(5);
+  const firstFreeDay = rows(page).first().locator('[col-id="FreeDay"]');
+  await firstFreeDay.dblclick();
+  await editorReady(page);
+  await page.keyboard.type('3');
+  await page.keyboard.press('Enter');
+  await expect(firstFreeDay).toHaveText('3');
+  await page.getByRole('navigation', { name: 'Menu' }).getByText('Cấu hình điện lạnh', { exact: true }).click();
+  await expect(leaveQuestion).toContainText('Có 1 dòng mới hoặc đã sửa chưa được lưu.');
+  await leaveQuestion.getByRole('button', { name: 'Rời trang' }).click();
+  await expect(page).toHaveURL(/\/config\/reffer_config$/);
+
+  // A header change concerns all five rules (spec 03 §4): they are the user's now.
+  await open(page, 'Cấu hình thời gian lưu bãi', /\/config\/free_day$/);
+  await expect(legend(page)).toContainText('Dòng mới: 5');
+  await page.getByRole('checkbox', { name: 'Hàng lạnh' }).check();
+  await page.getByRole('navigation', { name: 'Menu' }).getByText('Cấu hình điện lạnh', { exact: true }).click();
+  await expect(leaveQuestion).toContainText('Có 5 dòng mới hoặc đã sửa chưa được lưu.');
+  await leaveQuestion.getByRole('button', { name: 'Ở lại' }).click();
+  await expect(page).toHaveURL(/\/config\/free_day$/);
+});
+
 test('reefer config: add a row, save, reload shows it', async ({ page }) => {
   test.setTimeout(120_000);
   await open(page, 'Cấu hình điện lạnh', /\/config\/reffer_config$/);
