@@ -72,7 +72,7 @@ test('approval config: messages in order, toggles saved at once and exclusive, r
     if (r.url().endsWith('/api/config/getApprovalJobMode')) loads++;
   });
   await to.click();
-  await to.fill(`${year}-02-28`);
+  await to.fill(`28/02/${year}`);
   await to.press('Enter');
   await expect(to).toHaveValue(`${year}-02-28 23:59:59`);
   expect(loads).toBe(0);

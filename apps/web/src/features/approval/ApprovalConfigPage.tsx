@@ -3,6 +3,7 @@ import { type ApprovalRow, approvalMessages } from '@smartport/contract';
 import { App, Button, Card, DatePicker, Flex, Form, Select, Switch, Table, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TYPED_DATE_FORMATS } from '../../lib/format';
 import { session } from '../../lib/session';
 import { useApprovalCustomers, useApprovalOperators, useLoadApproval, useReffList, useSaveApproval } from './api';
 import {
@@ -16,7 +17,6 @@ import {
   type Switch as SwitchName,
   scopeBody,
   TO_FORMAT,
-  TYPED_FORMATS,
   toggled,
 } from './approval-filters';
 
@@ -229,7 +229,7 @@ export default function ApprovalConfigPage() {
               <DatePicker
                 id="approval-from"
                 style={{ width: '100%' }}
-                format={[FROM_FORMAT, ...TYPED_FORMATS]}
+                format={[FROM_FORMAT, ...TYPED_DATE_FORMATS]}
                 onKeyDown={keepEnter}
                 value={filters.FromDate}
                 onChange={(d) => change({ FromDate: d ? d.startOf('day') : null })}
@@ -239,7 +239,7 @@ export default function ApprovalConfigPage() {
               <DatePicker
                 id="approval-to"
                 style={{ width: '100%' }}
-                format={[TO_FORMAT, ...TYPED_FORMATS]}
+                format={[TO_FORMAT, ...TYPED_DATE_FORMATS]}
                 onKeyDown={keepEnter}
                 value={filters.ToDate}
                 onChange={(d) => change({ ToDate: d ? d.endOf('day') : null })}

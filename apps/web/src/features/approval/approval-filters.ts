@@ -1,5 +1,6 @@
 import { APPROVAL_ALL, type ApprovalRow, approvalMessages, parseReffCode } from '@smartport/contract';
 import dayjs, { type Dayjs } from 'dayjs';
+import { CONFIG_DATE_TIME } from '../../lib/format';
 
 /** The approval screen's filters (spec 03 §2.4): operator, payee (the customer), payment type, the period. */
 export interface ApprovalFilters {
@@ -22,14 +23,9 @@ export const initialFilters = (now = dayjs()): ApprovalFilters => ({
   ToDate: now.endOf('day'),
 });
 
-export const FROM_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+export const FROM_FORMAT = CONFIG_DATE_TIME;
 /** Spec 03 §9: the expiry is shown as 23:59:59 (end of day at save). */
 export const TO_FORMAT = 'YYYY-MM-DD 23:59:59';
-/**
- * What a typed date may look like besides the shown format: the day alone, Vietnamese or ISO, with or without a time
- * (the effective date becomes the start of its day, the expiry the end of it, whatever time is typed).
- */
-export const TYPED_FORMATS = ['DD/MM/YYYY', 'DD/MM/YYYY HH:mm:ss', 'D/M/YYYY', 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm:ss'];
 
 /** The filter a load's check stops at: it is focused and marked with the message. */
 export type FilterField = 'OperationCode' | 'CustomerCode' | 'MoneyCredit' | 'FromDate' | 'ToDate';
