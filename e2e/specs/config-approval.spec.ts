@@ -31,7 +31,7 @@ const sw = (page: Page, name: 'Không cần duyệt' | 'Cần duyệt', jobMode:
 test('approval config: messages in order, toggles saved at once and exclusive, reff pick loads after 1 s, reload keeps the state', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   // The shell can take longer than the usual 10 s on a loaded machine.
   await signIn(page, 'admin', '/', { timeout: 40_000 });
   await openMenu(page, 'Cấu hình', 'Cấu hình duyệt lệnh');

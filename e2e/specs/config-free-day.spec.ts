@@ -107,7 +107,8 @@ test('free day: blank template, messages in order, save and reload, template pic
 
   // After the reload the saved template is open again: its header and its five rules, saved.
   await expect(page).toHaveURL(/\/config\/free_day\?/);
-  await expect(rows(page)).toHaveCount(5);
+  // The reloaded page loads the template list, then its rules: on a loaded machine that takes a while.
+  await expect(rows(page)).toHaveCount(5, { timeout: 30_000 });
   await expect(legend(page)).toContainText('Dòng mới: 0');
   await expect(page.locator('#fd-apply')).toHaveValue('2026-11-01 00:00:00');
   await expect(page.locator('#fd-expire')).toHaveValue('2026-12-31 23:59:59');
