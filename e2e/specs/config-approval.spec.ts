@@ -72,10 +72,14 @@ test('approval config: messages in order, toggles saved at once and exclusive, r
     if (r.url().endsWith('/api/config/getApprovalJobMode')) loads++;
   });
   await to.click();
-  await to.fill(`28/02/${year}`);
+  await to.fill(`27/02/${year}`);
   await to.press('Enter');
-  await expect(to).toHaveValue(`${year}-02-28 23:59:59`);
+  await expect(to).toHaveValue(`${year}-02-27 23:59:59`);
   expect(loads).toBe(0);
+  await to.click();
+  await to.fill(`28/02/${year}`);
+  await page.getByRole('heading', { name: 'Cấu hình duyệt lệnh' }).click();
+  await expect(to).toHaveValue(`${year}-02-28 23:59:59`);
   const typedLoad = page.waitForRequest((r) => r.url().endsWith('/api/config/getApprovalJobMode'));
   await load.click();
   expect((await typedLoad).postDataJSON()).toMatchObject({
