@@ -37,11 +37,12 @@ async function clearDate(page: Page, id: string) {
   await expect(page.locator(`#${id}`)).toHaveValue('');
 }
 
-async function typeDate(page: Page, id: string, text: string) {
+/** Types a date (the Vietnamese way) and sees it shown as spec 03 §9 writes configuration dates. */
+async function typeDate(page: Page, id: string, text: string, shown: string) {
   await page.locator(`#${id}`).click();
   await page.locator(`#${id}`).fill(text);
   await page.keyboard.press('Enter');
-  await expect(page.locator(`#${id}`)).toHaveValue(text);
+  await expect(page.locator(`#${id}`)).toHaveValue(shown);
 }
 
 async function save(page: Page) {
@@ -61,8 +62,8 @@ test('free day: blank template, messages in order, save and reload, template pic
   // The blank template: today from its start to its end, and the five default rules, unsaved.
   await expect(rows(page)).toHaveCount(5);
   await expect(legend(page)).toContainText('Dòng mới: 5');
-  await expect(page.locator('#fd-apply')).toHaveValue(/ 00:00:00$/);
-  await expect(page.locator('#fd-expire')).toHaveValue(/ 23:59:59$/);
+  await expect(page.locator('#fd-apply')).toHaveValue(/^\d{4}-\d{2}-\d{2} 00:00:00$/);
+  await expect(page.locator('#fd-expire')).toHaveValue(/^\d{4}-\d{2}-\d{2} 23:59:59$/);
   await expect(grid(page).locator('[col-id="FE"]').filter({ hasText: 'Hàng (F)' })).toHaveCount(2);
   await shots(page, 'blank');
 
@@ -71,10 +72,10 @@ test('free day: blank template, messages in order, save and reload, template pic
   await clearDate(page, 'fd-expire');
   await save(page);
   await expect(toast(page, 'Vui lòng chọn ngày hiệu lực!')).toBeVisible();
-  await typeDate(page, 'fd-apply', '01/11/2026 00:00:00');
+  await typeDate(page, 'fd-apply', '01/11/2026', '2026-11-01 00:00:00');
   await save(page);
   await expect(toast(page, 'Vui lòng chọn ngày hết hạn!')).toBeVisible();
-  await typeDate(page, 'fd-expire', '31/12/2026 23:59:59');
+  await typeDate(page, 'fd-expire', '31/12/2026', '2026-12-31 23:59:59');
   await save(page);
   await expect(toast(page, 'Vui lòng chọn hãng khai thác!')).toBeVisible();
   await choose(page, 'fd-operator', 'Tất cả (*)');
@@ -106,10 +107,11 @@ test('free day: blank template, messages in order, save and reload, template pic
 
   // After the reload the saved template is open again: its header and its five rules, saved.
   await expect(page).toHaveURL(/\/config\/free_day\?/);
-  await expect(rows(page)).toHaveCount(5);
+  // The reloaded page loads the template list, then its rules: on a loaded machine that takes a while.
+  await expect(rows(page)).toHaveCount(5, { timeout: 30_000 });
   await expect(legend(page)).toContainText('Dòng mới: 0');
-  await expect(page.locator('#fd-apply')).toHaveValue('01/11/2026 00:00:00');
-  await expect(page.locator('#fd-expire')).toHaveValue('31/12/2026 23:59:59');
+  await expect(page.locator('#fd-apply')).toHaveValue('2026-11-01 00:00:00');
+  await expect(page.locator('#fd-expire')).toHaveValue('2026-12-31 23:59:59');
   await expect(picker(page, 'fd-apply')).toBeVisible();
   await expect(page.locator('.ant-select').filter({ has: page.locator('#fd-money') })).toContainText('Thu sau');
   await expect(page.locator('.ant-select').filter({ has: page.locator('#fd-local') })).toContainText('Ngoại');
@@ -128,6 +130,39 @@ test('free day: blank template, messages in order, save and reload, template pic
   await page.getByRole('checkbox', { name: 'Hàng lạnh' }).check();
   await expect(legend(page)).toContainText('Dòng đã sửa: 5');
   await shots(page, 'template');
+});
+
+test('free day: the untouched blank template leaves without a question; a typed rule or a header change asks first', async ({ page }) => {
+  test.setTimeout(120_000);
+  const leaveQuestion = page.getByRole('dialog').filter({ hasText: 'Dữ liệu chưa được lưu' });
+  await open(page, 'Cấu hình thời gian lưu bãi', /\/config\/free_day$/);
+  await expect(rows(page)).toHaveCount(5);
+  await expect(legend(page)).toContainText('Dòng mới: 5');
+  // The five default rules are the screen's, not the user's work: leaving loses nothing, so nothing is asked.
+  await open(page, 'Cấu hình điện lạnh', /\/config\/reffer_config$/);
+  await expect(leaveQuestion).toHaveCount(0);
+
+  await open(page, 'Cấu hình thời gian lưu bãi', /\/config\/free_day$/);
+  await expect(rows(page)).toHaveCount(5);
+  const firstFreeDay = rows(page).first().locator('[col-id="FreeDay"]');
+  await firstFreeDay.dblclick();
+  await editorReady(page);
+  await page.keyboard.type('3');
+  await page.keyboard.press('Enter');
+  await expect(firstFreeDay).toHaveText('3');
+  await page.getByRole('navigation', { name: 'Menu' }).getByText('Cấu hình điện lạnh', { exact: true }).click();
+  await expect(leaveQuestion).toContainText('Có 1 dòng mới hoặc đã sửa chưa được lưu.');
+  await leaveQuestion.getByRole('button', { name: 'Rời trang' }).click();
+  await expect(page).toHaveURL(/\/config\/reffer_config$/);
+
+  // A header change concerns all five rules (spec 03 §4): they are the user's now.
+  await open(page, 'Cấu hình thời gian lưu bãi', /\/config\/free_day$/);
+  await expect(legend(page)).toContainText('Dòng mới: 5');
+  await page.getByRole('checkbox', { name: 'Hàng lạnh' }).check();
+  await page.getByRole('navigation', { name: 'Menu' }).getByText('Cấu hình điện lạnh', { exact: true }).click();
+  await expect(leaveQuestion).toContainText('Có 5 dòng mới hoặc đã sửa chưa được lưu.');
+  await leaveQuestion.getByRole('button', { name: 'Ở lại' }).click();
+  await expect(page).toHaveURL(/\/config\/free_day$/);
 });
 
 test('reefer config: add a row, save, reload shows it', async ({ page }) => {

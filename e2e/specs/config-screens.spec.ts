@@ -70,6 +70,11 @@ test('report mail: the four messages in order, send now with its warning, the ma
   await start.click();
   await start.fill('2026-11-22 07:00:00');
   await start.press('Enter');
+  // Enter takes the typed start time and does not submit the form: no check runs, nothing is asked.
+  await expect(start).toHaveValue('2026-11-22 07:00:00');
+  await page.waitForTimeout(500); // what a submit would show comes at once; none is the expected outcome
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0);
+  await expect(form.locator('.ant-form-item-explain-error')).toHaveCount(0);
   await form.getByRole('button', { name: 'Lưu' }).click();
   await expect(toast(page, 'Vui lòng nhập giờ lặp !')).toBeVisible();
   await htime.fill('720');

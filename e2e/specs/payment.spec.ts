@@ -200,8 +200,12 @@ test.describe('payment partner configuration', () => {
     await page.keyboard.press('Enter');
     await expect(legend(page)).toContainText('Dòng mới: 1');
     await page.getByRole('button', { name: 'Lưu' }).click();
-    const refused = page.locator('.ant-notification-notice').filter({ hasText: 'Lưu dữ liệu thất bại !' });
-    await expect(refused).toContainText('Vui lòng nhập đầy đủ thông tin');
+    // Spec 03 §5, word for word: 'Vui lòng nhập đầy đủ thông tin' (no row prefix, no 'Lưu dữ liệu thất bại !': nothing was sent).
+    await expect(page.locator('.ant-message-notice').filter({ hasText: 'Vui lòng nhập đầy đủ thông tin' })).toHaveText(
+      'Vui lòng nhập đầy đủ thông tin',
+    );
+    await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
+    await expect(page.getByRole('dialog').filter({ hasText: 'Lưu lại ?' })).toHaveCount(0);
 
     const row = grid(page)
       .getByRole('row')

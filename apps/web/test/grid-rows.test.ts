@@ -92,6 +92,14 @@ describe('row states (spec 03 §1: new, editing, selected)', () => {
     expect(countStates(rows)).toEqual({ added: 1, edited: 1, unsaved: 2 });
   });
 
+  it("untouched default rows (the free day's five) are sent on 'Lưu' but are nothing to lose until a cell changes", () => {
+    const defaults = newRows(methodCatalog.columns, [{ MethodCode: 'A' }, { MethodCode: 'B' }]).map((r) => ({ ...r, untouched: true }));
+    expect(countStates(defaults)).toEqual({ added: 2, edited: 0, unsaved: 0 });
+    expect(rowsToSave(defaults)).toHaveLength(2);
+    const typed = editCell(defaults, defaults[1]?.id ?? '', 'MethodName', 'Bè');
+    expect(countStates(typed)).toEqual({ added: 2, edited: 0, unsaved: 1 });
+  });
+
   it('delete drops selected rows without Rowguid locally and sends the selected saved rows with their Rowguid', () => {
     const added = newRows(methodCatalog.columns, [{ MethodCode: 'A' }, { MethodCode: 'B' }]);
     let rows = addRows(loaded(), added);

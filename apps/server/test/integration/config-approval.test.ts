@@ -38,13 +38,14 @@ const stored = (where = "terminal_code = 'NDV' and operation_code = 'MSC' and cu
   );
 
 describe('config/getApprovalJobMode and the filter messages', () => {
-  it('needs an operator, then a payee (spec 03 §5), in that order; all (*) is a choice', async () => {
+  it('needs an operator, then a payee = the customer (spec 03 §5), then the payment type, in that order; all (*) is a choice', async () => {
     const steps: [Record<string, unknown>, string][] = [
       [{}, approvalMessages.operator],
       [{ ...scope, OperationCode: '' }, approvalMessages.operator],
       [{ ...scope, OperationCode: null, MoneyCredit: '' }, approvalMessages.operator],
-      [{ ...scope, MoneyCredit: '' }, approvalMessages.payee],
-      [{ ...scope, CustomerCode: '' }, approvalMessages.payee],
+      [{ ...scope, CustomerCode: '', MoneyCredit: '' }, 'Vui lòng chọn đối tượng thanh toán'],
+      [{ ...scope, CustomerCode: '' }, 'Vui lòng chọn đối tượng thanh toán'],
+      [{ ...scope, MoneyCredit: '' }, 'Vui lòng chọn loại thanh toán!'],
       [{ ...scope, FromDate: '' }, approvalMessages.fromDate],
       [{ ...scope, ToDate: '' }, approvalMessages.toDate],
     ];

@@ -38,3 +38,11 @@ export function formatMoney(amount: number | null | undefined): string {
   if (amount == null) return '';
   return `${Math.round(amount).toLocaleString('vi-VN')} VNĐ`;
 }
+
+/** Spec 03 §9: configuration dates are shown YYYY-MM-DD HH:mm:ss. */
+export const CONFIG_DATE_TIME = 'YYYY-MM-DD HH:mm:ss';
+/**
+ * What a date typed into a configuration date field may look like besides the shown format: the day alone, Vietnamese
+ * or ISO, with or without a time (a field that stands for the start or the end of a day takes the day only).
+ */
+export const TYPED_DATE_FORMATS = ['DD/MM/YYYY', 'DD/MM/YYYY HH:mm:ss', 'D/M/YYYY', 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm:ss'];

@@ -6,14 +6,17 @@ import { replyWith } from '../reply';
 
 /**
  * 'Cấu hình duyệt lệnh' (spec 03 §2.4 Approval, §3 Approval row, §4, §5, §7, §8): per terminal, for a scope
- * (operator, payee = MoneyCredit and customer, FromDate..ToDate), each job mode either needs approval after
+ * (operator, payee = the customer, payment type = MoneyCredit, FromDate..ToDate), each job mode either needs approval after
  * payment ('Cần duyệt', IsApproval) or not ('Không cần duyệt', IsUnApproval). The payments decide with it
  * (modules/approval/approval.service.ts `approvalNeeded`).
  */
 export const approvalMessages = {
   /** Spec 03 §5, in this order. */
   operator: 'Vui lòng chọn hãng khai thác',
+  /** The payee is the customer the orders are paid by ('Đối tượng thanh toán', the customer selector of spec 03 §6). */
   payee: 'Vui lòng chọn đối tượng thanh toán',
+  /** The payment type (thu ngay / thu sau / tất cả): the free day's words for the same field (spec 03 §5). */
+  moneyCreditMissing: 'Vui lòng chọn loại thanh toán!',
   fromDate: 'Vui lòng chọn ngày hiệu lực!',
   toDate: 'Vui lòng chọn ngày hết hạn!',
   /** Spec 03 §8: approval save success. */
@@ -21,7 +24,7 @@ export const approvalMessages = {
   both: 'Không thể chọn cùng lúc "Không cần duyệt" và "Cần duyệt".',
   dateFormat: 'Ngày phải có dạng YYYY-MM-DD HH:mm:ss',
   dateOrder: 'Ngày hết hạn không được trước ngày hiệu lực.',
-  moneyCredit: 'Đối tượng thanh toán phải là M (thu ngay), C (thu sau) hoặc * (tất cả).',
+  moneyCredit: 'Loại thanh toán phải là M (thu ngay), C (thu sau) hoặc * (tất cả).',
   jobModeMissing: 'Vui lòng chọn phương án.',
   jobMode: (code: string) => `Phương án ${code} không tồn tại.`,
   operatorUnknown: (code: string) => `Hãng khai thác ${code} không tồn tại.`,

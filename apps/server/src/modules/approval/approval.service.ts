@@ -46,13 +46,17 @@ export function createApprovalService(deps: { repo: ApprovalRepository }) {
     return terminal.toUpperCase();
   }
 
-  /** The screen's scope, checked in the spec's order (operator, payee) and then dates; codes must exist unless '*'. */
+  /**
+   * The screen's scope, checked in the spec's order (operator, payee = the customer), then the payment type and the
+   * dates; codes must exist unless '*'.
+   */
   async function scopeOf(
     user: AuthUser,
     input: { OperationCode: string; MoneyCredit: string; CustomerCode: string; FromDate: string; ToDate: string; TerminalCode: string },
   ): Promise<ApprovalScopeKey> {
     if (!input.OperationCode) throw badRequest(m.operator);
-    if (!input.MoneyCredit || !input.CustomerCode) throw badRequest(m.payee);
+    if (!input.CustomerCode) throw badRequest(m.payee);
+    if (!input.MoneyCredit) throw badRequest(m.moneyCreditMissing);
     if (!input.FromDate) throw badRequest(m.fromDate);
     if (!input.ToDate) throw badRequest(m.toDate);
     if (![APPROVAL_ALL, 'M', 'C'].includes(input.MoneyCredit)) throw badRequest(m.moneyCredit);

@@ -16,6 +16,11 @@ export interface GridRow {
   values: GridValues;
   /** A saved row's values as loaded, so an edit undone makes the row saved again. */
   original?: GridValues;
+  /**
+   * A default row the screen put there (the free day's five rules of a blank template) that nobody has changed yet:
+   * 'Lưu' sends it like any new row, but leaving the page loses nothing the user typed, so it is not warned about.
+   */
+  untouched?: boolean;
 }
 
 let sequence = 0;
@@ -71,7 +76,7 @@ function differs(values: GridValues, original: GridValues) {
 /** One cell changed: a new row stays new; a saved row becomes edited unless it is back to what was loaded. */
 export function applyEdit(row: GridRow, field: string, value: unknown): GridRow {
   const values = { ...row.values, [field]: value };
-  if (row.state === 'new') return { ...row, values };
+  if (row.state === 'new') return { ...row, values, untouched: false };
   return { ...row, values, state: row.original && !differs(values, row.original) ? 'saved' : 'edited' };
 }
 
@@ -126,11 +131,14 @@ export function removeRows(rows: readonly GridRow[], ids: readonly string[]): Gr
 export function countStates(rows: readonly GridRow[]) {
   let added = 0;
   let edited = 0;
+  let untouched = 0;
   for (const r of rows) {
     if (r.state === 'new') added++;
     else if (r.state === 'edited') edited++;
+    if (r.state === 'new' && r.untouched) untouched++;
   }
-  return { added, edited, unsaved: added + edited };
+  /** `unsaved`: what leaving would lose of the user's own work (untouched default rows are not). */
+  return { added, edited, unsaved: added + edited - untouched };
 }
 
 export const hasUnsavedChanges = (rows: readonly GridRow[]) => rows.some((r) => r.state !== 'saved');

@@ -42,7 +42,9 @@ export interface GridSaveDeps {
 /**
  * 'Lưu' and 'Xóa dòng' of spec 03 §1: only new and edited rows are sent, after 'Lưu lại ?'; selected rows without
  * Rowguid are dropped here, the others sent after 'Xóa nội dung này ?'; the list reloads after either. A row the
- * entry refuses (its required fields, its schema) is named by its STT before anything is sent.
+ * entry's schema refuses is named by its STT before anything is sent; a row missing a required field gets the entry's
+ * message alone, as the spec words it (a warning like the header checks: nothing was sent, so no 'save failed'), the row
+ * brought into view.
  */
 export function useGridSave({ entry, header, rowsRef, setRows, view, reload, beforeSave, afterSave, saveFailedTitle }: GridSaveDeps) {
   const { t } = useTranslation();
@@ -67,8 +69,8 @@ export function useGridSave({ entry, header, rowsRef, setRows, view, reload, bef
     }
     const missing = entry.required && firstMissingRequired(pending, entry.required.fields);
     if (missing && entry.required) {
-      const stt = view.rowLabel(missing.id);
-      refuse(t('grid.rowInvalid', { row: stt, message: entry.required.message }), stt);
+      view.showRow(view.rowLabel(missing.id));
+      void message.warning(entry.required.message);
       return false;
     }
     for (const r of pending) {

@@ -120,13 +120,16 @@ export function useGrid(
       importFile: excel.importFile,
       exportShown: excel.exportShown,
       reload: () => list.reload(false),
-      /** The rows replaced by new (unsaved) ones: a blank template's defaults. */
+      /** The rows replaced by new (unsaved) ones: a blank template's defaults, untouched until a cell or the header changes. */
       replaceRows: (given: readonly GridValues[]) => {
         setSearch('');
-        list.setRows(fresh(given));
+        list.setRows(fresh(given).map((r) => ({ ...r, untouched: true })));
       },
-      /** Every saved row marked edited (spec 03 §4: a header change concerns all the rules). */
-      markAllEdited: () => list.setRows((current) => current.map((r) => (r.state === 'saved' ? { ...r, state: 'edited' as const } : r))),
+      /** Every saved row marked edited (spec 03 §4: a header change concerns all the rules, the default ones too). */
+      markAllEdited: () =>
+        list.setRows((current) =>
+          current.map((r) => (r.state === 'saved' ? { ...r, state: 'edited' as const } : r.untouched ? { ...r, untouched: false } : r)),
+        ),
     },
     agGrid: view.handlers,
   };

@@ -63,7 +63,16 @@ function FieldInput({ field, ...control }: { field: SettingsField } & ControlPro
     case 'textarea':
       return <Input.TextArea {...control} autoSize={{ minRows: 4, maxRows: 20 }} />;
     case 'datetime':
-      return <DatePicker {...control} showTime format={DATE_TIME} style={{ width: '100%' }} />;
+      return (
+        <DatePicker
+          {...control}
+          showTime
+          format={DATE_TIME}
+          style={{ width: '100%' }}
+          // Enter takes the typed date-time (the picker's own handling) and does not submit the form as well.
+          onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
+        />
+      );
     default:
       return <Input {...control} autoComplete="off" />;
   }

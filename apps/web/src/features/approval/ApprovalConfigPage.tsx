@@ -3,11 +3,13 @@ import { type ApprovalRow, approvalMessages } from '@smartport/contract';
 import { App, Button, Card, DatePicker, Flex, Form, Select, Switch, Table, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TYPED_DATE_FORMATS } from '../../lib/format';
 import { session } from '../../lib/session';
 import { useApprovalCustomers, useApprovalOperators, useLoadApproval, useReffList, useSaveApproval } from './api';
 import {
   APPROVAL_ALL,
   type ApprovalFilters,
+  type FilterField,
   FROM_FORMAT,
   filtersOfReff,
   initialFilters,
@@ -23,9 +25,21 @@ const REFF_LOAD_DELAY_MS = 1000;
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e ?? ''));
 
+/** The control of each filter (the label's target), focused when the load's check stops at it. */
+const FIELD_IDS: Record<FilterField, string> = {
+  OperationCode: 'approval-operator',
+  CustomerCode: 'approval-customer',
+  MoneyCredit: 'approval-money-credit',
+  FromDate: 'approval-from',
+  ToDate: 'approval-to',
+};
+
+/** Enter in a date field takes the typed date (the picker's own handling) and does not also run the load. */
+const keepEnter = (e: { key: string; preventDefault: () => void }) => e.key === 'Enter' && e.preventDefault();
+
 /**
  * /config/approval_config 'Cấu hình duyệt lệnh' (spec 03 §2.4, §4, §5, §8): filters on the left (reff group, operator,
- * payee = payment type + customer, period) and a load button; on the right every job mode with 'Không cần duyệt' and
+ * payee = the customer, payment type, period; a missing one is focused and marked with its message) and a load button; on the right every job mode with 'Không cần duyệt' and
  * 'Cần duyệt', each toggle saved at once. Any filter change clears the rows; a reff pick fills the filters and loads
  * after 1 second.
  */
@@ -34,6 +48,7 @@ export default function ApprovalConfigPage() {
   const { message } = App.useApp();
   const [filters, setFilters] = useState<ApprovalFilters>(() => initialFilters());
   const [reff, setReff] = useState<string | null>(null);
+  const [problem, setProblem] = useState<{ field: FilterField; message: string } | null>(null);
   const [rows, setRows] = useState<ApprovalRow[] | null>(null);
   const [saving, setSaving] = useState<Set<string>>(() => new Set());
   const reffs = useReffList();
@@ -51,14 +66,17 @@ export default function ApprovalConfigPage() {
     loadSeq.current++;
     clearTimeout(reffTimer.current);
     setFilters((f) => ({ ...f, ...next }));
+    setProblem(null);
     setRows(null);
     if (!keepReff) setReff(null);
   };
 
   const runLoad = async (f: ApprovalFilters) => {
     const missing = missingFilter(f);
+    setProblem(missing);
     if (missing) {
-      void message.warning(missing);
+      document.getElementById(FIELD_IDS[missing.field])?.focus();
+      void message.warning(missing.message);
       return;
     }
     const seq = ++loadSeq.current;
@@ -130,6 +148,9 @@ export default function ApprovalConfigPage() {
     [customers.data, t],
   );
 
+  /** The mark of the filter the load's check stopped at. */
+  const marked = (field: FilterField) => (problem?.field === field ? { validateStatus: 'error' as const, help: problem.message } : {});
+
   const switchCell = (which: SwitchName, label: string) => (_: unknown, r: ApprovalRow) => (
     <Switch
       size="small"
@@ -166,7 +187,7 @@ export default function ApprovalConfigPage() {
               onChange={(v) => pickReff((v as string | undefined) ?? null)}
             />
           </Form.Item>
-          <Form.Item label={t('approval.operator')} htmlFor="approval-operator">
+          <Form.Item label={t('approval.operator')} htmlFor="approval-operator" {...marked('OperationCode')}>
             <Select
               id="approval-operator"
               showSearch
@@ -178,7 +199,19 @@ export default function ApprovalConfigPage() {
               onChange={(v: string) => change({ OperationCode: v })}
             />
           </Form.Item>
-          <Form.Item label={t('approval.moneyCredit')} htmlFor="approval-money-credit">
+          <Form.Item label={t('approval.customer')} htmlFor="approval-customer" {...marked('CustomerCode')}>
+            <Select
+              id="approval-customer"
+              showSearch
+              optionFilterProp="label"
+              value={filters.CustomerCode}
+              placeholder={t('approval.customerPlaceholder')}
+              loading={customers.isLoading}
+              options={customerOptions}
+              onChange={(v: string) => change({ CustomerCode: v })}
+            />
+          </Form.Item>
+          <Form.Item label={t('approval.moneyCredit')} htmlFor="approval-money-credit" {...marked('MoneyCredit')}>
             <Select
               id="approval-money-credit"
               value={filters.MoneyCredit}
@@ -191,33 +224,23 @@ export default function ApprovalConfigPage() {
               onChange={(v: string) => change({ MoneyCredit: v })}
             />
           </Form.Item>
-          <Form.Item label={t('approval.customer')} htmlFor="approval-customer">
-            <Select
-              id="approval-customer"
-              showSearch
-              optionFilterProp="label"
-              value={filters.CustomerCode}
-              placeholder={t('approval.customerPlaceholder')}
-              loading={customers.isLoading}
-              options={customerOptions}
-              onChange={(v: string) => change({ CustomerCode: v })}
-            />
-          </Form.Item>
           <Flex gap={8} wrap>
-            <Form.Item label={t('approval.fromDate')} htmlFor="approval-from" style={{ flex: '1 1 150px' }}>
+            <Form.Item label={t('approval.fromDate')} htmlFor="approval-from" style={{ flex: '1 1 150px' }} {...marked('FromDate')}>
               <DatePicker
                 id="approval-from"
                 style={{ width: '100%' }}
-                format={FROM_FORMAT}
+                format={[FROM_FORMAT, ...TYPED_DATE_FORMATS]}
+                onKeyDown={keepEnter}
                 value={filters.FromDate}
                 onChange={(d) => change({ FromDate: d ? d.startOf('day') : null })}
               />
             </Form.Item>
-            <Form.Item label={t('approval.toDate')} htmlFor="approval-to" style={{ flex: '1 1 150px' }}>
+            <Form.Item label={t('approval.toDate')} htmlFor="approval-to" style={{ flex: '1 1 150px' }} {...marked('ToDate')}>
               <DatePicker
                 id="approval-to"
                 style={{ width: '100%' }}
-                format={TO_FORMAT}
+                format={[TO_FORMAT, ...TYPED_DATE_FORMATS]}
+                onKeyDown={keepEnter}
                 value={filters.ToDate}
                 onChange={(d) => change({ ToDate: d ? d.endOf('day') : null })}
               />

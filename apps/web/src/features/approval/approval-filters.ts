@@ -1,7 +1,8 @@
 import { APPROVAL_ALL, type ApprovalRow, approvalMessages, parseReffCode } from '@smartport/contract';
 import dayjs, { type Dayjs } from 'dayjs';
+import { CONFIG_DATE_TIME } from '../../lib/format';
 
-/** The approval screen's filters (spec 03 §2.4): operator, payee (payment type + customer), the period. */
+/** The approval screen's filters (spec 03 §2.4): operator, payee (the customer), payment type, the period. */
 export interface ApprovalFilters {
   OperationCode: string | null;
   MoneyCredit: string | null;
@@ -10,25 +11,35 @@ export interface ApprovalFilters {
   ToDate: Dayjs | null;
 }
 
-/** Operator and payee start unchosen (the load asks for them); the period is today (as the free-day screen). */
+/**
+ * Operator and payee start unchosen (the load asks for them); the payment type starts at 'Tất cả' (spec 03 §5 names no
+ * message for it: it always has a value); the period is today (as the free-day screen).
+ */
 export const initialFilters = (now = dayjs()): ApprovalFilters => ({
   OperationCode: null,
-  MoneyCredit: null,
+  MoneyCredit: APPROVAL_ALL,
   CustomerCode: null,
   FromDate: now.startOf('day'),
   ToDate: now.endOf('day'),
 });
 
-export const FROM_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+export const FROM_FORMAT = CONFIG_DATE_TIME;
 /** Spec 03 §9: the expiry is shown as 23:59:59 (end of day at save). */
 export const TO_FORMAT = 'YYYY-MM-DD 23:59:59';
 
-/** The load's check (spec 03 §5): an operator unless all, then a payee unless all; the message, or null when fine. */
-export function missingFilter(f: ApprovalFilters): string | null {
-  if (!f.OperationCode) return approvalMessages.operator;
-  if (!f.MoneyCredit || !f.CustomerCode) return approvalMessages.payee;
-  if (!f.FromDate) return approvalMessages.fromDate;
-  if (!f.ToDate) return approvalMessages.toDate;
+/** The filter a load's check stops at: it is focused and marked with the message. */
+export type FilterField = 'OperationCode' | 'CustomerCode' | 'MoneyCredit' | 'FromDate' | 'ToDate';
+
+/**
+ * The load's check (spec 03 §5): an operator unless all, then a payee (the customer) unless all, then the payment type
+ * and the dates; the field and its message, or null when fine.
+ */
+export function missingFilter(f: ApprovalFilters): { field: FilterField; message: string } | null {
+  if (!f.OperationCode) return { field: 'OperationCode', message: approvalMessages.operator };
+  if (!f.CustomerCode) return { field: 'CustomerCode', message: approvalMessages.payee };
+  if (!f.MoneyCredit) return { field: 'MoneyCredit', message: approvalMessages.moneyCreditMissing };
+  if (!f.FromDate) return { field: 'FromDate', message: approvalMessages.fromDate };
+  if (!f.ToDate) return { field: 'ToDate', message: approvalMessages.toDate };
   return null;
 }
 

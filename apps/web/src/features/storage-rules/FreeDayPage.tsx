@@ -20,6 +20,7 @@ import { GridCard } from '../../components/data-grid/GridCard';
 import type { GridValues } from '../../components/data-grid/grid-rows';
 import { useGrid } from '../../components/data-grid/use-grid';
 import { useLookupColumns } from '../../components/data-grid/use-grid-lookups';
+import { TYPED_DATE_FORMATS } from '../../lib/format';
 import { session } from '../../lib/session';
 import { useCustomerChoices, useFreeDayTemplates } from './api';
 
@@ -180,7 +181,8 @@ export default function FreeDayPage() {
                 <DatePicker
                   id="fd-apply"
                   style={{ width: '100%' }}
-                  format="DD/MM/YYYY [00:00:00]"
+                  // Spec 03 §9: shown YYYY-MM-DD HH:mm:ss (the start of the day); a day typed either way counts.
+                  format={['YYYY-MM-DD [00:00:00]', ...TYPED_DATE_FORMATS]}
                   value={pickerDay(head.ApplyDate)}
                   onChange={(d) => change('ApplyDate', d ? portDayStart(portMoment(d)).toISOString() : null)}
                 />
@@ -189,7 +191,7 @@ export default function FreeDayPage() {
                 <DatePicker
                   id="fd-expire"
                   style={{ width: '100%' }}
-                  format="DD/MM/YYYY [23:59:59]"
+                  format={['YYYY-MM-DD [23:59:59]', ...TYPED_DATE_FORMATS]}
                   value={pickerDay(head.ExpireDate)}
                   onChange={(d) => change('ExpireDate', d ? portDayEnd(portMoment(d)).toISOString() : null)}
                 />
