@@ -267,6 +267,7 @@ export const clientCalls: ClientCalls = {
     listReportSchedules: { path: 'report-schedules/list', access: { kind: 'menu' } },
     saveReportSchedule: { path: 'report-schedules/save', access: { kind: 'menu' } },
     deleteReportSchedule: { path: 'report-schedules/delete', access: { kind: 'menu' } },
+    sendReportScheduleNow: { path: 'report-schedules/send-now', access: { kind: 'menu' } },
   },
   admin: {
     getIssueList: { path: 'config/getIssueList', access: { kind: 'menu' } },

@@ -291,6 +291,7 @@ export const projectNamedCalls = [
   'report-schedules/list',
   'report-schedules/save',
   'report-schedules/delete',
+  'report-schedules/send-now',
   'auth/login',
   'auth/me',
   'auth/logout',

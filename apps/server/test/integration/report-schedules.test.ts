@@ -1,4 +1,4 @@
-import { calls, type ReportScheduleRow } from '@smartport/contract';
+import { type CallInput, calls, type ReportScheduleRow } from '@smartport/contract';
 import { demoMailAccount, mailSimulator, type ReceivedMail, type RunningSimulator, startSimulator } from '@smartport/simulators';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -37,7 +37,7 @@ async function sheetRows(mail: ReceivedMail): Promise<unknown[][]> {
 }
 const schedules = async (token: string) => present((await t.call(calls.reportSchedules.listReportSchedules, {}, token)).body.data);
 
-const base = {
+const base: CallInput<typeof calls.reportSchedules.saveReportSchedule> = {
   ReportKind: 'summary',
   Period: 'month',
   Frequency: 'monthly',
@@ -170,6 +170,18 @@ describe('report schedules: saved with checks, run when due, mailed as a workboo
       const line = present(rows.find((r) => r[1] === code));
       expect(line[7]).toBe(figures.filter((r) => r.CustomerCode === code).reduce((a, r) => a + r.TotalAmount, 0));
     }
+
+    // 'Gửi ngay': the week before now, mailed at once; the next moment stays.
+    await fetch(`${mailSim.url}/messages`, { method: 'DELETE' });
+    const now = await t.call(calls.reportSchedules.sendReportScheduleNow, { Rowguid: s.Rowguid }, staff);
+    expect(now.body.message).toBe('Đã xếp hàng gửi báo cáo, mail sẽ được gửi trong giây lát !');
+    expect(now.body.data?.LastStatus).toBe('queued');
+    expect(now.body.data?.NextRunTime).toBe(new Date(due.getTime() + 7 * 86_400_000).toISOString());
+    await sendQueuedMail();
+    const { from: weekFrom } = reportPeriodOf('week', new Date());
+    expect(present((await inbox('giamdoc@cang.vn'))[0]).attachments[0]?.filename).toBe(
+      `thong-ke-theo-khach-hang_${weekFrom}_${reportPeriodOf('week', new Date()).to}.xlsx`,
+    );
   });
 
   it('a schedule whose owner lost the terminals records the failure and mails nothing', async () => {

@@ -58,6 +58,7 @@ export const reportScheduleMessages = {
   tooMany: `Mỗi người dùng có tối đa ${REPORT_SCHEDULE_MAX_PER_USER} lịch gửi báo cáo !`,
   saved: 'Lưu lịch gửi báo cáo thành công !',
   deleted: 'Đã xóa lịch gửi báo cáo !',
+  sentNow: 'Đã xếp hàng gửi báo cáo, mail sẽ được gửi trong giây lát !',
 } as const;
 
 const terminalCode = z.string().trim().toUpperCase().min(1).max(10, 'Mã cảng tối đa 10 ký tự');
@@ -154,8 +155,19 @@ export const deleteReportSchedule = defineCall({
   response: replyWith({}),
 });
 
+/** 'Gửi ngay': the schedule's report of the period before now, mailed at once (recorded as its last run). */
+export const sendReportScheduleNow = defineCall({
+  path: 'report-schedules/send-now',
+  module: 'reportSchedules',
+  summary: 'Gửi ngay báo cáo của một lịch (kỳ trước thời điểm hiện tại) đến người nhận của lịch',
+  access,
+  request: z.object({ Rowguid: z.uuid('Mã lịch không hợp lệ') }),
+  response: replyWith({ data: reportScheduleRow.optional() }),
+});
+
 export const reportSchedulesCalls = {
   listReportSchedules,
   saveReportSchedule,
   deleteReportSchedule,
+  sendReportScheduleNow,
 } as const;

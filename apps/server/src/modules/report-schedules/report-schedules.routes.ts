@@ -15,5 +15,11 @@ export function reportSchedulesHandlers(schedules: ReportSchedulesService): Modu
       await schedules.remove(c.user, input.Rowguid);
       return { success: true, message: reportScheduleMessages.deleted };
     },
+    sendReportScheduleNow: async (input, c) => {
+      const r = await schedules.sendNow(c.user, input.Rowguid);
+      return r.LastStatus === 'failed'
+        ? { success: false, message: r.LastResult ?? '', data: r }
+        : { success: true, message: reportScheduleMessages.sentNow, data: r };
+    },
   };
 }

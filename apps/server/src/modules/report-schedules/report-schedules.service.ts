@@ -119,6 +119,16 @@ export function createReportSchedulesService(deps: {
     return { status: 'queued', result: `Đã xếp hàng gửi đến ${s.Recipients} (${lines.length} dòng)` };
   }
 
+  /** A run that throws is recorded as failed with the user's words (the detail only in the log). */
+  async function run(s: ScheduleRecord, due: Date): Promise<{ status: 'queued' | 'failed'; result: string }> {
+    try {
+      return await runOne(s, due);
+    } catch (err) {
+      deps.log?.warn({ schedule: s.Rowguid, err: (err as Error).message }, 'scheduled report not built');
+      return { status: 'failed', result: err instanceof AppError ? err.message : 'Lỗi khi lập báo cáo' };
+    }
+  }
+
   return {
     async list(user: AuthUser): Promise<ReportScheduleRow[]> {
       return (await repo.listOf(user.UserID)).map(rowOf);
@@ -140,6 +150,15 @@ export function createReportSchedulesService(deps: {
       if (!(await repo.remove(user.UserID, rowguid))) throw notFound(reportScheduleMessages.notFound);
     },
 
+    /** 'Gửi ngay': the owner's schedule run for `now` (its next moment unchanged), recorded as its last run. */
+    async sendNow(user: AuthUser, rowguid: string, now = new Date()): Promise<ReportScheduleRow> {
+      const s = (await repo.listOf(user.UserID)).find((r) => r.Rowguid === rowguid);
+      if (!s) throw notFound(reportScheduleMessages.notFound);
+      const outcome = await run(s, now);
+      await repo.recordRun(s.Rowguid, now, outcome.status, outcome.result);
+      return rowOf({ ...s, LastRunTime: now, LastStatus: outcome.status, LastResult: outcome.result });
+    },
+
     /**
      * The job's run at `now`: each schedule whose moment came is moved on to its next moment first (once across
      * instances), then its report is built and queued; a run that fails is recorded with why, and not repeated.
@@ -151,14 +170,7 @@ export function createReportSchedulesService(deps: {
       for (const s of await repo.due(now, RUNS_PER_TICK)) {
         const due = s.NextRunTime as Date;
         if (!(await repo.claim(s.Rowguid, due, nextRunAfter(s, now)))) continue;
-        let outcome: { status: 'queued' | 'failed'; result: string };
-        try {
-          outcome = await runOne(s, due);
-        } catch (err) {
-          const message = err instanceof AppError ? err.message : 'Lỗi khi lập báo cáo';
-          deps.log?.warn({ schedule: s.Rowguid, err: (err as Error).message }, 'scheduled report not built');
-          outcome = { status: 'failed', result: message };
-        }
+        const outcome = await run(s, due);
         await repo.recordRun(s.Rowguid, now, outcome.status, outcome.result);
         if (outcome.status === 'queued') queued++;
         else failed++;
