@@ -31,6 +31,7 @@ import { ordersModule } from './modules/orders/orders.module';
 import { payPartnersModule } from './modules/pay-partners/pay-partners.module';
 import { paymentsModule } from './modules/payments/payments.module';
 import { ratingsModule } from './modules/ratings/ratings.module';
+import { reportSchedulesModule } from './modules/report-schedules/report-schedules.module';
 import { shellModule } from './modules/shell/shell.module';
 import { siteConfigModule } from './modules/site-config/site-config.module';
 import { statsModule } from './modules/stats/stats.module';
@@ -118,6 +119,7 @@ export async function buildApp(options: BuildOptions = {}) {
     mbCharge: (monthlyTotal, amount) => admin.services.adminRules.mbCharge(monthlyTotal, amount),
   });
   const invoices = invoicesModule(ctx, { ...payments.services, ...alerts.services, adminRules: admin.services.adminRules });
+  const reportSchedules = reportSchedulesModule(ctx, { stats: stats.services.stats, mailQueue: mail.services.mailQueue });
   const orderHistory = orderHistoryModule(ctx, { ...invoices.services, adminRules: admin.services.adminRules });
   const home = homeModule(ctx, { ...invoices.services, ...orderHistory.services });
   const orders = ordersModule(ctx, servicesOf(storageRules, attachConfig, approval, invoices, alerts, admin, edo, bookings, loyalty));
@@ -147,6 +149,7 @@ export async function buildApp(options: BuildOptions = {}) {
     stats,
     payments,
     invoices,
+    reportSchedules,
     orderHistory,
     home,
     orders,

@@ -56,7 +56,8 @@ export type ModuleName =
   | 'bookings'
   | 'orderHistory'
   | 'audit'
-  | 'loyalty';
+  | 'loyalty'
+  | 'reportSchedules';
 
 export function defineCall<P extends string, Req extends z.ZodType, Res extends z.ZodType, A extends Access>(
   def: CallDef<P, Req, Res, A>,

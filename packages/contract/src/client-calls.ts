@@ -263,6 +263,12 @@ export const clientCalls: ClientCalls = {
     loyaltyForOrder: { path: 'loyalty/order', access: { kind: 'menu' } },
     redeemLoyalty: { path: 'loyalty/redeem', access: { kind: 'menu' } },
   },
+  reportSchedules: {
+    listReportSchedules: { path: 'report-schedules/list', access: { kind: 'menu' } },
+    saveReportSchedule: { path: 'report-schedules/save', access: { kind: 'menu' } },
+    deleteReportSchedule: { path: 'report-schedules/delete', access: { kind: 'menu' } },
+    sendReportScheduleNow: { path: 'report-schedules/send-now', access: { kind: 'menu' } },
+  },
   admin: {
     getIssueList: { path: 'config/getIssueList', access: { kind: 'menu' } },
     updateIssueList: { path: 'config/updateIssueList', access: { kind: 'menu' } },

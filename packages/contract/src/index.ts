@@ -30,6 +30,7 @@ import { orderYardCalls } from './orders/yard';
 import { payPartnersCalls } from './pay-partners/calls';
 import * as payments from './payments/calls';
 import { ratingsCalls } from './ratings/calls';
+import { reportSchedulesCalls } from './report-schedules/calls';
 import * as shell from './shell/calls';
 import { siteConfigCalls } from './site-config/calls';
 import * as stats from './stats/calls';
@@ -139,6 +140,7 @@ export { ratingsCalls, ratingsGrids } from './ratings/calls';
 export * from './ratings/order-rating';
 export * from './ratings/ratings';
 export * from './reply';
+export * from './report-schedules/calls';
 export * from './rich-text';
 export { settingsForms } from './settings-form/forms';
 export * from './settings-form/settings-form';
@@ -269,6 +271,7 @@ export const calls = {
   edo: edoCalls,
   bookings: bookingCalls,
   loyalty: loyaltyPointsCalls,
+  reportSchedules: reportSchedulesCalls,
   admin: { ...adminRequestCalls, ...terminalConfigCalls, ...loyaltyCalls, ...sftpCalls, ...adminCalls },
   stats: {
     dashboardOrderChartLoad: stats.dashboardOrderChartLoad,
@@ -303,6 +306,11 @@ export const projectNamedCalls = [
   'loyalty/customer',
   'loyalty/order',
   'loyalty/redeem',
+  // Scheduled report exports (docs/decisions.md 'Scheduled report exports'): beyond the spec (issue 27 item 7c).
+  'report-schedules/list',
+  'report-schedules/save',
+  'report-schedules/delete',
+  'report-schedules/send-now',
   'auth/login',
   'auth/me',
   'auth/logout',

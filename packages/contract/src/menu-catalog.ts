@@ -144,6 +144,8 @@ export const menuCatalog = [
   e('CRM_APPROVAL', 'CRM', 'Thống kê duyệt lệnh theo loại tác nghiệp', '/Report/Approval'),
   // Staff: any customer's loyalty points within their terminals (docs/decisions.md 'Loyalty points').
   e('CRM_LOYALTY', 'CRM', 'Điểm tích lũy khách hàng', '/CRM/Loyalty'),
+  // Scheduled Excel exports of a statistics report, mailed (docs/decisions.md 'Scheduled report exports').
+  e('CRM_REPORT_SCHEDULE', 'CRM', 'Lịch gửi báo cáo', '/CRM/ReportSchedules'),
 
   e('SUPPORT', null, 'Hỗ trợ', undefined, 'question'),
   e('SUP_FAQ', 'SUPPORT', 'Câu hỏi thường gặp', '/Support/FAQ'),

@@ -32,6 +32,7 @@ export * from '../modules/orders/orders.table';
 export * from '../modules/pay-partners/pay-partners.table';
 export * from '../modules/payments/payments.table';
 export * from '../modules/ratings/ratings.table';
+export * from '../modules/report-schedules/report-schedules.table';
 export * from '../modules/shell/menus.table';
 export * from '../modules/shell/terminals.table';
 export * from '../modules/site-config/site-config.table';

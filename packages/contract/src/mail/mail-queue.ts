@@ -21,7 +21,9 @@ export type PayerMailKind = (typeof payerMailKinds)[number];
 export type AccountMailKind = 'account.locked';
 /** A connection alert (connection-alerts): a connection went down, or came back after an outage. */
 type AlertMailKind = 'alert.down' | 'alert.up' | 'alert.notice';
-export type MailKind = PayerMailKind | AccountMailKind | AlertMailKind | `mailOrder.${MailOrderFilter}`;
+/** A scheduled report's workbook (report-schedules). */
+type ReportMailKind = 'report.scheduled';
+export type MailKind = PayerMailKind | AccountMailKind | AlertMailKind | ReportMailKind | `mailOrder.${MailOrderFilter}`;
 export const mailKindNames: Record<MailKind, string> = {
   'order.saved': 'Lệnh đã lưu',
   'order.paid': 'Lệnh đã thanh toán',
@@ -35,6 +37,7 @@ export const mailKindNames: Record<MailKind, string> = {
   'alert.down': 'Cảnh báo mất kết nối',
   'alert.up': 'Kết nối phục hồi',
   'alert.notice': 'Cảnh báo kết nối',
+  'report.scheduled': 'Báo cáo định kỳ',
   ...(Object.fromEntries(mailOrderFilters.map((f) => [`mailOrder.${f}`, `Hãng tàu: ${mailOrderFilterNames[f]}`])) as Record<
     `mailOrder.${MailOrderFilter}`,
     string

@@ -65,6 +65,7 @@ export const defaultGrants: Record<string, MenuId[] | 'all'> = {
     'CRM_USAGE',
     'CRM_APPROVAL',
     'CRM_LOYALTY',
+    'CRM_REPORT_SCHEDULE',
     'SYS_ISSUES',
     // Port staff activate and manage the accounts of their terminals.
     'SYS_ACCOUNTS',

@@ -1,4 +1,5 @@
 import type { Database } from '../client';
+import { customerTerminals, customerUserId } from './demo-data';
 import { containerNumber } from './random';
 
 const HOUR = 3_600_000;
@@ -35,14 +36,17 @@ export const demoJobModeMappings: readonly {
  * lines whose tariff codes the demo tariff mapping knows. Order numbers use serials 9000001… of the demo format.
  */
 const waiting = [
-  { customer: 'C0000001', by: 'khachhang', job: 'LAYN', sizes: ['22G1', '45G1'], fe: 'F', cargo: 'GP', paid: true },
-  { customer: 'C0000001', by: 'khachhang', job: 'HBAI', sizes: ['22G1'], fe: 'F', cargo: 'GP', paid: true },
-  { customer: 'C0000003', by: 'C0000003', job: 'TRAR', sizes: ['22G1', '22G1', '45G1'], fe: 'E', cargo: 'MT', paid: true },
-  { customer: 'C0000005', by: 'C0000005', job: 'CAPR', sizes: ['45G1'], fe: 'E', cargo: 'MT', paid: false },
-  { customer: 'C0000006', by: 'C0000006', job: 'RUT', sizes: ['22G1'], fe: 'F', cargo: 'GP', paid: true },
-  { customer: 'C0000002', by: 'C0000002', job: 'DVKT', sizes: ['45G1', '22G1'], fe: 'F', cargo: 'GP', paid: true },
-  { customer: 'C0000001', by: 'khachhang', job: 'LAYN', sizes: ['22G1'], fe: 'F', cargo: 'GP', paid: true },
+  { customer: 'C0000001', job: 'LAYN', sizes: ['22G1', '45G1'], fe: 'F', cargo: 'GP', paid: true },
+  { customer: 'C0000001', job: 'HBAI', sizes: ['22G1'], fe: 'F', cargo: 'GP', paid: true },
+  { customer: 'C0000003', job: 'TRAR', sizes: ['22G1', '22G1', '45G1'], fe: 'E', cargo: 'MT', paid: true },
+  { customer: 'C0000005', job: 'CAPR', sizes: ['45G1'], fe: 'E', cargo: 'MT', paid: false },
+  { customer: 'C0000006', job: 'RUT', sizes: ['22G1'], fe: 'F', cargo: 'GP', paid: true },
+  { customer: 'C0000002', job: 'DVKT', sizes: ['45G1', '22G1'], fe: 'F', cargo: 'GP', paid: true },
+  { customer: 'C0000001', job: 'LAYN', sizes: ['22G1'], fe: 'F', cargo: 'GP', paid: true },
 ] as const;
+
+/** The order's maker: the customer's own account when it works at NDP, else the staff login. */
+const creatorOf = (w: { customer: string }) => (customerTerminals(w.customer).includes('NDP') ? customerUserId(w.customer) : 'nhanvien');
 
 export async function seedApprovalQueue(database: Database, now = new Date()) {
   const [{ n } = { n: 0 }] = await database.query<{ n: number }>('select count(*)::int n from mapping_job_modes');
@@ -91,7 +95,7 @@ export async function seedApprovalQueue(database: Database, now = new Date()) {
         created.toISOString(),
         new Date(created.getTime() + 3 * 24 * HOUR).toISOString(),
         tx,
-        w.by,
+        creatorOf(w),
       ],
     );
     if (!inserted.length) continue;
@@ -129,7 +133,7 @@ export async function seedApprovalQueue(database: Database, now = new Date()) {
       await database.query(
         `insert into payments (order_no, partner_code, idempotency_key, amount, status, transaction_id, created_time, completed_time, user_id)
          values ($1, 'MB', $2, $3, 1, $4, $5, $5, $6)`,
-        [orderNo, `seed-approval-${orderNo}`, amount + vat, tx, new Date(created.getTime() + 60_000).toISOString(), w.by],
+        [orderNo, `seed-approval-${orderNo}`, amount + vat, tx, new Date(created.getTime() + 60_000).toISOString(), creatorOf(w)],
       );
     }
   }

@@ -269,6 +269,25 @@ export async function seedDemoData(database: Database, sizes: DemoSizes, now = n
      on conflict do nothing`,
     [salesPeopleSeed.map((x) => x[0]), salesPeopleSeed.map((x) => x[1]), salesHashes, [...allTerminalCodes]],
   );
+  // Each customer's own account (one per customer; C0000001's is the demo login 'khachhang'), at the terminals it works
+  // at: its orders there are made by it, the rest by staff. No known password (one random hash): people, not logins.
+  const customerHash = await hashPassword(randomBytes(18).toString('base64'));
+  const own = customers.filter((c) => c.code !== 'C0000001');
+  await q(
+    `insert into users (user_id, user_name, password_hash, user_group_code, terminal_codes, customer_code, email)
+     select id, name, $3, 'CUSTOMER', string_to_array(t, ','), cc, mail from unnest($1::text[], $2::text[], $4::text[], $5::text[], $6::text[])
+       as x(id, name, t, cc, mail)
+     on conflict do nothing`,
+    [
+      own.map((c) => customerUserId(c.code)),
+      own.map((c) => c.represent),
+      customerHash,
+      own.map((c) => customerTerminals(c.code).join(',')),
+      own.map((c) => c.code),
+      own.map((c) => c.email),
+    ],
+  );
+
   // Each customer has one or two sales people (some share them).
   const sales = customers.flatMap((c, i) => {
     const first = salesPeopleSeed[i % salesPeopleSeed.length]?.[0] as string;
@@ -413,9 +432,9 @@ interface RatingSeedRow {
 function rate(
   r: Random,
   out: RatingSeedRow[],
-  o: { orderNo: string; pin: string; terminal: string; customer: string; user: string; job: string; at: number },
+  o: { orderNo: string; pin: string; terminal: string; customer: string; user: string; job: string; at: number; until: number },
 ) {
-  const at = o.at + r.int(10, 600) * 60_000;
+  const at = Math.min(o.until, o.at + r.int(10, 600) * 60_000);
   const screen = r.pick(ratingScreens);
   const mood = r.int(2, 5);
   for (const [code] of ratingQuestionSeed) {
@@ -467,7 +486,20 @@ export const salesPeopleSeed = [
   ['kd.tuan', 'Mai Anh Tuấn'],
 ] as const;
 
-const creators = ['khachhang', 'nhanvien', 'hangtau', 'web.haiminh', 'web.dongalog', 'web.thanhcong', 'web.phutai', 'web.minhphu'];
+/** A demo customer's own account: 'khachhang' for C0000001 (the demo login), 'kh.c0000002' … for the others. */
+export const customerUserId = (code: string) => (code === 'C0000001' ? 'khachhang' : `kh.${code.toLowerCase()}`);
+
+/** The terminals a demo customer works at (its account's): C0000001 at NDP as the demo login, others three of them. */
+export function customerTerminals(code: string): string[] {
+  if (code === 'C0000001') return ['NDP'];
+  const n = Number(code.slice(1));
+  const all = allTerminalCodes as readonly string[];
+  return [...new Set([all[n % all.length], all[(n * 5 + 3) % all.length], all[(n * 7 + 1) % all.length]])] as string[];
+}
+
+/** Staff who make and approve orders at a terminal: the demo staff login at its terminals, else a sales person. */
+const staffAt = (terminal: string, r: Random) =>
+  ['NDP', 'NDV', 'NHP'].includes(terminal) && r.chance(0.6) ? 'nhanvien' : (r.pick(salesPeopleSeed)[0] as string);
 
 async function seedOrders(
   database: Database,
@@ -501,6 +533,8 @@ async function seedOrders(
   // Ratings draw from their own sequence so the orders stay what they were before ratings existed.
   const rr = createRandom(20261122);
   const ratingRows: RatingSeedRow[] = [];
+  // Who made and approved each order, and when things happened after its creation, from a sequence of their own.
+  const who = createRandom(20261128);
   const mbMonthTotals = new Map<number, number>();
   for (let offset = 0; offset < total; offset += chunk) {
     const n = Math.min(chunk, total - offset);
@@ -525,6 +559,8 @@ async function seedOrders(
       source: [] as string[],
       by: [] as string[],
       created: [] as number[],
+      approver: [] as (string | null)[],
+      approved: [] as (number | null)[],
     };
     const c = {
       order: [] as string[],
@@ -572,8 +608,9 @@ async function seedOrders(
       // Skewed toward recent months (a growing port); the first demo customer always has recent orders.
       const age = Math.floor(span * r.next() ** 1.4);
       const created = endMs - age;
-      const terminal = idx % 50 === 0 ? 'NDP' : r.pick(allTerminalCodes);
       const customer = idx % 50 === 0 ? (customers[0] as { code: string; credit: string }) : r.pick(customers);
+      // A customer orders mostly at the terminals it works at, sometimes elsewhere (through the port's staff).
+      const terminal = idx % 50 === 0 ? 'NDP' : r.pick(who.chance(0.85) ? customerTerminals(customer.code) : allTerminalCodes);
       const job = r.pick(jobModeSeed);
       const jobCode = job[0];
       const d = new Date(created);
@@ -656,18 +693,28 @@ async function seedOrders(
       // order feed (modules/stats/tos-orders.service.ts). The draw stays so the rest of the data is unchanged.
       r.chance(0.7);
       o.source.push('SMP');
-      o.by.push(customer.code === 'C0000001' ? 'khachhang' : r.pick(creators));
+      // The customer's own account at its terminals (now and then staff for it), staff elsewhere.
+      const customerUser = customerUserId(customer.code);
+      const creator = customerTerminals(customer.code).includes(terminal) && who.chance(0.9) ? customerUser : staffAt(terminal, who);
+      o.by.push(creator);
       o.created.push(created);
-      const creator = o.by[o.by.length - 1] as string;
-      if (rr.chance(0.12))
+      // Paid a little after creation; approved at payment when approval is skipped (by the payer), else by staff after a
+      // wait; invoiced after approval. Nothing after now: an order too recent for a step has not reached it.
+      const paidAt = Math.min(endMs, created + who.int(60, 3600) * 1000);
+      const approvedAt = o.skip[o.skip.length - 1] ? paidAt : Math.min(endMs, paidAt + who.int(5, 360) * 60_000);
+      o.approver.push(status === 'C' ? (o.skip[o.skip.length - 1] ? creator : staffAt(terminal, who)) : null);
+      o.approved.push(status === 'C' ? approvedAt : null);
+      // Rated by the customer's own account, after the order was approved (a rating is of a served order).
+      if (rr.chance(0.12) && status === 'C')
         rate(rr, ratingRows, {
           orderNo,
           pin: o.pin[o.pin.length - 1] as string,
           terminal,
           customer: customer.code,
-          user: creator,
+          user: customerUser,
           job: jobCode,
-          at: created,
+          at: approvedAt,
+          until: endMs,
         });
       if (paid && tx) {
         p.order.push(orderNo);
@@ -678,7 +725,8 @@ async function seedOrders(
         p.key.push(`seed-${orderNo}`);
         p.amount.push(amount);
         p.tx.push(tx);
-        p.time.push(created + r.int(60, 3600) * 1000);
+        r.int(60, 3600);
+        p.time.push(paidAt);
       }
       if (status === 'C') {
         inv.order.push(orderNo);
@@ -686,18 +734,20 @@ async function seedOrders(
         inv.no.push(String(++invoiceSerial).padStart(8, '0'));
         inv.tac.push(`M1-${String(d.getUTCFullYear() % 100)}-${r.int(10000, 99999)}-${String(invoiceSerial).padStart(11, '0')}`);
         inv.amount.push(amount);
-        inv.time.push(created + r.int(120, 7200) * 1000);
+        inv.time.push(Math.min(endMs, approvedAt + r.int(120, 7200) * 1000));
       }
     }
     // Customer names for shippers are resolved in one pass after the insert.
     await database.query(
       `insert into orders (order_no, pin_code, terminal_code, customer_code, job_mode_code, money_credit, order_status, total_amount,
-         operation_code, vessel_key, booking_no, bl_no, shipper_name, exp_date, transaction_id, skip_approval, is_auto_approved, source, created_by, created_time)
+         operation_code, vessel_key, booking_no, bl_no, shipper_name, exp_date, transaction_id, skip_approval, is_auto_approved, source, created_by, created_time,
+         approved_by, approved_time)
        select o.no, o.pin, o.tc, o.cc, o.jm, o.mc, o.st, o.amt, o.op, o.vk, o.bk, o.bl, cu.customer_name, to_timestamp(o.exp / 1000.0), o.tx, o.sk, o.au, o.src, o.by,
-              to_timestamp(o.cr / 1000.0)
+              to_timestamp(o.cr / 1000.0), o.ab, to_timestamp(o.at / 1000.0)
        from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bigint[], $9::text[], $10::text[],
-                   $11::text[], $12::text[], $13::float8[], $14::text[], $15::bool[], $16::bool[], $17::text[], $18::text[], $19::float8[], $20::text[])
-            as o(no, pin, tc, cc, jm, mc, st, amt, op, bk, bl, sh, exp, tx, sk, au, src, by, cr, vk)
+                   $11::text[], $12::text[], $13::float8[], $14::text[], $15::bool[], $16::bool[], $17::text[], $18::text[], $19::float8[], $20::text[],
+                   $21::text[], $22::float8[])
+            as o(no, pin, tc, cc, jm, mc, st, amt, op, bk, bl, sh, exp, tx, sk, au, src, by, cr, vk, ab, at)
        left join customers cu on cu.customer_code = o.sh`,
       [
         o.no,
@@ -720,6 +770,8 @@ async function seedOrders(
         o.by,
         o.created,
         o.vessel,
+        o.approver,
+        o.approved,
       ],
     );
     await database.query(
@@ -766,16 +818,17 @@ async function seedOrders(
     await insertRatings(database, ratingRows);
     ratingRows.length = 0;
   }
-  // Approvals as a port makes them: the order waits from its payment; an automatic approval is at the payment, a
-  // staff one (is_auto_approved false) by 'nhanvien' 5 minutes to 4 hours later, never after now. Unpaid orders
+  // Approvals as a port makes them: the order waits in 'Duyệt lệnh' from its payment (the approvals drawn above keep
+  // their approver and time; any order without one: automatic at the payment, else 'nhanvien' 5 minutes to 4 hours
+  // later, never after now). Unpaid orders
   // past their expiry are expired, as the job 'orders.expire-unpaid' marks them.
   await database.query(
-    `update orders o set waiting_since = p.completed_time,
-            approved_time = case when o.order_status = 'C' then least(now(), p.completed_time
-              + case when o.is_auto_approved then interval '0 minutes' else make_interval(mins => 5 + abs(hashtext(o.order_no)) % 235) end) end,
-            approved_by = case when o.order_status = 'C' and not o.is_auto_approved then 'nhanvien' end
+    `update orders o set waiting_since = least(p.completed_time, coalesce(o.approved_time, p.completed_time)),
+            approved_time = coalesce(o.approved_time, case when o.order_status = 'C' then least(now(), p.completed_time
+              + case when o.is_auto_approved then interval '0 minutes' else make_interval(mins => 5 + abs(hashtext(o.order_no)) % 235) end) end),
+            approved_by = coalesce(o.approved_by, case when o.order_status = 'C' and not o.is_auto_approved then 'nhanvien' end)
        from payments p
-      where p.order_no = o.order_no and p.status = 1 and o.order_status in ('P', 'C') and o.approved_time is null`,
+      where p.order_no = o.order_no and p.status = 1 and o.order_status in ('P', 'C')`,
   );
   await database.query(
     `update orders set expired_unpaid_at = exp_date where order_status = 'A' and expired_unpaid_at is null and exp_date <= now()`,

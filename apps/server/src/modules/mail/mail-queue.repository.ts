@@ -12,6 +12,8 @@ export interface NewMail {
   QrText?: string | null;
   OrderNo?: string | null;
   TerminalCode?: string | null;
+  /** A file sent with it (a scheduled report's workbook). */
+  Attachment?: { filename: string; contentType: string; content: Buffer } | null;
 }
 
 /** A mail a sender took (claimed) to send now. */
@@ -25,6 +27,9 @@ export interface ClaimedMail {
   QrText: string | null;
   TerminalCode: string | null;
   Attempts: number;
+  AttachmentName: string | null;
+  AttachmentType: string | null;
+  Attachment: Uint8Array | null;
 }
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -33,8 +38,9 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 export function createMailQueueRepository(database: Database) {
   async function insert(m: NewMail, status: MailQueueStatus, result: string | null): Promise<boolean> {
     const rows = await database.query(
-      `insert into mail_queue (dedupe_key, kind, mail_to, subject, html, body, qr_text, order_no, terminal_code, status, result)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+      `insert into mail_queue (dedupe_key, kind, mail_to, subject, html, body, qr_text, order_no, terminal_code, status, result,
+                              attachment_name, attachment_type, attachment)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
        on conflict (dedupe_key) do nothing returning 1`,
       [
         m.DedupeKey,
@@ -48,6 +54,9 @@ export function createMailQueueRepository(database: Database) {
         m.TerminalCode ?? null,
         status,
         result,
+        m.Attachment?.filename ?? null,
+        m.Attachment?.contentType ?? null,
+        m.Attachment ? new Uint8Array(m.Attachment.content) : null,
       ],
     );
     return rows.length > 0;
@@ -72,7 +81,8 @@ export function createMailQueueRepository(database: Database) {
                              order by next_try_time, queued_time limit $1)
             and status = 'queued' and (claimed_until is null or claimed_until < now())
           returning rowguid "Rowguid", kind "Kind", mail_to "MailTo", subject "Subject", html "Html", body "Body", qr_text "QrText",
-                    terminal_code "TerminalCode", attempts "Attempts"`,
+                    terminal_code "TerminalCode", attempts "Attempts", attachment_name "AttachmentName",
+                    attachment_type "AttachmentType", attachment "Attachment"`,
         [limit, leaseMs],
       );
     },

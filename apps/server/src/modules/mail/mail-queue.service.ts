@@ -35,9 +35,15 @@ export function createMailQueueService(deps: {
   const { repo } = deps;
 
   async function messageOf(m: ClaimedMail): Promise<MailMessage> {
-    const attachments = m.QrText
+    const attachments: NonNullable<MailMessage['attachments']> = m.QrText
       ? [{ filename: 'qr.png', contentType: 'image/png', cid: QR_CID, content: await QRCode.toBuffer(m.QrText, { margin: 1, width: 240 }) }]
       : [];
+    if (m.Attachment && m.AttachmentName)
+      attachments.push({
+        filename: m.AttachmentName,
+        contentType: m.AttachmentType ?? 'application/octet-stream',
+        content: Buffer.from(m.Attachment),
+      });
     return {
       to: m.MailTo.split(',')
         .map((a) => a.trim())

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { rowguid, tz } from '../../db/columns';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /**
  * Every mail the portal sends to payers and shipping lines, and its record: written when the fact happens (or a
@@ -22,6 +24,10 @@ export const mailQueue = pgTable(
     Body: text('body').notNull(),
     /** What the inline QR image encodes (the public order page); drawn when the mail is sent. */
     QrText: text('qr_text'),
+    /** A file sent with the mail (a scheduled report's workbook): its name, type and bytes. */
+    AttachmentName: text('attachment_name'),
+    AttachmentType: text('attachment_type'),
+    Attachment: bytea('attachment'),
     /** The order(s) the mail is about, comma-separated for a shipping line's mail of several. */
     OrderNo: text('order_no'),
     /** The terminal whose mail server sends it (when its 'Cấu hình cảng' has one). */

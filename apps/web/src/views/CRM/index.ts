@@ -8,4 +8,6 @@ export const pages: ViewPages = {
   UserReport: preloadedLazy(() => import('../../features/stats/UserReport')),
   // Staff: any customer's loyalty points within their terminals (menu CRM_LOYALTY).
   Loyalty: preloadedLazy(() => import('../../features/loyalty/CustomerLoyaltyPage')),
+  // Scheduled Excel exports of a statistics report, mailed (menu CRM_REPORT_SCHEDULE).
+  ReportSchedules: preloadedLazy(() => import('../../features/report-schedules/ReportSchedulesPage')),
 };
