@@ -8,7 +8,7 @@ import { groups, terminalGroupValues } from './ranking';
 import type { ReportCard } from './report/define-report';
 import { EChart } from './shared/EChart';
 import type { EChartsOption } from './shared/echarts';
-import { formatCount, formatVnd } from './shared/stats-format';
+import { formatCount, formatShare, formatVnd } from './shared/stats-format';
 import { terminalColor } from './shared/terminal-colors';
 import { STATS_NS } from './shared/texts';
 
@@ -54,7 +54,7 @@ function doughnut(title: string, subtext: string, slices: { TerminalCode: string
           position: 'inside',
           color: '#fff',
           fontSize: 10,
-          formatter: (p: { percent?: number }) => ((p.percent ?? 0) > 5 ? `${(p.percent ?? 0).toFixed(1)}%` : ''),
+          formatter: (p: { percent?: number }) => ((p.percent ?? 0) > 5 ? formatShare(p.percent ?? 0) : ''),
         },
         labelLine: { show: false },
         data: slices.map((s) => ({ name: s.TerminalCode, value: s.value, itemStyle: { color: terminalColor(s.TerminalCode) } })),
