@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { ApiError, callApi } from '../../lib/api-client';
 import { session } from '../../lib/session';
 import type { ExportTerminal } from './shared/excel-export';
+import { sameRangeLastYear } from './shared/period';
 
 /** React Query keys of the statistics screens: every key starts with 'stats'. */
 export const statsKeys = {
@@ -122,6 +123,19 @@ export function useOrderStats() {
   };
   const preload = (next: PeriodRequest) => queryClient.prefetchQuery(ordersQuery(next));
   return { data: query.data, request, fetching: query.isFetching, updatedAt: query.dataUpdatedAt, search, preload };
+}
+
+/**
+ * The shown request's same period last year (the cards' comparison, issue 27): asked with each answer, nothing
+ * before the first 'Tra cứu'.
+ */
+export function useOrderStatsLastYear(shown: PeriodRequest | null) {
+  const r = shown ? { ...shown, ...sameRangeLastYear(shown) } : null;
+  return useQuery({
+    queryKey: r ? dashboardKeys.ordersOf(r) : [...dashboardKeys.orders, 'last-year', null],
+    queryFn: r ? ({ signal }) => fetchOrders(r, signal) : skipToken,
+    staleTime: PRELOAD_FRESH_MS,
+  });
 }
 
 /**

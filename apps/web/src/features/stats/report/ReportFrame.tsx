@@ -97,6 +97,7 @@ export function ReportFrame<Req, Data, M extends string, R extends ReportRow, F>
           <StatCard
             title={c.title}
             lines={c.lines}
+            compare={c.compare}
             active={r.measure === c.measure}
             onClick={() => r.setMeasure(c.measure)}
             color={c.color}

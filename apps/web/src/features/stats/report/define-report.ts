@@ -94,6 +94,8 @@ export interface ReportCard<M extends string> {
   measure: M;
   title: string;
   lines: readonly ReactNode[];
+  /** The same period last year and the growth, under the figures (issue 27). */
+  compare?: string;
   color?: string;
   icon?: ReactNode;
 }
