@@ -14,7 +14,8 @@ const year = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh', ye
 async function open(page: Page, path: string, title: string) {
   await page.goto(path);
   await loginAs(page, 'admin', { timeout: 60_000 });
-  await expect(page).toHaveTitle(title, slow);
+  // The reports add ' - SmartPort' to the document title; the dashboards set their own.
+  await expect(page).toHaveTitle(new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( - SmartPort)?$`), slow);
 }
 const chooseYear = (page: Page) => page.getByRole('radiogroup', { name: 'Loại thời gian' }).getByText('Năm', { exact: true }).click();
 const answeredAt = (page: Page) => page.getByTestId('stats-answered-at');
@@ -114,5 +115,74 @@ test.describe('statistics draw, query and compare (issue 27)', () => {
     await expect.poll(() => preloads.length).toBeGreaterThan(asked);
     await expect(card).toContainText(`${after.toLocaleString('vi-VN')} Lệnh`, slow);
     await expect(answeredAt(page)).not.toHaveText(firstTime);
+  });
+
+  test("the dashboard's cards set last year's same period beside each figure; a doughnut slice opens the customers behind it", async ({
+    page,
+  }) => {
+    await open(page, '/CRM/Dashboard', 'Thống kê tổng hợp');
+    await chooseYear(page);
+    await page.getByRole('button', { name: 'Tra cứu' }).click();
+    const last = String(Number(year) - 1);
+    const measuresOf = async (y: string) =>
+      statsMeasures(
+        Object.values(
+          (
+            await statsCall<{ data: Record<string, StatsRow[]> }>(page.request, 'crm/dashboard_order_chart_load', {
+              loadType: 'year',
+              fromTime: `${y}-01-01 00:00:00`,
+              toTime: `${y}-12-31 23:59:59`,
+            })
+          ).data,
+        ).flat(),
+      );
+    const [now, before] = [await measuresOf(year), await measuresOf(last)];
+    const card = page.getByRole('button', { name: 'Tổng lệnh' });
+    await expect(card).toContainText(`${now.ord_.toLocaleString('vi-VN')} Lệnh`, slow);
+    const growth = before.ord_
+      ? `${now.ord_ >= before.ord_ ? (now.ord_ > before.ord_ ? '+' : '') : '−'}${(Math.abs(Math.round(((now.ord_ - before.ord_) / before.ord_) * 1000) / 10)).toLocaleString('vi-VN', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`
+      : 'chưa có số liệu';
+    await expect(card.getByTestId('stats-last-year')).toHaveText(
+      `Cùng kỳ năm trước: ${before.ord_.toLocaleString('vi-VN')} Lệnh (${growth})`,
+      slow,
+    );
+    await expect(page.getByRole('button', { name: 'Doanh thu' }).getByTestId('stats-last-year')).toContainText(
+      `Cùng kỳ năm trước: ${before.sum_.toLocaleString('vi-VN')} VNĐ`,
+    );
+
+    // The biggest slice of 'Nâng hạ': a point inside it, found the way a person aims at it.
+    const figure = page.getByRole('figure', { name: 'Nâng hạ – Tổng lệnh', exact: true });
+    await expect.poll(() => seriesShapes(page, 'Nâng hạ – Tổng lệnh'), slow).toBeGreaterThan(0);
+    const point = await figure.evaluate((fig) => {
+      const box = fig.getBoundingClientRect();
+      let best: { x: number; y: number; area: number } | null = null;
+      for (let y = box.top + 4; y < box.bottom; y += 4) {
+        for (let x = box.left + 4; x < box.right; x += 4) {
+          const el = document.elementFromPoint(x, y);
+          if (!(el instanceof SVGPathElement)) continue;
+          const b = el.getBBox();
+          if (b.width <= 30 && b.height <= 30) continue;
+          const area = b.width * b.height;
+          if (!best || area > best.area) best = { x, y, area };
+        }
+      }
+      return best;
+    });
+    expect(point, 'a slice to click').toBeTruthy();
+    await page.mouse.click(point?.x ?? 0, point?.y ?? 0);
+    const drill = page.getByRole('dialog', { name: /^Nâng hạ – \S+: Tổng lệnh theo khách hàng$/ });
+    await expect(drill).toBeVisible(slow);
+    const rows = drill.locator('.ant-table-tbody tr.ant-table-row');
+    await expect(rows.first()).toBeVisible(slow);
+    await expect(rows.first()).toContainText('%');
+    const name = (await rows.first().locator('td').nth(1).innerText()).trim();
+    await rows
+      .first()
+      .getByRole('button', { name: `Xem chi tiết ${name}` })
+      .click();
+    const detail = page.getByRole('dialog', { name: 'Thông tin chi tiết' });
+    await expect(detail).toContainText(name, slow);
+    await expect(detail.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible(slow);
+    await statsScreenshots(page, shots, 'dashboard-drill');
   });
 });
