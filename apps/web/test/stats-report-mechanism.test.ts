@@ -100,7 +100,15 @@ describe('the statistics report mechanism', () => {
     const report = defineReport({
       title: 'x.title',
       measures: ['ord'] as const,
-      useSource: () => ({ data: undefined, asked: null, fetching: false, error: null, search: () => {}, preload: async () => {} }),
+      useSource: () => ({
+        data: undefined,
+        asked: null,
+        fetching: false,
+        updatedAt: 0,
+        error: null,
+        search: () => {},
+        preload: async () => {},
+      }),
       exportRange: () => ({ from: '', to: '' }),
       cols: { period: {}, terminals: {}, actions: {} },
       useParts: () => ({

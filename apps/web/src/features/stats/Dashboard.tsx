@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { PeriodRequest } from './api';
+import { type PeriodRequest, useOrderStatsLastYear } from './api';
 import { GroupDoughnuts, measureCards } from './dashboard-parts';
 import texts from './locales/vi.json';
 import type { MeasureChoice } from './measure-choice';
@@ -26,13 +26,15 @@ const dashboard = defineReport<PeriodRequest, OrderStats, MeasureChoice, PeriodN
   exportRange,
   canExport: ({ data }) => !!data,
   cols: { period: { xs: 24, lg: 9 }, terminals: { xs: 24, lg: 10 }, actions: { xs: 24, lg: 5 } },
-  useParts: ({ t, data, measure: choice, expanded, onExpandedChange }) => {
+  useParts: ({ t, data, asked, measure: choice, expanded, onExpandedChange }) => {
+    const lastYear = useOrderStatsLastYear(asked);
+    const before = useMemo(() => (lastYear.data ? rangeMeasures(lastYear.data.data) : null), [lastYear.data]);
     const tree = useMemo(() => (data ? periodTree(data.data, data.periods, choice) : []), [data, choice]);
     const measures = useMemo(() => (data ? rangeMeasures(data.data) : null), [data]);
     const title = t('dash.exportTitle', { measure: t(`dash.measureUpper.${choice}`) });
     return {
-      cards: measureCards(t, measures),
-      charts: { own: <GroupDoughnuts data={data?.data ?? null} choice={choice} /> },
+      cards: measureCards(t, measures, before),
+      charts: { own: <GroupDoughnuts data={data?.data ?? null} choice={choice} request={asked} /> },
       table: {
         own: <StatsTable label={t('dash.title')} tree={tree} choice={choice} expanded={expanded} onExpandedChange={onExpandedChange} />,
         export: () => statsTableExport(tree, choice),

@@ -4,7 +4,7 @@ import { Alert, App, Button, Descriptions, Modal, Table, type TableColumnsType, 
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type SubjectDetailRequest, type SubjectKind, useExportTerminal, useSubjectDetail } from './api';
-import { type Line, orderLines } from './detail-lines';
+import { detailExportRows, type Line, orderLines } from './detail-lines';
 import { exportRange } from './request';
 import { downloadReportWorkbook, type ExportColumn } from './shared/excel-export';
 import { formatCount } from './shared/stats-format';
@@ -139,7 +139,7 @@ export function DetailModal({ kind, target, onClose }: { kind: SubjectKind; targ
         t('dash.detail.exportName'),
         { title: t('dash.detail.exportTitle'), range, terminal: letterhead },
         cols,
-        lines.map((r) => ({ cells: defs.map((c) => c.text(r)) })),
+        detailExportRows(defs, lines),
       );
     } catch (e) {
       void message.error((e as Error).message);

@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { ApiError, callApi } from '../../lib/api-client';
 import { session } from '../../lib/session';
 import type { ExportTerminal } from './shared/excel-export';
+import { sameRangeLastYear } from './shared/period';
 
 /** React Query keys of the statistics screens: every key starts with 'stats'. */
 export const statsKeys = {
@@ -58,8 +59,8 @@ export interface ByPeriod<R> {
 }
 
 /**
- * A preloaded or just-loaded answer stays good this long: 'Tra cứu' right after the silent preload uses what the
- * preload brought instead of asking again (spec 02 §4 "Reports").
+ * A preloaded or just-loaded answer is not preloaded again for this long. 'Tra cứu' always asks the server (spec 02 §4:
+ * the query button loads and renders); the preload only warms: what it brought is shown until the answer comes.
  */
 export const PRELOAD_FRESH_MS = 30_000;
 
@@ -110,13 +111,29 @@ export function useOrderStats() {
     queryFn: request ? ({ signal }) => fetchOrders(request, signal) : skipToken,
     staleTime: PRELOAD_FRESH_MS,
   });
+  // 'Tra cứu' asks the server whatever the preload brought (staleTime 0); the customers or users under the terminals
+  // are asked again when next shown.
   const search = async (next: PeriodRequest) => {
-    const data = await queryClient.fetchQuery(ordersQuery(next));
+    const data = await queryClient.fetchQuery({ ...ordersQuery(next), staleTime: 0 });
+    await queryClient.invalidateQueries({ queryKey: ['stats', 'subjects'], refetchType: 'none' });
     setRequest(next);
     return data;
   };
   const preload = (next: PeriodRequest) => queryClient.prefetchQuery(ordersQuery(next));
-  return { data: query.data, request, fetching: query.isFetching, search, preload };
+  return { data: query.data, request, fetching: query.isFetching, updatedAt: query.dataUpdatedAt, search, preload };
+}
+
+/**
+ * The shown request's same period last year (the cards' comparison, issue 27): asked with each answer, nothing
+ * before the first 'Tra cứu'.
+ */
+export function useOrderStatsLastYear(shown: PeriodRequest | null) {
+  const r = shown ? { ...shown, ...sameRangeLastYear(shown) } : null;
+  return useQuery({
+    queryKey: r ? dashboardKeys.ordersOf(r) : [...dashboardKeys.orders, 'last-year', null],
+    queryFn: r ? ({ signal }) => fetchOrders(r, signal) : skipToken,
+    staleTime: PRELOAD_FRESH_MS,
+  });
 }
 
 /** The answer of one request, when there is one (e.g. the trend of the clicked customer). */
@@ -226,7 +243,10 @@ export type SplitRequest = CallInput<typeof calls.stats.sumTosSmp>;
 export type PersonalRequest = NonNullable<CallInput<typeof calls.stats.orderSummary>>;
 export type SplitReport = 'usage' | 'approval';
 
-/** A preloaded answer is good for the next 'Tra cứu' for this long (spec 02 §4 "Reports"). */
+/**
+ * A preloaded answer is not preloaded again for this long; the shown answer is always asked again (staleTime 0): the
+ * preload only warms the next 'Tra cứu' (spec 02 §4 "Reports": the query button loads and renders).
+ */
 const REPORT_FRESH_MS = 30_000;
 
 export const reportKeys = {
@@ -291,7 +311,7 @@ const mbQuery = (request: MbRequest) => ({
 
 /** crm/dashboard_mb_chart_load for the asked request; `preloadMb` warms the same cache silently (spec 02 §7). */
 export function useMbSummary(request: MbRequest | null) {
-  return useQuery({ ...mbQuery(request ?? ({} as MbRequest)), enabled: request !== null });
+  return useQuery({ ...mbQuery(request ?? ({} as MbRequest)), enabled: request !== null, staleTime: 0 });
 }
 export function usePreloadMb() {
   const queryClient = useQueryClient();
@@ -308,7 +328,7 @@ const splitQuery = (report: SplitReport, request: SplitRequest) => ({
 
 /** crm/sum_tos_smp (usage: SMARTPORT / TOS) or crm/sum_cms_smp (approval: TỰ ĐỘNG / DUYỆT TAY) for the asked request. */
 export function useSplitReport(report: SplitReport, request: SplitRequest | null) {
-  return useQuery({ ...splitQuery(report, request ?? ({} as SplitRequest)), enabled: request !== null });
+  return useQuery({ ...splitQuery(report, request ?? ({} as SplitRequest)), enabled: request !== null, staleTime: 0 });
 }
 
 /**

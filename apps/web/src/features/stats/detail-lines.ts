@@ -1,4 +1,5 @@
 import type { StatsDetailLine } from '@smartport/contract';
+import type { ExportRow } from './shared/excel-export';
 
 /** A detail line with the order's place among the lines: the order-level cells span the order's containers. */
 export interface Line extends StatsDetailLine {
@@ -22,4 +23,18 @@ export function orderLines(lines: readonly StatsDetailLine[]): Line[] {
     out.push({ ...line, key: `${line.OrderNo}:${i}`, orderIndex: order, span });
   }
   return out;
+}
+
+/**
+ * The detail export's rows as the screen shows them (spec 02 §9): an order-level cell (`order`) is written on the
+ * order's first line and merged down over its containers, so summing 'Tổng tiền' counts each order once.
+ */
+export function detailExportRows(
+  columns: readonly { order?: boolean; text: (r: Line) => string | number }[],
+  lines: readonly Line[],
+): ExportRow[] {
+  return lines.map((r) => ({
+    cells: columns.map((c) => (c.order && r.span === 0 ? null : c.text(r))),
+    spans: columns.map((c) => (c.order ? r.span : undefined)),
+  }));
 }

@@ -13,6 +13,7 @@ export function useOrderSource(): ReportSource<PeriodRequest, OrderStats> {
     data: stats.data,
     asked: stats.request,
     fetching: stats.fetching,
+    updatedAt: stats.updatedAt,
     error: null,
     search: async (request, shown) => {
       const answer = await stats.search(request);

@@ -7,7 +7,7 @@ import { useAskedSource } from '../report/useReport';
 import type { EChartsOption } from '../shared/echarts';
 import { EXPORT_TIME } from '../shared/excel-export';
 import { REQUEST_TIME } from '../shared/period';
-import { formatCount, formatShare, formatVnd, sharePercent } from '../shared/stats-format';
+import { formatCount, formatShare, formatVnd, sharePercent, sliceTooltip } from '../shared/stats-format';
 import { metricText, sideColors } from '../usage/SplitReport';
 import { type SplitData, type SplitFigures, splitByTerminal, splitPeriods, splitTotals, total } from '../usage/split-data';
 
@@ -59,7 +59,7 @@ export const approvalDashboard = defineReport<SplitRequest, SplitData, CardMetri
 
     const sidesPie = useMemo<EChartsOption>(
       () => ({
-        tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
+        tooltip: { trigger: 'item', formatter: sliceTooltip() },
         legend: { bottom: 0 },
         series: [
           {
@@ -78,7 +78,7 @@ export const approvalDashboard = defineReport<SplitRequest, SplitData, CardMetri
     );
     const terminalsPie = useMemo<EChartsOption>(
       () => ({
-        tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
+        tooltip: { trigger: 'item', formatter: sliceTooltip() },
         legend: { bottom: 0, type: 'scroll' },
         series: [
           {

@@ -2,7 +2,7 @@ import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import FileExcelOutlined from '@ant-design/icons/FileExcelOutlined';
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
 import { Button, Card, Checkbox, Col, DatePicker, Flex, Row, Space, Table, type TableColumnsType, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../shared/EChart';
@@ -63,10 +63,24 @@ export function ReportFrame<Req, Data, M extends string, R extends ReportRow, F>
       />
     );
   // A submit button of the report's own text goes without the search icon.
-  const search = (
+  // 'Số liệu lúc hh:mm:ss': when the shown answer came from the server (each 'Tra cứu' asks it again).
+  const answeredAt = r.source.asked !== null && r.source.updatedAt > 0 && (
+    <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }} data-testid="stats-answered-at">
+      {t('common.answeredAt', { time: dayjs(r.source.updatedAt).format('HH:mm:ss') })}
+    </Typography.Text>
+  );
+  const searchButton = (
     <Button type="primary" icon={panel.submit ? undefined : <SearchOutlined />} loading={r.source.fetching} onClick={() => void r.search()}>
       {t(panel.submit ?? 'common.search')}
     </Button>
+  );
+  const search = answeredAt ? (
+    <Flex gap={8} align="center" wrap>
+      {searchButton}
+      {answeredAt}
+    </Flex>
+  ) : (
+    searchButton
   );
   // The dashboard and the rankings show the Excel icon; the reports the download icon.
   const exportButton = report.exportRange && report.exportButton !== 'table' && (
@@ -83,6 +97,7 @@ export function ReportFrame<Req, Data, M extends string, R extends ReportRow, F>
           <StatCard
             title={c.title}
             lines={c.lines}
+            compare={c.compare}
             active={r.measure === c.measure}
             onClick={() => r.setMeasure(c.measure)}
             color={c.color}

@@ -19,6 +19,8 @@ export interface ReportSource<Req, Data> {
   /** The request whose answer is shown (null before the first 'Tra cứu'). */
   asked: Req | null;
   fetching: boolean;
+  /** When the shown answer came from the server (ms since the epoch; 0: none yet): 'Số liệu lúc hh:mm:ss'. */
+  updatedAt: number;
   error: Error | null;
   /**
    * Asks for `request`; `shown` collapses the table (before the answer, or once it is shown, as the source does).
@@ -92,6 +94,8 @@ export interface ReportCard<M extends string> {
   measure: M;
   title: string;
   lines: readonly ReactNode[];
+  /** The same period last year and the growth, under the figures (issue 27). */
+  compare?: string;
   color?: string;
   icon?: ReactNode;
 }

@@ -37,6 +37,7 @@ export function useAskedSource<Req, Data>(
     data: answer.data,
     asked,
     fetching: answer.isFetching,
+    updatedAt: answer.dataUpdatedAt,
     error: answer.error,
     search: (request, shown) => {
       shown();

@@ -5,6 +5,8 @@ export interface StatCardProps {
   title: string;
   /** The figure(s): one line each (e.g. containers, then TEU). */
   lines: readonly ReactNode[];
+  /** The same period last year and the growth, in small type under the figures. */
+  compare?: string;
   active: boolean;
   onClick: () => void;
   color?: string;
@@ -12,7 +14,7 @@ export interface StatCardProps {
 }
 
 /** A clickable summary card: the chosen one drives the charts and the table (spec 02 §2.3–2.6). */
-export function StatCard({ title, lines, active, onClick, color = '#0b63b6', icon }: StatCardProps) {
+export function StatCard({ title, lines, compare, active, onClick, color = '#0b63b6', icon }: StatCardProps) {
   return (
     <Card
       size="small"
@@ -50,6 +52,11 @@ export function StatCard({ title, lines, active, onClick, color = '#0b63b6', ico
           {line}
         </Typography.Title>
       ))}
+      {compare && (
+        <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, marginTop: 4 }} data-testid="stats-last-year">
+          {compare}
+        </Typography.Text>
+      )}
     </Card>
   );
 }

@@ -37,6 +37,11 @@ export interface ExportRow {
   /** Nesting level in a grouped table (0 = top); deeper rows are indented and outlined. */
   level?: number;
   bold?: boolean;
+  /**
+   * Per cell, the rows it spans downward (the detail's order-level columns, spec 02 §9): merged into one cell, the
+   * value written once, so summing a column counts an order once. The spanned rows leave those cells empty.
+   */
+  spans?: readonly (number | undefined)[];
 }
 
 /** The export's time stamp and range format (spec 02 §2.6.1). */
@@ -107,8 +112,12 @@ export async function buildReportWorkbook(header: ExportHeader, columns: readonl
   });
   sheet.views = [{ state: 'frozen', ySplit: head.number }];
 
+  const merges: [number, number, number][] = [];
   for (const r of rows) {
     const row = sheet.addRow(columns.map((_, i) => r.cells[i] ?? null));
+    r.spans?.forEach((span, i) => {
+      if (span && span > 1 && i < columns.length) merges.push([row.number, i + 1, span]);
+    });
     if (r.level) row.outlineLevel = r.level;
     if (r.bold) row.font = { bold: true };
     columns.forEach((c, i) => {
@@ -117,6 +126,11 @@ export async function buildReportWorkbook(header: ExportHeader, columns: readonl
       if (c.numFmt && typeof cell.value === 'number') cell.numFmt = c.numFmt;
       if (i === 0 && r.level) cell.alignment = { indent: r.level * 2 };
     });
+  }
+
+  for (const [row, col, span] of merges) {
+    sheet.mergeCells(row, col, row + span - 1, col);
+    sheet.getCell(row, col).alignment = { ...sheet.getCell(row, col).alignment, vertical: 'middle' };
   }
 
   sheet.addRow([]);

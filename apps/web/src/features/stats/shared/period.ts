@@ -64,3 +64,17 @@ export function rangeDates(p: PeriodValue): { from: string; to: string } {
   const to = p.to.isBefore(p.from) ? p.from : p.to;
   return { from: periodStart(p.type, p.from).format(CHART_DATE), to: periodEnd(p.type, to).format(CHART_DATE) };
 }
+
+/**
+ * The same range one year earlier (the cards' comparison with last year). A range ending on a month's last day ends
+ * on that month's last day a year before (29/02 → 28/02, 28/02 → 29/02); the text keeps its format.
+ */
+export function sameRangeLastYear(r: { fromTime: string; toTime: string }): { fromTime: string; toTime: string } {
+  const shift = (text: string, end: boolean) => {
+    const d = dayjs(text);
+    let back = d.subtract(1, 'year');
+    if (end && d.date() === d.daysInMonth()) back = back.date(back.daysInMonth());
+    return back.format(text.length > 10 ? REQUEST_TIME : pickerFormat.day);
+  };
+  return { fromTime: shift(r.fromTime, false), toTime: shift(r.toTime, true) };
+}

@@ -3,6 +3,11 @@ export function formatCount(n: number | null | undefined): string {
   return Math.round(n ?? 0).toLocaleString('vi-VN');
 }
 
+/** Any figure the Vietnamese way (thousands '.', decimals ','), up to `digits` decimals (axis labels, tooltips). */
+export function formatNumber(n: number | null | undefined, digits = 2): string {
+  return (n ?? 0).toLocaleString('vi-VN', { maximumFractionDigits: digits });
+}
+
 /** Money is integer VND, shown with 'VNĐ' (spec 02 §1). */
 export function formatVnd(n: number | null | undefined): string {
   return `${formatCount(n)} VNĐ`;
@@ -23,3 +28,22 @@ export function axisMaxAbovePeak(peak: number): number | undefined {
   // Rounded first so 200 × 1.1 is 220, not 221 (binary fractions).
   return Math.ceil(Math.round(peak * 1.1 * 1e6) / 1e6);
 }
+
+/**
+ * Growth in percent of `now` over `before` (the same period last year), Vietnamese format with a sign and 1 decimal;
+ * null when there is nothing to compare with (no figure last year).
+ */
+export function formatGrowth(now: number, before: number): string | null {
+  if (!before) return null;
+  const g = Math.round(((now - before) / before) * 1000) / 10;
+  const text = Math.abs(g).toLocaleString('vi-VN', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return `${g > 0 ? '+' : g < 0 ? '−' : ''}${text}%`;
+}
+
+/** A pie slice's tooltip: its name, its value as `value` writes it, and its share ('NDP: 1.234 (9,23%)'). */
+export const sliceTooltip =
+  (value: (v: number) => string = (v) => formatNumber(v)) =>
+  (p: unknown) => {
+    const x = p as { name?: string; value?: unknown; percent?: number };
+    return `${x.name ?? ''}: ${value(Number(x.value))} (${formatShare(x.percent ?? 0)})`;
+  };

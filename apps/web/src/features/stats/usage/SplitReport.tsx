@@ -8,7 +8,7 @@ import { useAskedSource } from '../report/useReport';
 import type { EChartsOption } from '../shared/echarts';
 import { EXPORT_TIME } from '../shared/excel-export';
 import { type PeriodValue, REQUEST_TIME } from '../shared/period';
-import { formatCount, formatShare, formatVnd, sharePercent } from '../shared/stats-format';
+import { formatCount, formatNumber, formatShare, formatVnd, sharePercent, sliceTooltip } from '../shared/stats-format';
 import { registerStatsTexts, STATS_NS } from '../shared/texts';
 import {
   approvalApart,
@@ -114,7 +114,7 @@ export function splitReport(
 
       const doughnut = useMemo<EChartsOption>(
         () => ({
-          tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
+          tooltip: { trigger: 'item', formatter: sliceTooltip() },
           legend: { bottom: 0 },
           series: [
             {
@@ -144,7 +144,7 @@ export function splitReport(
           tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v: unknown) => formatShare(Number(v)) },
           legend: { bottom: 0 },
           grid: { left: 8, right: 24, top: 8, bottom: 40, containLabel: true },
-          xAxis: { type: 'value', max: 100, axisLabel: { formatter: '{value}%' } },
+          xAxis: { type: 'value', max: 100, axisLabel: { formatter: (v: number) => `${formatNumber(v)}%` } },
           yAxis: { type: 'category', data: codes, inverse: true },
           series: (['smp', 'tos'] as const).map((side) => ({
             name: side === 'smp' ? smp : tos,
