@@ -66,6 +66,7 @@ export * from './call';
 export { type CatalogName, catalogGrids, catalogs } from './catalogs/calls';
 export { jobModeCommodityRow } from './catalogs/commodity-links';
 export * from './catalogs/definitions';
+export { depotCatalog, depotMessages, depotOrderTypes } from './catalogs/depots';
 export { type VesselScheduleRow, vesselScheduleGrid, vesselScheduleRow } from './catalogs/vessel-schedule';
 export * from './compare/calls';
 export * from './connection-alerts/alert-mail';

@@ -282,6 +282,15 @@ export interface EngineInput {
   /** Currency → VND rate (the latest active on or before `at`). */
   rates: ReadonlyMap<string, number>;
   containers: readonly EngineContainer[];
+  /** The order's depot ('Danh mục depot'), whose own lift charge is a surcharge line per container. */
+  depot?: EngineDepot | null;
+}
+
+/** A depot of the order's terminal and its lift charge (VND per container, before VAT). */
+export interface EngineDepot {
+  DepotCode: string;
+  DepotName: string;
+  LiftCharge: number;
 }
 
 export type EngineOutcome = { ok: true; charges: OrderCharges } | { ok: false; message: string };
@@ -405,6 +414,29 @@ export function priceOrder(input: EngineInput): EngineOutcome {
           VatAmount: vat,
           Total: amount + vat,
           Explanation: `${extraModeNames[mode.ExtraMode]} (${valueText(mode.ExtraMode, value)}, ${bounds}): ${vn(step.Percent)}% × ${vn(job.Amount)} = ${vn(amount)} đ; VAT ${vatText(jobTariff.VatRate)}`,
+        });
+      }
+
+      // The depot's own lift charge (docs/decisions.md 'Depots'): a surcharge line of the job's tariff code and VAT.
+      const depot = input.depot;
+      if (depot && depot.LiftCharge > 0) {
+        const amount = Math.round(depot.LiftCharge);
+        const vat = vatOf(amount, jobTariff.VatRate);
+        lines.push({
+          ...job,
+          LineNo: lines.length + 1,
+          ChargeKind: 'surcharge',
+          TariffName: `Phí nâng/hạ tại depot ${depot.DepotCode}`,
+          Quantity: 1,
+          Unit: 'Cont',
+          UnitPrice: amount,
+          TariffCurrency: 'VND',
+          TariffPrice: amount,
+          ExchangeRate: null,
+          Amount: amount,
+          VatAmount: vat,
+          Total: amount + vat,
+          Explanation: `Phí nâng/hạ tại depot ${depot.DepotCode} (${depot.DepotName}): ${vn(amount)} đ/cont theo danh mục depot; VAT ${vatText(jobTariff.VatRate)}`,
         });
       }
 
