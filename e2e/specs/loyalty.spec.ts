@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect as baseExpect, type Page } from '@playwright/test';
 import { containerNumber } from '@smartport/contract';
 import { confirm } from '../fixtures/grid';
-import { demoImportPickup, openPayment, type SavedOrder, tokenOf } from '../fixtures/orders';
+import { demoImportPickup, openPayment, payByCard, type SavedOrder, tokenOf } from '../fixtures/orders';
 import { openMenu, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
@@ -31,21 +31,6 @@ async function saveLoyalty(page: Page, values: Record<string, number>) {
   await form.getByRole('button', { name: 'Lưu' }).click();
   await confirm(page, 'Lưu lại ?');
   await expect(toast(page, 'Lưu dữ liệu hoàn tất !')).toBeVisible();
-}
-
-/** From 'Xác nhận thanh toán ?' through the card + OTP partner to 'Thanh toán thành công !'. */
-async function payByCard(dialog: ReturnType<Page['getByRole']>) {
-  await dialog.getByRole('button', { name: 'Xác nhận' }).click();
-  await dialog.getByRole('button', { name: /Thẻ nội địa/ }).click();
-  await dialog.getByLabel('Số thẻ').fill('9704180000123456');
-  await dialog.getByLabel('Ngày phát hành').fill('0324');
-  await dialog.getByLabel('Tên chủ thẻ').fill('Do Thi Mai Anh');
-  await dialog.getByRole('button', { name: 'Tiếp tục' }).click();
-  await dialog.getByLabel('Mã OTP').fill('123456');
-  await dialog.getByRole('button', { name: 'Xác nhận OTP' }).click();
-  await expect(dialog.getByText('Thanh toán thành công !')).toBeVisible({ timeout: 60_000 });
-  await dialog.locator('.ant-result').getByRole('button', { name: 'Đóng', exact: true }).click();
-  await expect(dialog).toBeHidden();
 }
 
 test.describe('loyalty points', () => {

@@ -151,11 +151,7 @@ describe('DepotSelect decides whether an empty pickup or return names a depot', 
       (other.lines.find((l) => l.TariffName.endsWith('TBD'))?.Total ?? 0) - (depotLine?.Total ?? 0),
     );
 
-    const saved = await t.call(
-      calls.orders.saveOrder,
-      { ...d, TotalAmount: charges.TotalAmount, ClientKey: randomUUID() },
-      customer,
-    );
+    const saved = await t.call(calls.orders.saveOrder, { ...d, TotalAmount: charges.TotalAmount, ClientKey: randomUUID() }, customer);
     expect(saved.status, saved.raw).toBe(200);
     const orderNo = present(saved.body.data).OrderNo;
     const detail = present((await t.call(calls.orders.getOrder, { OrderNo: orderNo }, customer)).body.data);
