@@ -37,7 +37,7 @@ const emptyReturn = (serial: number, over: Partial<Draft> = {}): Draft => ({
   BookingNo: null,
   ExpDate: tomorrow(),
   AttachServices: [],
-  containers: [{ ContainerNo: containerNumber('TGHU', serial), IsoSizetype: '22G1' }],
+  containers: [{ ContainerNo: containerNumber('TCNU', serial), IsoSizetype: '22G1' }],
   CustomerCode: 'C0000001',
   TotalAmount: 0,
   ...over,
@@ -112,32 +112,32 @@ describe('DepotSelect decides whether an empty pickup or return names a depot', 
     await depotSwitch(false);
     const offered = await t.call(calls.orders.orderDepots, { TerminalCode: 'NDP', OrderType: 'pre_advice' }, customer);
     expect(offered.body).toMatchObject({ success: true, DepotSelect: false, payload: [] });
-    const priced = await t.call(calls.orders.calculateCharges, emptyReturn(264001, { DepotCode: 'DVD' }), customer);
+    const priced = await t.call(calls.orders.calculateCharges, emptyReturn(979001, { DepotCode: 'DVD' }), customer);
     expect([priced.status, priced.body.message]).toEqual([400, depotMessages.notOffered('NDP')]);
   });
 
-  it("on: the terminal's active depots are offered; none, another terminal's, or one on a full pickup is refused", async () => {
+  it("on: the terminal's active depots are offered; none, another terminal's, or one on another order type is refused", async () => {
     await depotSwitch(true);
     const offered = await t.call(calls.orders.orderDepots, { TerminalCode: 'NDP', OrderType: 'pre_advice' }, customer);
     expect(offered.body.DepotSelect).toBe(true);
     expect(present(offered.body.payload).map((d) => d.DepotCode)).toEqual(expect.arrayContaining(['DVD', 'TBD', 'VIC']));
     expect(present(offered.body.payload).some((d) => d.DepotCode === 'HAD')).toBe(false);
-    const none = await t.call(calls.orders.calculateCharges, emptyReturn(264002), customer);
+    const none = await t.call(calls.orders.calculateCharges, emptyReturn(979002), customer);
     expect([none.status, none.body.message]).toEqual([400, depotMessages.required]);
     // HAD is a depot of NHP, not of NDP: refused naming the code sent and the order's terminal.
-    const other = await t.call(calls.orders.calculateCharges, emptyReturn(264002, { DepotCode: 'had' }), customer);
+    const other = await t.call(calls.orders.calculateCharges, emptyReturn(979002, { DepotCode: 'had' }), customer);
     expect([other.status, other.body.message]).toEqual([400, depotMessages.unknown('HAD', 'NDP')]);
     const fcl = await t.call(
       calls.orders.checkContainers,
-      { ...emptyReturn(264002), OrderType: 'fcl_pre_advice', JobModeCode: 'HBAI', DepotCode: 'DVD' },
+      { ...emptyReturn(979002), OrderType: 'unstuffing', JobModeCode: 'RUT', DepotCode: 'DVD' },
       customer,
     );
-    expect([fcl.status, fcl.body.message]).toEqual([400, depotMessages.wrongType('Hạ container hàng')]);
+    expect([fcl.status, fcl.body.message]).toEqual([400, depotMessages.wrongType('Rút hàng khỏi container')]);
   });
 
   it("on: the depot's lift charge is a line of the order; the order, its history and the TOS carry the depot", async () => {
     await depotSwitch(true);
-    const d = emptyReturn(264003, { DepotCode: 'DVD' });
+    const d = emptyReturn(979003, { DepotCode: 'DVD' });
     const priced = await t.call(calls.orders.calculateCharges, d, customer);
     expect(priced.status, priced.raw).toBe(200);
     const charges = present(priced.body.data);
