@@ -1,9 +1,9 @@
 import { type APIRequestContext, expect as baseExpect, type Page } from '@playwright/test';
 import { containerCheckDigit } from '@smartport/contract';
-import { confirm } from '../fixtures/grid';
 import { demoYardCall, type PickedCall } from '../fixtures/orders';
-import { demo, openMenu, pickOption, runtimeInfo, signIn } from '../fixtures/portal';
+import { demo, openMenu, pickOption, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
+import { setTerminalSwitch } from '../fixtures/wizard';
 
 // Issue "every setting acts": 'Miễn lưu bãi ngày lễ' on 'Cấu hình cảng' decides whether the holiday lists exempt storage
 // at the terminal, and a list entered for all operators still applies to an operator with its own list
@@ -48,31 +48,9 @@ async function holidayList(request: APIRequestContext, token: string, ConfigName
   expect(res.ok(), await res.text()).toBe(true);
 }
 
-const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).first();
+const _toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).first();
 
-/** 'Cấu hình cảng' of NDP: the switch set as asked and saved (the mail server filled when the config has none yet). */
-async function setHolidaySwitch(page: Page, on: boolean) {
-  await signIn(page, 'admin', '/', { timeout: 40_000 });
-  await openMenu(page, 'Quản trị hệ thống', 'Cấu hình cảng');
-  const screen = page.getByTestId('terminal-config');
-  await expect(screen.getByTestId('tos-block-0')).toBeVisible();
-  const holiday = screen.getByRole('switch', { name: 'Miễn lưu bãi ngày lễ' });
-  if ((await holiday.isChecked()) !== on) await holiday.click();
-  await expect(holiday).toBeChecked({ checked: on });
-  const mail = page.getByTestId('terminal-mail');
-  if (!(await mail.getByLabel('Host').inputValue())) {
-    const smtp = new URL(
-      String((runtimeInfo() as unknown as { simulatorEndpoints?: Record<string, Record<string, string>> }).simulatorEndpoints?.mail?.smtp),
-    );
-    await mail.getByLabel('Host').fill(smtp.hostname);
-    await mail.getByLabel('Port').fill(smtp.port);
-    await mail.getByLabel('Tên đăng nhập').fill('smartport');
-    await mail.getByLabel('Mật khẩu').fill('Mail@2026');
-  }
-  await screen.getByRole('button', { name: 'Lưu' }).click();
-  await confirm(page, 'Lưu lại ?');
-  await expect(toast(page, 'Lưu dữ liệu hoàn tất !')).toBeVisible();
-}
+const setHolidaySwitch = (page: Page, on: boolean) => setTerminalSwitch(page, 'Miễn lưu bãi ngày lễ', on);
 
 /** An import pickup of `box` as the customer, up to the draft invoice: the storage line's explanation. */
 async function storageLine(page: Page, call: PickedCall, taxCode: string) {

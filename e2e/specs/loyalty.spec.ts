@@ -1,8 +1,8 @@
 import { type APIRequestContext, expect as baseExpect, type Page } from '@playwright/test';
 import { containerNumber } from '@smartport/contract';
 import { confirm } from '../fixtures/grid';
-import { demoYardCall } from '../fixtures/orders';
-import { demo, openMenu, signIn } from '../fixtures/portal';
+import { demoImportPickup, openPayment, payByCard, type SavedOrder, tokenOf } from '../fixtures/orders';
+import { openMenu, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
 // Issue "every setting acts": 'Cấu hình Loyalty' drives the points. PoinForTeu changed on its screen is what the next
@@ -10,57 +10,13 @@ import { test } from '../fixtures/server';
 // on the order, worth PoinToVND each (docs/decisions.md 'Loyalty points').
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-interface Candidate {
-  OrderNo: string;
-  PinCode: string;
-}
-
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).first();
 
-async function call<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
-  const r = await request.post(`/api/${path}`, { headers: { Authorization: `Bearer ${token}` }, data });
-  expect(r.ok(), `${path}: ${await r.text()}`).toBe(true);
-  return (await r.json()) as T;
-}
-
-/**
- * Unpaid import pickups (a lift-off job mode: LAYN) of the demo customer, one demo-yard container each, saved through the
- * order calls as the order screen saves them; paid later on the home page.
- */
-async function customerOrders(request: APIRequestContext, serials: number[]): Promise<Candidate[]> {
-  const login = await request.post('/api/auth/login', { data: { UserID: demo.khachhang.user, Password: demo.khachhang.password } });
-  const token = ((await login.json()) as { access_token: string }).access_token;
-  const picked = await demoYardCall(request);
-  const ships = await call<{ vsls: { VesselKey: string; VesselName: string; VesselImVoy: string }[] }>(
-    request,
-    token,
-    'task/fcl_pre_advice/search_ship',
-    { arrStatus: 0, TerminalCode: 'NDP' },
-  );
-  const vessel = ships.vsls.find((v) => v.VesselName === picked.name && v.VesselImVoy === picked.im) ?? ships.vsls[0];
-  const orders: Candidate[] = [];
-  for (const serial of serials) {
-    const draft = {
-      OrderType: 'import_pickup',
-      TerminalCode: 'NDP',
-      JobModeCode: 'LAYN',
-      OperationCode: 'MSC',
-      VesselKey: vessel?.VesselKey,
-      BLNo: 'MEDUHP2611001',
-      BookingNo: null,
-      ExpDate: `${new Date(Date.now() + 7 * 3_600_000 + 86_400_000).toISOString().slice(0, 10)} 23:00`,
-      AttachServices: [],
-      containers: [{ ContainerNo: containerNumber('MSCU', serial), IsoSizetype: '' }],
-      CustomerCode: 'C0000001',
-    };
-    const priced = await call<{ data: { TotalAmount: number } }>(request, token, 'task/order/calculate', draft);
-    const saved = await call<{ data: { OrderNo: string; PinCode: string } }>(request, token, 'task/order/save', {
-      ...draft,
-      TotalAmount: priced.data.TotalAmount,
-      ClientKey: crypto.randomUUID(),
-    });
-    orders.push({ OrderNo: saved.data.OrderNo, PinCode: saved.data.PinCode });
-  }
+/** Unpaid import pickups of the demo customer, one demo-yard container each; paid later on the home page. */
+async function customerOrders(request: APIRequestContext, serials: number[]): Promise<SavedOrder[]> {
+  const token = await tokenOf(request);
+  const orders: SavedOrder[] = [];
+  for (const serial of serials) orders.push(await demoImportPickup(request, token, containerNumber('MSCU', serial)));
   return orders;
 }
 
@@ -75,37 +31,6 @@ async function saveLoyalty(page: Page, values: Record<string, number>) {
   await form.getByRole('button', { name: 'Lưu' }).click();
   await confirm(page, 'Lưu lại ?');
   await expect(toast(page, 'Lưu dữ liệu hoàn tất !')).toBeVisible();
-}
-
-/** Home → 'Lệnh chờ thanh toán' → the order's pay button → the payment dialog at 'Xác nhận thanh toán ?'. */
-async function openPayment(page: Page, order: Candidate) {
-  const pin = order.PinCode.split('-')[0] as string;
-  await page.getByRole('tab', { name: 'Lệnh chờ thanh toán' }).click();
-  const search = page.getByLabel('Nhập mã PIN hoặc số container');
-  await search.fill(pin);
-  await search.press('Enter');
-  await page
-    .getByRole('button', { name: `Thanh toán ${pin}`, exact: true })
-    .first()
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Thanh toán lệnh' });
-  await expect(dialog.getByText('Xác nhận thanh toán ?')).toBeVisible();
-  return dialog;
-}
-
-/** From 'Xác nhận thanh toán ?' through the card + OTP partner to 'Thanh toán thành công !'. */
-async function payByCard(dialog: ReturnType<Page['getByRole']>) {
-  await dialog.getByRole('button', { name: 'Xác nhận' }).click();
-  await dialog.getByRole('button', { name: /Thẻ nội địa/ }).click();
-  await dialog.getByLabel('Số thẻ').fill('9704180000123456');
-  await dialog.getByLabel('Ngày phát hành').fill('0324');
-  await dialog.getByLabel('Tên chủ thẻ').fill('Do Thi Mai Anh');
-  await dialog.getByRole('button', { name: 'Tiếp tục' }).click();
-  await dialog.getByLabel('Mã OTP').fill('123456');
-  await dialog.getByRole('button', { name: 'Xác nhận OTP' }).click();
-  await expect(dialog.getByText('Thanh toán thành công !')).toBeVisible({ timeout: 60_000 });
-  await dialog.locator('.ant-result').getByRole('button', { name: 'Đóng', exact: true }).click();
-  await expect(dialog).toBeHidden();
 }
 
 test.describe('loyalty points', () => {
@@ -132,7 +57,7 @@ test.describe('loyalty points', () => {
     request,
   }) => {
     // Demo-yard containers of bill MEDUHP2611001 no other spec takes.
-    const [earnOrder, spendOrder] = (await customerOrders(request, [261057, 261058])) as [Candidate, Candidate];
+    const [earnOrder, spendOrder] = (await customerOrders(request, [261057, 261058])) as [SavedOrder, SavedOrder];
     // 7 points per TEU, 1 point = 1.000 VNĐ; Bronze from 1 point, Silver far away.
     await saveLoyalty(page, {
       'Điểm mỗi TEU': 7,
@@ -144,7 +69,7 @@ test.describe('loyalty points', () => {
 
     // The customer pays an order and sees the points it earned at 7 per TEU, and the tier.
     await signIn(page, 'khachhang', '/', { timeout: 40_000 });
-    await payByCard(await openPayment(page, earnOrder));
+    await payByCard(await openPayment(page, earnOrder.PinCode));
     await openMenu(page, 'Tài khoản', 'Điểm tích lũy');
     const row = page.getByTestId('loyalty-statement').locator('.ant-table-row').filter({ hasText: earnOrder.OrderNo });
     await expect(row).toContainText('Tích điểm');
@@ -165,7 +90,7 @@ test.describe('loyalty points', () => {
 
     // Spending at payment: 5 points = 5.000 VNĐ off, a discount line on the draft invoice, then paid.
     await page.goto('/');
-    const dialog = await openPayment(page, spendOrder);
+    const dialog = await openPayment(page, spendOrder.PinCode);
     const redeem = dialog.getByTestId('loyalty-redeem');
     await expect(redeem).toContainText(`Quý khách có ${balance} điểm (hạng Đồng)`);
     await redeem.getByLabel('Số điểm dùng').fill('5');

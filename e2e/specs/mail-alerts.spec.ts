@@ -1,8 +1,8 @@
-import { type APIRequestContext, expect as baseExpect, type Page } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import { containerNumber } from '@smartport/contract';
 import { confirm, editorReady, grid, rowWith } from '../fixtures/grid';
-import { demoYardCall } from '../fixtures/orders';
-import { type DemoUser, demo, openMenu, runtimeInfo, signIn } from '../fixtures/portal';
+import { call, paidImportPickup, tokenOf } from '../fixtures/orders';
+import { openMenu, runtimeInfo, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
 // Settings that act, each changed on its screen and seen elsewhere: the shipping line's mail-order rules for allocated
@@ -26,17 +26,6 @@ async function tosKnobs(body: Record<string, unknown>) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-}
-
-async function tokenOf(request: APIRequestContext, who: DemoUser) {
-  const login = await request.post('/api/auth/login', { data: { UserID: demo[who].user, Password: demo[who].password } });
-  return ((await login.json()) as { access_token: string }).access_token;
-}
-
-async function call<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
-  const r = await request.post(`/api/${path}`, { headers: { Authorization: `Bearer ${token}` }, data });
-  expect(r.ok(), `${path}: ${await r.text()}`).toBe(true);
-  return (await r.json()) as T;
 }
 
 async function open(page: Page, group: string, title: string, path: RegExp) {
@@ -143,42 +132,7 @@ test.describe('settings that act', () => {
     // An import pickup of an MSC container of the demo yard, paid by card: approved and delivered to the TOS.
     const box = containerNumber('MSCU', 261023);
     const token = await tokenOf(request, 'khachhang');
-    const picked = await demoYardCall(request);
-    const ships = await call<{ vsls: { VesselKey: string; VesselName: string; VesselImVoy: string }[] }>(
-      request,
-      token,
-      'task/fcl_pre_advice/search_ship',
-      { arrStatus: 0, TerminalCode: 'NDP' },
-    );
-    const vessel = ships.vsls.find((v) => v.VesselName === picked.name && v.VesselImVoy === picked.im) ?? ships.vsls[0];
-    const draft = {
-      OrderType: 'import_pickup',
-      TerminalCode: 'NDP',
-      JobModeCode: 'LAYN',
-      OperationCode: 'MSC',
-      VesselKey: vessel?.VesselKey,
-      BLNo: 'MEDUHP2611001',
-      BookingNo: null,
-      ExpDate: `${new Date(Date.now() + 7 * 3_600_000 + 2 * 86_400_000).toISOString().slice(0, 10)} 23:00`,
-      AttachServices: [],
-      containers: [{ ContainerNo: box, IsoSizetype: '' }],
-      CustomerCode: 'C0000001',
-    };
-    const priced = await call<{ data: { TotalAmount: number } }>(request, token, 'task/order/calculate', draft);
-    const order = (
-      await call<{ data: { OrderNo: string; PinCode: string } }>(request, token, 'task/order/save', {
-        ...draft,
-        TotalAmount: priced.data.TotalAmount,
-        ClientKey: crypto.randomUUID(),
-      })
-    ).data;
-    const started = await call<{ data: { clientMessageId: string } }>(request, token, 'payment/mb/make_transfer_pincode', {
-      OrderNo: order.OrderNo,
-      cardNumber: '9704180000123456',
-      cardDate: '03/24',
-      cardName: 'NGUYEN VAN A',
-    });
-    await call(request, token, 'payment/mb/confirm_transfer', { otp: '123456', clientMessageId: started.data.clientMessageId });
+    const order = await paidImportPickup(request, token, box, 2);
 
     // The TOS allocates it (PB): the line's PB rule mails it.
     await expect.poll(async () => (await inbox(pbTo)).map((m) => m.subject), slow).toEqual([`MSC phân bổ ${run} (1 lệnh)`]);

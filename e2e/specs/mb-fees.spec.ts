@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect as baseExpect, type Page } from '@playwright/test';
 import { confirm, editorReady, grid } from '../fixtures/grid';
+import { openPayment } from '../fixtures/orders';
 import { demo, openMenu, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
@@ -72,16 +73,7 @@ test('the MB-NAPAS fee set on its screen is shown before an MB card payment, sto
 
   // Home → 'Lệnh chờ thanh toán' → pay → MB card: the fee is shown before the card is typed.
   await page.goto('/');
-  const pin = order.PinCode.split('-')[0] as string;
-  await page.getByRole('tab', { name: 'Lệnh chờ thanh toán' }).click();
-  const search = page.getByLabel('Nhập mã PIN hoặc số container');
-  await search.fill(pin);
-  await search.press('Enter');
-  await page
-    .getByRole('button', { name: `Thanh toán ${pin}`, exact: true })
-    .first()
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Thanh toán lệnh' });
+  const dialog = await openPayment(page, order.PinCode);
   await dialog.getByRole('button', { name: 'Xác nhận' }).click();
   await dialog.getByRole('button', { name: /Thẻ nội địa/ }).click();
   const shown = dialog.getByTestId('mb-fee');

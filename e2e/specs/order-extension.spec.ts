@@ -1,7 +1,7 @@
-import { type APIRequestContext, expect as baseExpect } from '@playwright/test';
+import { expect as baseExpect } from '@playwright/test';
 import { containerNumber } from '@smartport/contract';
-import { demoYardCall } from '../fixtures/orders';
-import { demo, runtimeInfo, signIn } from '../fixtures/portal';
+import { call, paidImportPickup, tokenOf } from '../fixtures/orders';
+import { runtimeInfo, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
 // A late truck: an import pickup paid and delivered to the TOS, the truck comes after the order's expiry (the TOS's
@@ -12,17 +12,6 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 const box = containerNumber('MSCU', 261055);
 /** The TOS's yard events are read every 30 s. */
 const yardRead = { timeout: 90_000, intervals: [2_000] };
-
-async function customerToken(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login', { data: { UserID: demo.khachhang.user, Password: demo.khachhang.password } });
-  return ((await login.json()) as { access_token: string }).access_token;
-}
-
-async function call<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
-  const r = await request.post(`/api/${path}`, { headers: { Authorization: `Bearer ${token}` }, data });
-  expect(r.ok(), `${path}: ${await r.text()}`).toBe(true);
-  return (await r.json()) as T;
-}
 
 interface Detail {
   OrderNo: string;
@@ -47,42 +36,8 @@ test.describe('an order extended for a late truck', () => {
     };
 
     // An import pickup of a demo-yard container, expiring tomorrow, paid by card and delivered to the TOS (by calls).
-    const token = await customerToken(request);
-    const picked = await demoYardCall(request);
-    const ships = await call<{ vsls: { VesselKey: string; VesselName: string; VesselImVoy: string }[] }>(
-      request,
-      token,
-      'task/fcl_pre_advice/search_ship',
-      { arrStatus: 0, TerminalCode: 'NDP' },
-    );
-    const vessel = ships.vsls.find((v) => v.VesselName === picked.name && v.VesselImVoy === picked.im) ?? ships.vsls[0];
-    const draft = {
-      OrderType: 'import_pickup',
-      TerminalCode: 'NDP',
-      JobModeCode: 'LAYN',
-      OperationCode: 'MSC',
-      VesselKey: vessel?.VesselKey,
-      BLNo: 'MEDUHP2611001',
-      BookingNo: null,
-      ExpDate: `${new Date(Date.now() + 7 * 3_600_000 + 86_400_000).toISOString().slice(0, 10)} 23:00`,
-      AttachServices: [],
-      containers: [{ ContainerNo: box, IsoSizetype: '' }],
-      CustomerCode: 'C0000001',
-    };
-    const priced = await call<{ data: { TotalAmount: number } }>(request, token, 'task/order/calculate', draft);
-    const saved = await call<{ data: { OrderNo: string; PinCode: string } }>(request, token, 'task/order/save', {
-      ...draft,
-      TotalAmount: priced.data.TotalAmount,
-      ClientKey: crypto.randomUUID(),
-    });
-    const order = saved.data;
-    const started = await call<{ data: { clientMessageId: string } }>(request, token, 'payment/mb/make_transfer_pincode', {
-      OrderNo: order.OrderNo,
-      cardNumber: '9704180000123456',
-      cardDate: '03/24',
-      cardName: 'NGUYEN VAN A',
-    });
-    await call(request, token, 'payment/mb/confirm_transfer', { otp: '123456', clientMessageId: started.data.clientMessageId });
+    const token = await tokenOf(request);
+    const order = await paidImportPickup(request, token, box);
     const detail = async () => (await call<{ data: Detail }>(request, token, 'task/order/getOrder', { OrderNo: order.OrderNo })).data;
     await expect.poll(async () => (await detail()).TosStatus).toBe('sent');
 

@@ -1,9 +1,10 @@
-import { type APIRequestContext, expect as baseExpect, type Page } from '@playwright/test';
-import { containerCheckDigit, orderMessages, orderSteps } from '@smartport/contract';
+import { expect as baseExpect, type Page } from '@playwright/test';
+import { containerCheckDigit, orderMessages } from '@smartport/contract';
 import { grid } from '../fixtures/grid';
 import { demoYardCall } from '../fixtures/orders';
-import { type DemoUser, demo, openMenu, pickOption, signIn } from '../fixtures/portal';
+import { demo, pickOption } from '../fixtures/portal';
 import { test } from '../fixtures/server';
+import { next, openOrderScreen, operator, ownTaxCode, paste, toCharges, toContainers } from '../fixtures/wizard';
 
 // The order wizard's loose ends, each as a person meets it: the TRAR warning when paying from step 5, the PIN without
 // its suffix, the order's own vessel calls, weights in kilograms, attached services to tick, reefer plug hours of yard
@@ -20,26 +21,7 @@ const dropOffs = (from: number, count: number) => Array.from({ length: count }, 
 /** The demo yard (MSC at NDP): containers no other spec orders. */
 const MSCU = (serial: number) => containerNo('MSCU', serial);
 const demoBooking = 'MSCB2611001';
-const next = (page: Page) => page.getByRole('button', { name: 'Tiếp tục' });
 const cells = (page: Page, colId: string) => grid(page).locator(`[role="gridcell"][col-id="${colId}"]`);
-
-async function ownTaxCode(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login', { data: { UserID: demo.admin.user, Password: demo.admin.password } });
-  const token = ((await login.json()) as { access_token: string }).access_token;
-  const list = await request.post('/api/common/getCustomerList', { headers: { Authorization: `Bearer ${token}` }, data: {} });
-  const rows = ((await list.json()) as { payload: { CustomerCode: string; TaxCode: string }[] }).payload;
-  return rows.find((r) => r.CustomerCode === 'C0000001')?.TaxCode as string;
-}
-
-async function openOrderScreen(page: Page, who: DemoUser, title: string) {
-  await signIn(page, who, '/', { timeout: 40_000 });
-  await openMenu(page, 'Tác nghiệp', title);
-  await expect(page.locator('.ant-steps').getByText(orderSteps[0], { exact: true })).toBeVisible();
-}
-
-async function operator(page: Page) {
-  await pickOption(page, page.locator('.ant-select').filter({ has: page.getByLabel('Hãng khai thác') }), 'MSC - ');
-}
 
 async function pickFirstCall(page: Page) {
   await page.getByRole('button', { name: 'Chọn tàu/chuyến' }).click();
@@ -48,34 +30,9 @@ async function pickFirstCall(page: Page) {
   await expect(picker).toBeHidden();
 }
 
-async function toContainers(page: Page) {
-  await next(page).click();
-  await expect(page.getByRole('button', { name: 'Thêm dòng' })).toBeVisible();
-}
-
-async function paste(page: Page, lines: string[]) {
-  await page.getByRole('button', { name: 'Dán danh sách' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Dán danh sách container' });
-  await dialog.getByRole('textbox').fill(lines.join('\n'));
-  await dialog.getByRole('button', { name: 'Thêm vào danh sách' }).click();
-  await expect(dialog).toBeHidden();
-}
-
 async function deleteRow(page: Page, no: string) {
   await grid(page).getByRole('row').filter({ hasText: no }).getByRole('checkbox').first().check();
   await page.getByRole('button', { name: 'Xóa dòng đã chọn' }).click();
-}
-
-/** Step 2 done, the payer by tax code, the draft invoice shown: its total. */
-async function toCharges(page: Page, count: number, taxCode: string) {
-  await expect(page.getByTestId('container-count')).toHaveText(`Tổng: ${count} container, 0 dòng lỗi`);
-  await next(page).click();
-  await page.getByLabel('Mã số thuế').fill(taxCode);
-  await page.getByRole('button', { name: 'Tìm' }).click();
-  await expect(page.locator('.ant-descriptions').filter({ hasText: 'Đối tượng thanh toán đã chọn' })).toBeVisible();
-  await next(page).click();
-  await expect(page.getByTestId('charges-total')).toHaveText(/^[\d.]+ VNĐ$/);
-  return (await page.getByTestId('charges-total').textContent()) ?? '';
 }
 
 const money = (text: string) => Number(text.replace(/\D/g, ''));

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect as baseExpect, type Page } from '@playwright/test';
 import { editorReady, grid, legend } from '../fixtures/grid';
+import { openPayment } from '../fixtures/orders';
 import { demo, runtimeInfo, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
@@ -34,19 +35,9 @@ async function candidates(request: APIRequestContext, count: number): Promise<Ca
   return found;
 }
 
-/** Home → 'Lệnh chờ thanh toán' → search the PIN → pay → 'Xác nhận thanh toán ?' → the partner. */
-async function openPayment(page: Page, order: Candidate, partner: RegExp) {
-  const pin = order.PinCode.split('-')[0] as string;
-  await page.getByRole('tab', { name: 'Lệnh chờ thanh toán' }).click();
-  const search = page.getByLabel('Nhập mã PIN hoặc số container');
-  await search.fill(pin);
-  await search.press('Enter');
-  await page
-    .getByRole('button', { name: `Thanh toán ${pin}`, exact: true })
-    .first()
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Thanh toán lệnh' });
-  await expect(dialog.getByText('Xác nhận thanh toán ?')).toBeVisible();
+/** The payment dialog of the order, 'Xác nhận thanh toán ?' confirmed, the partner chosen. */
+async function openPartner(page: Page, order: Candidate, partner: RegExp) {
+  const dialog = await openPayment(page, order.PinCode);
   await dialog.getByRole('button', { name: 'Xác nhận' }).click();
   await dialog.getByRole('button', { name: partner }).click();
   return dialog;
@@ -78,15 +69,7 @@ test.describe('online payment', () => {
   test('shows the draft invoice before paying: a line per charge with VAT, totals per rate, the payable in words', async ({ page }) => {
     const order = orders[0] as Candidate;
     const pin = order.PinCode.split('-')[0] as string;
-    await page.getByRole('tab', { name: 'Lệnh chờ thanh toán' }).click();
-    const search = page.getByLabel('Nhập mã PIN hoặc số container');
-    await search.fill(pin);
-    await search.press('Enter');
-    await page
-      .getByRole('button', { name: `Thanh toán ${pin}`, exact: true })
-      .first()
-      .click();
-    const dialog = page.getByRole('dialog', { name: 'Thanh toán lệnh' });
+    const dialog = await openPayment(page, order.PinCode);
     await dialog.getByRole('button', { name: 'Xem hóa đơn nháp' }).click();
     const draft = page.getByRole('dialog', { name: 'Hóa đơn nháp' });
     const frame = draft.frameLocator('[data-testid="draft-invoice"]');
@@ -102,7 +85,7 @@ test.describe('online payment', () => {
   });
 
   test('pays an order by card + OTP through to the invoice and the completion event', async ({ page }) => {
-    const dialog = await openPayment(page, orders[0] as Candidate, /Thẻ nội địa/);
+    const dialog = await openPartner(page, orders[0] as Candidate, /Thẻ nội địa/);
     await dialog.getByLabel('Số thẻ').fill('9704180000123456');
     // At 6 digits the server says a domestic card carries an issue date.
     await expect(dialog.getByLabel('Ngày phát hành')).toBeVisible();
@@ -122,7 +105,7 @@ test.describe('online payment', () => {
   });
 
   test('fails the card payment after 3 wrong OTPs with the spec message', async ({ page }) => {
-    const dialog = await openPayment(page, orders[3] as Candidate, /Thẻ nội địa/);
+    const dialog = await openPartner(page, orders[3] as Candidate, /Thẻ nội địa/);
     await dialog.getByLabel('Số thẻ').fill('4111111111111111');
     // An international card carries an expiry date.
     await expect(dialog.getByLabel('Ngày hết hạn')).toBeVisible();
@@ -144,7 +127,7 @@ test.describe('online payment', () => {
 
   test('pays an order on the bank page: redirect, wait, poll, checksum, invoice', async ({ page, context }) => {
     const popup = context.waitForEvent('page');
-    const dialog = await openPayment(page, orders[1] as Candidate, /Cổng NAPAS/);
+    const dialog = await openPartner(page, orders[1] as Candidate, /Cổng NAPAS/);
     const bank = await popup;
     await bank.getByRole('button', { name: 'Thanh toán' }).click();
     await expect(bank.getByText('Giao dịch thành công')).toBeVisible();
@@ -155,7 +138,7 @@ test.describe('online payment', () => {
   test('pays an order by VietQR: the bank app pays the QR, the customer confirms, invoice', async ({ page, request, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const created = page.waitForResponse((r) => r.url().endsWith('/api/payment/vaqr/mb/create_qrcode_by_order'));
-    const dialog = await openPayment(page, orders[2] as Candidate, /VietQR/);
+    const dialog = await openPartner(page, orders[2] as Candidate, /VietQR/);
     const reply = ((await (await created).json()) as { data: { qr: string; showClient: { desc: string } } }).data;
     const qr = reply.qr;
     await expect(dialog.getByRole('img', { name: 'VietQR' })).toBeVisible();

@@ -2,8 +2,8 @@ import { type APIRequestContext, expect as baseExpect, type Page } from '@playwr
 import { containerNumber } from '@smartport/contract';
 import ExcelJS from 'exceljs';
 import { confirm, editorReady, grid, rowWith } from '../fixtures/grid';
-import { demoYardCall } from '../fixtures/orders';
-import { demo, openMenu, runtimeInfo, signIn } from '../fixtures/portal';
+import { call, paidImportPickup, tokenOf } from '../fixtures/orders';
+import { openMenu, runtimeInfo, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 
 // Issue 26: a criterion added on 'Tiêu chí đánh giá' is rated by the customer on a completed order (and by the driver
@@ -16,56 +16,11 @@ const box = containerNumber('MSCU', 261047);
 const yardRead = { timeout: 120_000, intervals: [2_000] };
 const shots = '/tmp/hF-shots';
 
-async function tokenOf(request: APIRequestContext, who: 'admin' | 'khachhang') {
-  const login = await request.post('/api/auth/login', { data: { UserID: demo[who].user, Password: demo[who].password } });
-  return ((await login.json()) as { access_token: string }).access_token;
-}
-
-async function call<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
-  const r = await request.post(`/api/${path}`, { headers: { Authorization: `Bearer ${token}` }, data });
-  expect(r.ok(), `${path}: ${await r.text()}`).toBe(true);
-  return (await r.json()) as T;
-}
-
 /** An import pickup of a demo-yard container made, paid and delivered by calls, then taken out through the gate. */
 async function completedOrder(request: APIRequestContext) {
   const tos = runtimeInfo().simulators.tos as string;
   const token = await tokenOf(request, 'khachhang');
-  const picked = await demoYardCall(request);
-  const ships = await call<{ vsls: { VesselKey: string; VesselName: string; VesselImVoy: string }[] }>(
-    request,
-    token,
-    'task/fcl_pre_advice/search_ship',
-    { arrStatus: 0, TerminalCode: 'NDP' },
-  );
-  const vessel = ships.vsls.find((v) => v.VesselName === picked.name && v.VesselImVoy === picked.im) ?? ships.vsls[0];
-  const draft = {
-    OrderType: 'import_pickup',
-    TerminalCode: 'NDP',
-    JobModeCode: 'LAYN',
-    OperationCode: 'MSC',
-    VesselKey: vessel?.VesselKey,
-    BLNo: 'MEDUHP2611001',
-    BookingNo: null,
-    ExpDate: `${new Date(Date.now() + 7 * 3_600_000 + 86_400_000).toISOString().slice(0, 10)} 23:00`,
-    AttachServices: [],
-    containers: [{ ContainerNo: box, IsoSizetype: '' }],
-    CustomerCode: 'C0000001',
-  };
-  const priced = await call<{ data: { TotalAmount: number } }>(request, token, 'task/order/calculate', draft);
-  const saved = await call<{ data: { OrderNo: string; PinCode: string } }>(request, token, 'task/order/save', {
-    ...draft,
-    TotalAmount: priced.data.TotalAmount,
-    ClientKey: crypto.randomUUID(),
-  });
-  const order = saved.data;
-  const started = await call<{ data: { clientMessageId: string } }>(request, token, 'payment/mb/make_transfer_pincode', {
-    OrderNo: order.OrderNo,
-    cardNumber: '9704180000123456',
-    cardDate: '03/24',
-    cardName: 'NGUYEN VAN A',
-  });
-  await call(request, token, 'payment/mb/confirm_transfer', { otp: '123456', clientMessageId: started.data.clientMessageId });
+  const order = await paidImportPickup(request, token, box);
   const detail = async () =>
     (await call<{ data: { TosStatus: string; YardState: string } }>(request, token, 'task/order/getOrder', { OrderNo: order.OrderNo }))
       .data;

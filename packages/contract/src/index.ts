@@ -67,6 +67,7 @@ export * from './call';
 export { type CatalogName, catalogGrids, catalogs } from './catalogs/calls';
 export { jobModeCommodityRow } from './catalogs/commodity-links';
 export * from './catalogs/definitions';
+export { depotCatalog, depotMessages, depotOrderTypes } from './catalogs/depots';
 export { type VesselScheduleRow, vesselScheduleGrid, vesselScheduleRow } from './catalogs/vessel-schedule';
 export * from './compare/calls';
 export * from './connection-alerts/alert-mail';
@@ -386,6 +387,11 @@ export const projectNamedCalls = [
   // Administration (docs/decisions.md): the release points' delete (spec 03 §5 names its message, not its call) and the
   // dangerous-goods check the order screens make against 'Danh mục hàng nguy hiểm được phép hạ'.
   'config/releasePointByBlock/delete',
+  // Depots (docs/decisions.md 'Depots'): 'Danh mục depot' and the order screen's depot choice.
+  'common/getDepotList',
+  'common/updateDepotList',
+  'common/deleteDepotList',
+  'task/order/depots',
   'config/checkIMOAlert',
   // Order creation's steps (spec 02 §2.1 names the steps, not their calls; docs/decisions.md).
   'task/order/checkContainers',

@@ -86,6 +86,7 @@ export const menuCatalog = [
   e('CAT_TRANSIT', 'CATALOG', 'Chuyển cảng', '/common/transit'),
   e('CAT_COMMODITY', 'CATALOG', 'Mặt hàng', '/common/commodity'),
   e('CAT_VESSEL_SCHEDULE', 'CATALOG', 'Lịch tàu', '/common/vessel_schedule'),
+  e('CAT_DEPOT', 'CATALOG', 'Danh mục depot', '/common/depot'),
   e('CAT_COMPARE', 'CATALOG', 'Đối chiếu dữ liệu container', '/common/compare'),
 
   e('CONFIG', null, 'Cấu hình', undefined, 'setting'),

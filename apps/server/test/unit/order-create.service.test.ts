@@ -49,7 +49,7 @@ function setup(needed: boolean, order: Partial<OrderRecord> = {}, customsHeld = 
     pricing: { price: async () => ({ ok: false, message: 'x' }) },
     approvalNeeded,
     imoAlertFor: async () => [],
-    flags: async () => ({ ImportPickupAllCont: false }),
+    flags: async () => ({ ImportPickupAllCont: false, DepotSelect: false }),
     linkToken: () => 't',
     edoReleases: async () => ({ isEdoLine: false, covers: [] }),
     bookingFor: async () => null,

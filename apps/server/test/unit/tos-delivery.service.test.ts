@@ -18,6 +18,7 @@ function setup(opts: { tos: TosOrderDesk['sendOrder']; jobCode?: string | null; 
     VesselKey: null,
     BLNo: null,
     BookingNo: null,
+    DepotCode: null,
     ExpDate: null,
     TotalAmount: 648_000,
     MoneyCredit: 'M',

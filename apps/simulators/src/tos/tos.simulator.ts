@@ -58,6 +58,8 @@ export interface HeldTosOrder {
   vesselCode: string | null;
   blNo: string | null;
   bookingNo: string | null;
+  /** The depot of an empty pickup / return, as the portal sent it. */
+  depotCode: string | null;
   expDate: string | null;
   amount: number;
   /** An extension (gia hạn) of this earlier order: its arrival moves that order's expiry to this one's. */
@@ -288,6 +290,7 @@ export const tosSimulator: SimulatorDefinition = {
         vesselCode: b.vesselCode ?? null,
         blNo: b.blNo ?? null,
         bookingNo: b.bookingNo ?? null,
+        depotCode: b.depotCode ?? null,
         expDate: b.expDate ?? null,
         amount: Number(b.amount) || 0,
         extendsOrderNo: b.extendsOrderNo ?? null,

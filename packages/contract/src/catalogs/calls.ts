@@ -18,6 +18,7 @@ import {
   paymentTypeCatalog,
   transitCatalog,
 } from './definitions';
+import { depotCatalog } from './depots';
 import { vesselScheduleGrid } from './vessel-schedule';
 
 /** The catalogue grids by screen name (/common/<name>); each one's calls come from its entry. */
@@ -35,6 +36,7 @@ export const catalogs = {
   commodity: commodityCatalog,
   customer: customerCatalog,
   vessel_schedule: vesselScheduleGrid,
+  depot: depotCatalog,
 } as const;
 export type CatalogName = keyof typeof catalogs;
 
@@ -53,6 +55,7 @@ export const catalogGrids = [
   commodityCatalog,
   customerCatalog,
   vesselScheduleGrid,
+  depotCatalog,
 ] as const;
 
 /** The catalogues module's calls: its grids' calls (names of spec 03 §7) and the few that are not a grid's. */

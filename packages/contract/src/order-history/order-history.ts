@@ -221,6 +221,8 @@ export const orderHistoryDetail = orderHistoryRow.extend({
   TaxCode: z.string().nullable(),
   OperationCode: z.string().nullable(),
   VesselName: z.string().nullable(),
+  /** The depot of an empty pickup / empty return, 'code - name', else null. */
+  Depot: z.string().nullable(),
   TransactionId: z.string().nullable(),
   Amount: z.number().nullable(),
   VatAmount: z.number().nullable(),

@@ -78,6 +78,8 @@ export const orderHeaderInput = z.object({
   Note: optText(500, 'Ghi chú'),
   /** Attached services the customer ticked beyond the ones charged by default (attach config). */
   AttachServices: z.array(z.string().trim().max(10)).max(20).default([]),
+  /** Empty pickup / empty return at a terminal with 'Hiển thị chọn depot' on: the depot chosen ('Danh mục depot'). */
+  DepotCode: optText(20, 'Mã depot').transform((v) => (v ? v.toUpperCase() : null)),
 });
 export type OrderHeaderInput = z.output<typeof orderHeaderInput>;
 
@@ -272,6 +274,9 @@ export const orderDetail = z.object({
   BLNo: z.string().nullable(),
   BookingNo: z.string().nullable(),
   ExpDate: z.string().nullable(),
+  /** The depot of an empty pickup / empty return (terminal with DepotSelect on), else null. */
+  DepotCode: z.string().nullable(),
+  DepotName: z.string().nullable(),
   CustomerCode: z.string(),
   CustomerName: z.string().nullable(),
   TaxCode: z.string().nullable(),
@@ -322,6 +327,20 @@ export const getOrder = defineCall({
   response: replyWith({ data: orderDetail.optional() }),
 });
 
+/** A depot the order screen offers: the terminal's active depots, with 'Hiển thị chọn depot' on. */
+export const depotChoice = z.object({ DepotCode: z.string(), DepotName: z.string(), Address: z.string().nullable() });
+export type DepotChoice = z.infer<typeof depotChoice>;
+
+/** The depot choice of an order type at a terminal: offered (DepotSelect on, an empty pickup or return) and its depots. */
+export const orderDepots = defineCall({
+  path: 'task/order/depots',
+  module: 'orders',
+  summary: "Depot được chọn cho lệnh cấp/hạ container rỗng khi cảng bật 'Hiển thị chọn depot'",
+  access: orderAccess,
+  request: z.object({ TerminalCode: code(10, 'Mã cảng', orderMessages.noTerminal), OrderType: orderTypeField }),
+  response: replyWith({ DepotSelect: z.boolean().optional(), payload: z.array(depotChoice).optional() }),
+});
+
 /** Paper delivery orders (D/O) attached to an import pickup of a line not on eDO: what staff check before approving. */
 export const orderFileMessages = {
   attached: (name: string, orderNo: string) => `Đã đính kèm tệp ${name} vào lệnh ${orderNo}.`,
@@ -355,4 +374,5 @@ export const orderCreateCalls = {
   confirmPayLater,
   getOrder,
   attachOrderFile,
+  orderDepots,
 };

@@ -168,6 +168,7 @@ export function createHttpTos(opts: { timeoutMs?: number; outbound: Pick<Outboun
         vesselCode: order.VesselKey,
         blNo: order.BLNo,
         bookingNo: order.BookingNo,
+        depotCode: order.DepotCode,
         expDate: order.ExpDate ? order.ExpDate.toISOString() : null,
         amount: order.TotalAmount,
         extendsOrderNo: order.ExtendsOrderNo,

@@ -91,6 +91,8 @@ export interface TosOrderDelivery {
   VesselKey: string | null;
   BLNo: string | null;
   BookingNo: string | null;
+  /** The depot the empties are picked up from / returned to (empty pickup / return, DepotSelect on), else null. */
+  DepotCode: string | null;
   ExpDate: Date | null;
   TotalAmount: number;
   /** An extension order (gia hạn): the order whose expiry it moves to its own. */

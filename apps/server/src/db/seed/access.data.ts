@@ -47,6 +47,7 @@ export const defaultGrants: Record<string, MenuId[] | 'all'> = {
     'CAT_COMMODITY',
     'CAT_VESSEL_SCHEDULE',
     'CAT_COMPARE',
+    'CAT_DEPOT',
     'CFG_NOTIFY',
     'CFG_SIZE_TYPE',
     'CFG_FREE_DAY',

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Database } from '../client';
+import { depots } from '../schema';
 
 /** Reference catalogues a terminal starts with (codes used by the demo orders). */
 const seeds: { table: string; columns: string[]; rows: (string | number | boolean | null)[][] }[] = [
@@ -124,4 +126,63 @@ export async function seedCatalogs(database: Database, now = new Date()) {
      on conflict do nothing`,
     [day],
   );
+}
+
+/** Demo depots ('Danh mục depot') of the Hải Phòng terminals, with their lift charges (VND per container). */
+export const depotSeed = [
+  {
+    TerminalCode: 'NDP',
+    DepotCode: 'DVD',
+    DepotName: 'Depot Đình Vũ',
+    Address: 'Lô CN5, KCN Đình Vũ, quận Hải An, TP. Hải Phòng',
+    LiftCharge: 150_000,
+  },
+  {
+    TerminalCode: 'NDP',
+    DepotCode: 'TBD',
+    DepotName: 'Depot Tân Cảng Hải Phòng',
+    Address: 'Số 1 Đình Vũ, phường Đông Hải 2, quận Hải An, TP. Hải Phòng',
+    LiftCharge: 180_000,
+  },
+  {
+    TerminalCode: 'NDP',
+    DepotCode: 'VIC',
+    DepotName: 'Depot Vinabridge',
+    Address: 'Km 6 đường 356, quận Hải An, TP. Hải Phòng',
+    LiftCharge: 165_000,
+  },
+  {
+    TerminalCode: 'NDV',
+    DepotCode: 'DVD',
+    DepotName: 'Depot Đình Vũ',
+    Address: 'Lô CN5, KCN Đình Vũ, quận Hải An, TP. Hải Phòng',
+    LiftCharge: 150_000,
+  },
+  {
+    TerminalCode: 'NDV',
+    DepotCode: 'GLD',
+    DepotName: 'Depot Gemadept Hải Phòng',
+    Address: 'Số 8 Lê Thánh Tông, quận Ngô Quyền, TP. Hải Phòng',
+    LiftCharge: 170_000,
+  },
+  {
+    TerminalCode: 'NHP',
+    DepotCode: 'HAD',
+    DepotName: 'Depot Hải An',
+    Address: 'Đường Tân Vũ – Lạch Huyện, quận Hải An, TP. Hải Phòng',
+    LiftCharge: 160_000,
+  },
+  {
+    TerminalCode: 'NHP',
+    DepotCode: 'MPD',
+    DepotName: 'Depot Minh Phương',
+    Address: 'Số 2 Ngô Quyền, phường Vạn Mỹ, quận Ngô Quyền, TP. Hải Phòng',
+    LiftCharge: 140_000,
+  },
+] as const;
+
+/** Seeds the demo depots once, when the catalogue is empty (an administrator's later edits are kept). */
+export async function seedDepots(database: Database) {
+  const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(depots);
+  if (!row?.n) await database.db.insert(depots).values([...depotSeed]);
 }

@@ -10,6 +10,7 @@ import { seedAdmin } from './admin.data';
 import { seedDemoApproval } from './approval.data';
 import { seedApprovalQueue } from './approval-queue.data';
 import { seedDemoBookings } from './bookings.data';
+import { seedDepots } from './catalogs.data';
 import { seedDemoData } from './demo-data';
 import { seedDemoEdos } from './edo.data';
 import { seedPayPartners } from './pay-partners.data';
@@ -163,6 +164,7 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
   if (options.demo) {
     await seedPayPartners(database);
     await seedAdmin(database);
+    await seedDepots(database);
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(orders);
     if (!row?.n) {
       log(`Đang tạo dữ liệu mẫu (${options.seedOrders} lệnh)…`);

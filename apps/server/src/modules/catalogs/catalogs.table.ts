@@ -1,4 +1,4 @@
-import { boolean, index, numeric, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { rowguid, tz } from '../../db/columns';
 import { terminals } from '../shell/terminals.table';
 
@@ -134,3 +134,20 @@ export const commodities = pgTable('commodities', {
   CommodityCode: varchar('commodity_code', { length: 20 }).notNull().unique(),
   CommodityName: text('commodity_name').notNull(),
 });
+
+/** 'Danh mục depot': the empty-container depots of a terminal and each one's own lift charge (VND per container). */
+export const depots = pgTable(
+  'depots',
+  {
+    Rowguid: rowguid(),
+    TerminalCode: varchar('terminal_code', { length: 10 })
+      .notNull()
+      .references(() => terminals.TerminalCode),
+    DepotCode: varchar('depot_code', { length: 20 }).notNull(),
+    DepotName: text('depot_name').notNull(),
+    Address: text('address'),
+    LiftCharge: integer('lift_charge').notNull().default(0),
+    IsActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('depots_key_uq').on(t.TerminalCode, t.DepotCode)],
+);

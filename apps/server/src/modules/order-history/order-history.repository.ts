@@ -29,6 +29,7 @@ export interface HistoryHeadRecord extends HistoryRowRecord {
   TaxCode: string | null;
   OperationCode: string | null;
   VesselName: string | null;
+  Depot: string | null;
   TransactionId: string | null;
   Amount: number | null;
   VatAmount: number | null;
@@ -128,6 +129,8 @@ export function createOrderHistoryRepository(database: Database) {
       const inScope = orderScopeText(scope, params);
       const [row] = await q<HistoryHeadRecord>(
         `select ${rowColumns}, cu.tax_code "TaxCode", o.operation_code "OperationCode", v.vessel_name "VesselName",
+                (select d.depot_code || ' - ' || d.depot_name from depots d
+                  where d.terminal_code = o.terminal_code and d.depot_code = o.depot_code) "Depot",
                 o.transaction_id "TransactionId", o.amount::float8 "Amount", o.vat_amount::float8 "VatAmount",
                 o.reject_reason "RejectReason", o.note "Note", o.tos_status "TosStatus", o.tos_message "TosMessage",
                 o.approved_by "ApprovedBy", o.approved_time "ApprovedTime", o.cancelled_by "CancelledBy", o.cancelled_time "CancelledTime",

@@ -14,6 +14,8 @@ export interface ApprovalOrder {
   VesselKey: string | null;
   BLNo: string | null;
   BookingNo: string | null;
+  /** The depot of an empty pickup / empty return, else null. */
+  DepotCode: string | null;
   ExpDate: Date | null;
   TotalAmount: number;
   MoneyCredit: string;
@@ -69,7 +71,7 @@ export interface AcceptFilter {
 
 const headColumns = sql.raw(`o.order_no "OrderNo", o.pin_code "PinCode", o.terminal_code "TerminalCode", o.customer_code "CustomerCode",
   o.job_mode_code "JobModeCode", o.operation_code "OperationCode", o.vessel_key "VesselKey", o.bl_no "BLNo", o.booking_no "BookingNo",
-  o.exp_date "ExpDate", o.total_amount::float8 "TotalAmount", o.money_credit "MoneyCredit", o.order_status "OrderStatus",
+  o.depot_code "DepotCode", o.exp_date "ExpDate", o.total_amount::float8 "TotalAmount", o.money_credit "MoneyCredit", o.order_status "OrderStatus",
   o.transaction_id "TransactionId", o.created_by "CreatedBy", o.tos_status "TosStatus", o.tos_order_no "TosOrderNo",
   o.tos_attempts "TosAttempts", o.source "Source", o.extends_order_no "ExtendsOrderNo"`);
 

@@ -48,6 +48,8 @@ export interface NewOrder {
   VesselKey: string | null;
   BookingNo: string | null;
   BLNo: string | null;
+  /** The depot of an empty pickup / empty return (checked against the terminal's 'Danh mục depot'), else null. */
+  DepotCode?: string | null;
   ShipperName: string | null;
   Note: string | null;
   ExpDate: Date;
@@ -74,6 +76,14 @@ export interface NewOrder {
   ExtendsOrderNo?: string | null;
 }
 
+/** An active depot of a terminal and its own lift charge (VND per container, before VAT). */
+export interface DepotFact {
+  DepotCode: string;
+  DepotName: string;
+  Address: string | null;
+  LiftCharge: number;
+}
+
 /** The row the confirmation and the detail read. */
 export interface OrderRecord {
   OrderNo: string;
@@ -89,6 +99,8 @@ export interface OrderRecord {
   VesselExVoy: string | null;
   BLNo: string | null;
   BookingNo: string | null;
+  DepotCode: string | null;
+  DepotName: string | null;
   ExpDate: Date | null;
   CustomerCode: string;
   CustomerName: string | null;
@@ -191,6 +203,14 @@ export function createOrderCreateRepository(db: Db) {
     },
 
     /** Active customers with a tax code (a customer account: only its own). */
+    /** The terminal's active depots ('Danh mục depot'), by code. */
+    async depots(terminal: string): Promise<DepotFact[]> {
+      return rows<DepotFact>(
+        sql`select depot_code "DepotCode", depot_name "DepotName", address "Address", lift_charge "LiftCharge"
+              from depots where terminal_code = ${terminal} and is_active order by depot_code`,
+      );
+    },
+
     async payersByTax(taxCode: string, only: string | null): Promise<PayerRow[]> {
       return rows<PayerRow>(
         sql`select customer_code "CustomerCode", customer_name "CustomerName", tax_code "TaxCode", address "Address", email "Email",
@@ -306,6 +326,7 @@ export function createOrderCreateRepository(db: Db) {
             VesselKey: o.VesselKey,
             BookingNo: o.BookingNo,
             BLNo: o.BLNo,
+            DepotCode: o.DepotCode ?? null,
             ShipperName: o.ShipperName,
             ExpDate: o.ExpDate,
             SkipApproval: false,
@@ -430,8 +451,8 @@ export function createOrderCreateRepository(db: Db) {
         sql`select o.order_no "OrderNo", o.pin_code "PinCode", o.order_type "OrderType", o.terminal_code "TerminalCode",
                    o.job_mode_code "JobModeCode", j.job_mode_name "JobModeName", o.operation_code "OperationCode",
                    o.vessel_key "VesselKey", v.vessel_name "VesselName", v.vessel_im_voy "VesselImVoy", v.vessel_ex_voy "VesselExVoy",
-                   o.bl_no "BLNo", o.booking_no "BookingNo", o.exp_date "ExpDate", o.customer_code "CustomerCode",
-                   cu.customer_name "CustomerName", cu.tax_code "TaxCode", o.money_credit "MoneyCredit", o.order_status "OrderStatus",
+                   o.bl_no "BLNo", o.booking_no "BookingNo", o.depot_code "DepotCode", d.depot_name "DepotName",
+                   o.exp_date "ExpDate", o.customer_code "CustomerCode", cu.customer_name "CustomerName", cu.tax_code "TaxCode", o.money_credit "MoneyCredit", o.order_status "OrderStatus",
                    o.transaction_id "TransactionId", o.total_amount::float8 "TotalAmount", o.reject_reason "RejectReason",
                    o.approved_by "ApprovedBy", o.approved_time "ApprovedTime", o.tos_status "TosStatus", o.tos_message "TosMessage",
                    (select i.invoice_series || '-' || i.invoice_no from invoices i where i.order_no = o.order_no order by i.issue_date desc limit 1) "InvoiceNo",
@@ -442,6 +463,7 @@ export function createOrderCreateRepository(db: Db) {
               left join job_modes j on j.job_mode_code = o.job_mode_code
               left join vessel_voyages v on v.vessel_key = o.vessel_key
               left join customers cu on cu.customer_code = o.customer_code
+              left join depots d on d.terminal_code = o.terminal_code and d.depot_code = o.depot_code
              where ${inOrderScope(scope, 'o')} and o.order_no = ${orderNo}`,
       );
       if (!r) return null;

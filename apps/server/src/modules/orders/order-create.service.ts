@@ -4,6 +4,8 @@ import {
   type CallRequest,
   type CheckedContainer,
   type calls,
+  depotMessages,
+  depotOrderTypes,
   type ExtensionDue,
   edoMessages,
   type InvoiceState,
@@ -49,7 +51,7 @@ import {
   type RowFacts,
   voyageLabel,
 } from './order-checks';
-import type { BookingLimit, KeyedOrderRow, OrderCreateRepository, SavedOrderRow } from './order-create.repository';
+import type { BookingLimit, DepotFact, KeyedOrderRow, OrderCreateRepository, SavedOrderRow } from './order-create.repository';
 import type { PricingService } from './pricing.service';
 import { orderStatusNames } from './public-order.service';
 
@@ -69,8 +71,8 @@ export interface OrderCreateDeps {
   publish: DomainEventBus['publish'];
   /** The terminal's dangerous-goods list (admin rules): alert texts, none = not allowed. */
   imoAlertFor(q: { terminal: string; classCode: string; unno: string }): Promise<string[]>;
-  /** The terminal config's switches (ImportPickupAllCont). */
-  flags(terminal: string): Promise<{ ImportPickupAllCont: boolean }>;
+  /** The terminal config's switches (ImportPickupAllCont, DepotSelect). */
+  flags(terminal: string): Promise<{ ImportPickupAllCont: boolean; DepotSelect: boolean }>;
   /** The public order link's token (ord_url). */
   linkToken(orderNo: string): string;
   /** What the line's eDOs release (edo module): whether the line is on eDO, and the eDOs on the bill naming the containers. */
@@ -94,6 +96,8 @@ interface Header {
   localForeign: 'L' | 'F';
   /** The chosen vessel call at the order's terminal, named for the refusals. */
   vessel: { VesselKey: string; label: string } | null;
+  /** The depot chosen (DepotSelect on, an empty pickup or return), else null. */
+  depot: DepotFact | null;
 }
 
 /**
@@ -126,6 +130,28 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
   const { repo } = deps;
   const now = () => deps.now?.() ?? new Date();
 
+  /** Whether the order screen offers a depot: an empty pickup or return at a terminal with 'Hiển thị chọn depot' on. */
+  async function depotOffered(type: OrderTypeDef, terminal: string): Promise<boolean> {
+    return (depotOrderTypes as readonly string[]).includes(type.type) && (await deps.flags(terminal)).DepotSelect;
+  }
+
+  /**
+   * The depot of the draft, from the terminal's own active depots: required where offered, refused where not (switch
+   * off, or an order type without depots), and one of another terminal refused naming the code and the terminal.
+   */
+  async function depotOf(type: OrderTypeDef, input: OrderHeaderInput): Promise<DepotFact | null> {
+    const offered = await depotOffered(type, input.TerminalCode);
+    if (!input.DepotCode) {
+      if (offered) throw badRequest(depotMessages.required);
+      return null;
+    }
+    if (!(depotOrderTypes as readonly string[]).includes(type.type)) throw badRequest(depotMessages.wrongType(type.title));
+    if (!offered) throw badRequest(depotMessages.notOffered(input.TerminalCode));
+    const depot = (await repo.depots(input.TerminalCode)).find((d) => d.DepotCode === input.DepotCode);
+    if (!depot) throw badRequest(depotMessages.unknown(input.DepotCode, input.TerminalCode));
+    return depot;
+  }
+
   /** Header checks in the screen's order; a bad header is a 400 (403 for a type or terminal the caller lacks). */
   async function header(user: AuthUser, input: OrderHeaderInput): Promise<Header> {
     const type = orderTypes[input.OrderType];
@@ -141,7 +167,9 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
     if (doc) throw badRequest(doc);
     const exp = expDateProblem(input.ExpDate, now());
     if (exp) throw badRequest(exp);
+    const depot = await depotOf(type, input);
     return {
+      depot,
       type,
       input,
       ExpDate: parseExpDate(input.ExpDate) as Date,
@@ -268,6 +296,7 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
       CustomerCode: payer.CustomerCode,
       MoneyCredit: payer.MoneyCredit,
       AttachServices: draft.AttachServices,
+      depot: h.depot,
       at,
       ExpDate: h.ExpDate,
       containers: rows.map((r) => ({
@@ -322,6 +351,20 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
       return { success: true as const, payload: rows, ...(problem ? { message: orderMessages.containersInvalid } : {}) };
     },
 
+    /** task/order/depots: the depots the order screen offers (none when the switch is off or the type takes none). */
+    async depots(user: AuthUser, input: CallRequest<O['orderDepots']>) {
+      const type = orderTypes[input.OrderType];
+      if (!user.grants.has(type.menu)) throw forbidden(orderCheckMessages.noMenu(type.title));
+      assertTerminal(user, input.TerminalCode);
+      const offered = await depotOffered(type, input.TerminalCode);
+      const list = offered ? await repo.depots(input.TerminalCode) : [];
+      return {
+        success: true as const,
+        DepotSelect: offered,
+        payload: list.map((d) => ({ DepotCode: d.DepotCode, DepotName: d.DepotName, Address: d.Address })),
+      };
+    },
+
     /** task/import_pickup/load_payer: active customers with that tax code (a customer account: its own only). */
     async loadPayer(user: AuthUser, taxCode: string) {
       // Names, addresses and e-mails of payers are for those who order for them, not for any holder of the menu.
@@ -362,6 +405,7 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
           VesselKey: draft.VesselKey,
           BookingNo: draft.BookingNo,
           BLNo: draft.BLNo,
+          DepotCode: h.depot?.DepotCode ?? null,
           ShipperName: draft.ShipperName ?? payer.CustomerName,
           Note: draft.Note,
           ExpDate: h.ExpDate,
@@ -494,6 +538,8 @@ export function createOrderCreateService(deps: OrderCreateDeps) {
         VesselName: vessel,
         BLNo: o.BLNo,
         BookingNo: o.BookingNo,
+        DepotCode: o.DepotCode,
+        DepotName: o.DepotName,
         ExpDate: o.ExpDate?.toISOString() ?? null,
         CustomerCode: o.CustomerCode,
         CustomerName: o.CustomerName,

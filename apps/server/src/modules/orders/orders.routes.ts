@@ -19,6 +19,7 @@ export function ordersHandlers(
     confirmPayLater: async (input, ctx) => create.confirmPayLater(ctx.user, input.OrderNo),
     getOrder: async (input, ctx) => ({ success: true, data: await create.getOrder(ctx.user, input.OrderNo) }),
     attachOrderFile: (input, ctx) => create.attachFile(ctx.user, input),
+    orderDepots: (input, ctx) => create.depots(ctx.user, input),
     loadAcceptOrders: (input, ctx) => approval.list(ctx.user, input),
     approveOrder: (input, ctx) => approval.approve(ctx.user, input),
     rejectOrder: (input, ctx) => approval.reject(ctx.user, input),

@@ -37,6 +37,8 @@ export const orders = pgTable(
     OperationCode: varchar('operation_code', { length: 10 }),
     VesselKey: varchar('vessel_key', { length: 30 }),
     BookingNo: varchar('booking_no', { length: 50 }),
+    /** The depot of an empty pickup / empty return ('Danh mục depot' of the order's terminal), else null. */
+    DepotCode: varchar('depot_code', { length: 20 }),
     BLNo: varchar('bl_no', { length: 50 }),
     ShipperName: text('shipper_name'),
     ExpDate: tz('exp_date'),

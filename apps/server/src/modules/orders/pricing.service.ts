@@ -5,6 +5,7 @@ import type { StorageRulesService } from '../storage-rules/storage-rules.service
 import type { PricingRepository } from './pricing.repository';
 import {
   type EngineContainer,
+  type EngineDepot,
   isReeferContainer,
   type Period,
   priceOrder,
@@ -47,6 +48,8 @@ export interface PricingInput {
   MoneyCredit: string;
   /** Optional attached services the customer ticked (defaults are added by the engine). */
   AttachServices: string[];
+  /** The depot chosen (empty pickup / return, DepotSelect on): its lift charge is a line per container. */
+  depot?: EngineDepot | null;
   /** Pricing moment (tariff validity, exchange rate). */
   at: Date;
   /** Order expiry: storage and plug hours of pickups run to it. */
@@ -208,6 +211,7 @@ export function createPricingService(deps: PricingDeps): PricingService {
         steps,
         rates,
         containers,
+        depot: input.depot ?? null,
       });
       if (!outcome.ok) return outcome;
       const AttachOptions = [...options]

@@ -282,6 +282,15 @@ export interface EngineInput {
   /** Currency → VND rate (the latest active on or before `at`). */
   rates: ReadonlyMap<string, number>;
   containers: readonly EngineContainer[];
+  /** The order's depot ('Danh mục depot'), whose own lift charge is a surcharge line per container. */
+  depot?: EngineDepot | null;
+}
+
+/** A depot of the order's terminal and its lift charge (VND per container, before VAT). */
+export interface EngineDepot {
+  DepotCode: string;
+  DepotName: string;
+  LiftCharge: number;
 }
 
 export type EngineOutcome = { ok: true; charges: OrderCharges } | { ok: false; message: string };
@@ -384,19 +393,15 @@ export function priceOrder(input: EngineInput): EngineOutcome {
       const job = line(c, 'job', input.JobModeCode, jobTariff, 1, 'Cont', `${mode.JobModeName} cont ${size} ${feName(c.FE)}`);
       lines.push(job);
 
-      // Surcharge of the job mode's ExtraMode.
-      const value = surchargeValue(mode.ExtraMode, c);
-      const step = value == null ? null : pickStep(input.steps, mode.ExtraMode, value);
-      if (step && value != null && step.Percent > 0) {
-        const amount = Math.round((job.Amount * step.Percent) / 100);
+      /** A surcharge of one VND amount on the job line: its tariff code and VAT rate. */
+      const surcharge = (amount: number, unit: string, patch: Partial<ChargeLine>, explanation: string) => {
         const vat = vatOf(amount, jobTariff.VatRate);
-        const bounds = `bậc từ ${vn(step.FromValue)}${step.ToValue != null ? ` đến dưới ${vn(step.ToValue)}` : ' trở lên'}`;
         lines.push({
           ...job,
           LineNo: lines.length + 1,
           ChargeKind: 'surcharge',
           Quantity: 1,
-          Unit: 'Lần',
+          Unit: unit,
           UnitPrice: amount,
           TariffCurrency: 'VND',
           TariffPrice: amount,
@@ -404,8 +409,35 @@ export function priceOrder(input: EngineInput): EngineOutcome {
           Amount: amount,
           VatAmount: vat,
           Total: amount + vat,
-          Explanation: `${extraModeNames[mode.ExtraMode]} (${valueText(mode.ExtraMode, value)}, ${bounds}): ${vn(step.Percent)}% × ${vn(job.Amount)} = ${vn(amount)} đ; VAT ${vatText(jobTariff.VatRate)}`,
+          ...patch,
+          Explanation: `${explanation}; VAT ${vatText(jobTariff.VatRate)}`,
         });
+      };
+
+      // Surcharge of the job mode's ExtraMode.
+      const value = surchargeValue(mode.ExtraMode, c);
+      const step = value == null ? null : pickStep(input.steps, mode.ExtraMode, value);
+      if (step && value != null && step.Percent > 0) {
+        const amount = Math.round((job.Amount * step.Percent) / 100);
+        const bounds = `bậc từ ${vn(step.FromValue)}${step.ToValue != null ? ` đến dưới ${vn(step.ToValue)}` : ' trở lên'}`;
+        surcharge(
+          amount,
+          'Lần',
+          {},
+          `${extraModeNames[mode.ExtraMode]} (${valueText(mode.ExtraMode, value)}, ${bounds}): ${vn(step.Percent)}% × ${vn(job.Amount)} = ${vn(amount)} đ`,
+        );
+      }
+
+      // The depot's own lift charge (docs/decisions.md 'Depots'): a surcharge line of the job's tariff code and VAT.
+      const depot = input.depot;
+      if (depot && depot.LiftCharge > 0) {
+        const amount = Math.round(depot.LiftCharge);
+        surcharge(
+          amount,
+          'Cont',
+          { TariffName: `Phí nâng/hạ tại depot ${depot.DepotCode}` },
+          `Phí nâng/hạ tại depot ${depot.DepotCode} (${depot.DepotName}): ${vn(amount)} đ/cont theo danh mục depot`,
+        );
       }
 
       // Attached services.

@@ -90,6 +90,7 @@ export function createTosDeliveryService(deps: {
       VesselKey: order.VesselKey,
       BLNo: order.BLNo,
       BookingNo: order.BookingNo,
+      DepotCode: order.DepotCode,
       ExpDate: order.ExpDate ? new Date(order.ExpDate) : null,
       TotalAmount: Number(order.TotalAmount),
       ExtendsOrderNo: order.ExtendsOrderNo,

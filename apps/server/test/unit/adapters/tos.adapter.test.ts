@@ -94,6 +94,7 @@ describe('TOS adapter', () => {
     VesselKey: null,
     BLNo: 'MEDUHP2611001',
     BookingNo: null,
+    DepotCode: null,
     ExpDate: new Date('2026-11-30T10:00:00Z'),
     TotalAmount: 648_000,
     ExtendsOrderNo: null,

@@ -1,9 +1,9 @@
-import { ACCOUNT_PASSWORD_MAX, accountMessages, passwordProblem } from '@smartport/contract';
+import { accountMessages } from '@smartport/contract';
 import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AccountCard } from './AccountCard';
+import { AccountFormError, NewPasswordFields, useAccountSubmit } from './AccountForm';
 import { useForgotPassword, useResetPassword } from './api';
 
 /**
@@ -13,16 +13,9 @@ import { useForgotPassword, useResetPassword } from './api';
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const forgot = useForgotPassword();
-  const [done, setDone] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (v: { Identifier: string }) => {
-    setError(null);
-    try {
-      setDone((await forgot.mutateAsync(v.Identifier)).message ?? accountMessages.resetSent);
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  };
+  const { done, error, submit } = useAccountSubmit(
+    async (v: { Identifier: string }) => (await forgot.mutateAsync(v.Identifier)).message ?? accountMessages.resetSent,
+  );
   return (
     <AccountCard title={t('account.forgotTitle')}>
       {done ? (
@@ -30,7 +23,7 @@ export function ForgotPasswordPage() {
       ) : (
         <>
           <p>{t('account.forgotHelp')}</p>
-          {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" />}
+          <AccountFormError error={error} />
           <Form layout="vertical" onFinish={(v: { Identifier: string }) => void submit(v)} disabled={forgot.isPending}>
             <Form.Item
               name="Identifier"
@@ -54,16 +47,10 @@ export function ResetPasswordPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const reset = useResetPassword();
-  const [done, setDone] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (v: { Password: string }) => {
-    setError(null);
-    try {
-      setDone((await reset.mutateAsync({ token: params.get('token') ?? '', Password: v.Password })).message ?? accountMessages.resetDone);
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  };
+  const { done, error, submit } = useAccountSubmit(
+    async (v: { Password: string }) =>
+      (await reset.mutateAsync({ token: params.get('token') ?? '', Password: v.Password })).message ?? accountMessages.resetDone,
+  );
   return (
     <AccountCard title={t('account.resetTitle')}>
       {done ? (
@@ -75,39 +62,9 @@ export function ResetPasswordPage() {
         </>
       ) : (
         <>
-          {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" />}
+          <AccountFormError error={error} />
           <Form layout="vertical" onFinish={(v: { Password: string }) => void submit(v)} disabled={reset.isPending}>
-            <Form.Item
-              name="Password"
-              label={t('account.newPassword')}
-              required
-              rules={[
-                {
-                  validator: async (_r, v: string | undefined) => {
-                    const problem = passwordProblem(v ?? '');
-                    if (problem) throw new Error(problem);
-                  },
-                },
-              ]}
-              extra={t('account.passwordRule')}
-            >
-              <Input.Password maxLength={ACCOUNT_PASSWORD_MAX} autoComplete="new-password" />
-            </Form.Item>
-            <Form.Item
-              name="Confirm"
-              label={t('account.confirm')}
-              required
-              dependencies={['Password']}
-              rules={[
-                ({ getFieldValue }) => ({
-                  validator: async (_r, v: string | undefined) => {
-                    if (!v || v !== getFieldValue('Password')) throw new Error(accountMessages.passwordMismatch);
-                  },
-                }),
-              ]}
-            >
-              <Input.Password maxLength={ACCOUNT_PASSWORD_MAX} autoComplete="new-password" />
-            </Form.Item>
+            <NewPasswordFields label={t('account.newPassword')} />
             <Button type="primary" htmlType="submit" block loading={reset.isPending}>
               {t('account.resetSubmit')}
             </Button>

@@ -1,8 +1,8 @@
-import { ACCOUNT_PASSWORD_MAX, ACCOUNT_USER_ID, accountMessages, passwordProblem } from '@smartport/contract';
+import { ACCOUNT_USER_ID, accountMessages } from '@smartport/contract';
 import { Alert, Button, Form, Input, Select } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountCard } from './AccountCard';
+import { AccountFormError, NewPasswordFields, useAccountSubmit } from './AccountForm';
 import { useRegister, useRegisterTerminals } from './api';
 
 interface Values {
@@ -25,19 +25,11 @@ export function RegisterPage() {
   const [form] = Form.useForm<Values>();
   const terminals = useRegisterTerminals();
   const register = useRegister();
-  const [done, setDone] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (v: Values) => {
-    setError(null);
-    try {
-      const { Confirm: _confirm, Phone, ...rest } = v;
-      const reply = await register.mutateAsync({ ...rest, ...(Phone?.trim() ? { Phone } : {}) });
-      setDone(reply.message ?? accountMessages.registered);
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  };
+  const { done, error, submit } = useAccountSubmit(async (v: Values) => {
+    const { Confirm: _confirm, Phone, ...rest } = v;
+    const reply = await register.mutateAsync({ ...rest, ...(Phone?.trim() ? { Phone } : {}) });
+    return reply.message ?? accountMessages.registered;
+  });
 
   if (done)
     return (
@@ -48,7 +40,7 @@ export function RegisterPage() {
 
   return (
     <AccountCard title={t('account.registerTitle')} wide>
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" />}
+      <AccountFormError error={error} />
       <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} disabled={register.isPending} requiredMark>
         <Form.Item
           name="TaxCode"
@@ -98,38 +90,7 @@ export function RegisterPage() {
         >
           <Input maxLength={50} autoComplete="username" />
         </Form.Item>
-        <Form.Item
-          name="Password"
-          label={t('account.password')}
-          required
-          dependencies={['UserID']}
-          rules={[
-            ({ getFieldValue }) => ({
-              validator: async (_r, v: string | undefined) => {
-                const problem = passwordProblem(v ?? '', getFieldValue('UserID') as string | undefined);
-                if (problem) throw new Error(problem);
-              },
-            }),
-          ]}
-          extra={t('account.passwordRule')}
-        >
-          <Input.Password maxLength={ACCOUNT_PASSWORD_MAX} autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="Confirm"
-          label={t('account.confirm')}
-          required
-          dependencies={['Password']}
-          rules={[
-            ({ getFieldValue }) => ({
-              validator: async (_r, v: string | undefined) => {
-                if (!v || v !== getFieldValue('Password')) throw new Error(accountMessages.passwordMismatch);
-              },
-            }),
-          ]}
-        >
-          <Input.Password maxLength={ACCOUNT_PASSWORD_MAX} autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields label={t('account.password')} userIdField="UserID" />
         <Button type="primary" htmlType="submit" block loading={register.isPending}>
           {t('account.registerSubmit')}
         </Button>

@@ -192,6 +192,7 @@ function DetailBody({ d }: { d: OrderHistoryDetail }) {
         <Descriptions.Item label={t('orderHistory.col.document')}>{d.BLNo ?? d.BookingNo ?? ''}</Descriptions.Item>
         <Descriptions.Item label={t('orderHistory.detail.operator')}>{d.OperationCode ?? ''}</Descriptions.Item>
         <Descriptions.Item label={t('orderHistory.detail.vessel')}>{d.VesselName ?? ''}</Descriptions.Item>
+        {d.Depot && <Descriptions.Item label={t('orderHistory.detail.depot')}>{d.Depot}</Descriptions.Item>}
         <Descriptions.Item label={t('orderHistory.detail.moneyCredit')}>
           {d.MoneyCredit === 'M' ? t('orderHistory.detail.payNow') : t('orderHistory.detail.payAfter')}
         </Descriptions.Item>

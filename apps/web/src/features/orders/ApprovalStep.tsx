@@ -71,6 +71,15 @@ export function ApprovalStep({ orderNo, onNewOrder }: Props) {
         { key: 'status', label: t('orders.approval.status'), children: <span data-testid="order-status">{order.OrderStatusName}</span> },
         { key: 'total', label: t('orders.charges.totalAmount'), children: formatMoney(order.TotalAmount) },
         { key: 'exp', label: t('orders.info.expDate'), children: formatDateTime(order.ExpDate, 'DD/MM/YYYY HH:mm') },
+        ...(order.DepotCode
+          ? [
+              {
+                key: 'depot',
+                label: t('orders.info.depot'),
+                children: <span data-testid="order-depot">{`${order.DepotCode} - ${order.DepotName ?? ''}`}</span>,
+              },
+            ]
+          : []),
         ...(approved
           ? [
               { key: 'pin', label: t('orders.payment.pin'), children: <strong data-testid="order-pin">{shownPin(order.PinCode)}</strong> },

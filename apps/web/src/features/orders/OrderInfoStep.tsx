@@ -1,4 +1,4 @@
-import type { OrderTypeDef } from '@smartport/contract';
+import type { DepotChoice, OrderTypeDef } from '@smartport/contract';
 import { DatePicker, Form, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -14,12 +14,14 @@ interface Props {
   onChange(patch: Partial<OrderInfo>): void;
   VesselField: VesselFieldSlot;
   disabled: boolean;
+  /** The terminal's depots where the order chooses one (DepotSelect on, empty pickup / return), else null. */
+  depots: readonly DepotChoice[] | null;
 }
 
 const item = { style: { flex: '1 1 260px', minWidth: 0, marginBottom: 12 } };
 
 /** Step 1 'Thông tin lệnh': port, operator, vessel/voyage, B/L or booking, expiry, service, shipper, note. */
-export function OrderInfoStep({ type, info, onChange, VesselField, disabled }: Props) {
+export function OrderInfoStep({ type, info, onChange, VesselField, disabled, depots }: Props) {
   const { t } = useTranslation();
   const terminals = useTerminals();
   const operators = useOrderOperators();
@@ -44,7 +46,7 @@ export function OrderInfoStep({ type, info, onChange, VesselField, disabled }: P
             options={terminalOptions}
             value={info.TerminalCode || undefined}
             loading={terminals.isLoading}
-            onChange={(v: string) => onChange({ TerminalCode: v, vessel: null })}
+            onChange={(v: string) => onChange({ TerminalCode: v, vessel: null, DepotCode: '' })}
             placeholder={t('orders.info.terminalPlaceholder')}
           />
         </Form.Item>
@@ -103,6 +105,18 @@ export function OrderInfoStep({ type, info, onChange, VesselField, disabled }: P
             onChange={(v) => onChange({ ExpDate: v })}
           />
         </Form.Item>
+        {depots && (
+          <Form.Item label={t('orders.info.depot')} required {...item}>
+            <Select
+              aria-label={t('orders.info.depot')}
+              showSearch={{ optionFilterProp: 'label' }}
+              options={depots.map((d) => ({ value: d.DepotCode, label: `${d.DepotCode} - ${d.DepotName}`, title: d.Address ?? undefined }))}
+              value={info.DepotCode || undefined}
+              onChange={(v: string) => onChange({ DepotCode: v })}
+              placeholder={t('orders.info.depotPlaceholder')}
+            />
+          </Form.Item>
+        )}
         <Form.Item label={t('orders.info.shipper')} {...item}>
           <Input
             aria-label={t('orders.info.shipper')}

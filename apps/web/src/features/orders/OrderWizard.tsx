@@ -8,7 +8,7 @@ import { useLeaveGuard } from '../../components/data-grid/use-leave-guard';
 import { ApiError } from '../../lib/api-client';
 import { session } from '../../lib/session';
 import { ApprovalStep } from './ApprovalStep';
-import { useCalculateCharges, useCheckContainers, useConfirmPayLater, useSaveOrder } from './api';
+import { useCalculateCharges, useCheckContainers, useConfirmPayLater, useOrderDepots, useSaveOrder } from './api';
 import { ChargesStep } from './ChargesStep';
 import { applyServerCheck, type ContainerRow, toContainerInput } from './container-rows';
 import { OrderInfoStep } from './OrderInfoStep';
@@ -51,6 +51,7 @@ export function OrderWizard({ type: typeName, VesselField, PayDialog }: { type: 
   const calculate = useCalculateCharges();
   const save = useSaveOrder();
   const confirm = useConfirmPayLater();
+  const depots = useOrderDepots(info.TerminalCode, type);
 
   // Input not yet saved as an order: leaving asks first.
   useLeaveGuard(touched && !saved ? 1 : 0, t('orders.leave'));
@@ -82,7 +83,7 @@ export function OrderWizard({ type: typeName, VesselField, PayDialog }: { type: 
 
   const next = async () => {
     if (step === Step.Info) {
-      const problem = orderInfoProblem(type, info);
+      const problem = orderInfoProblem(type, info, undefined, depots.data?.offered === true);
       if (problem) return void message.error(problem);
       setStep(Step.Containers);
     } else if (step === Step.Containers) {
@@ -163,6 +164,7 @@ export function OrderWizard({ type: typeName, VesselField, PayDialog }: { type: 
             type={type}
             info={info}
             disabled={locked}
+            depots={depots.data?.offered ? depots.data.depots : null}
             VesselField={VesselField}
             onChange={(patch) => {
               changed();

@@ -7,8 +7,10 @@ import type {
   ClientCall,
   InvoiceCancelStep,
   OrderDetail,
+  OrderTypeDef,
   orderCreateCalls,
 } from '@smartport/contract';
+import { depotOrderTypes } from '@smartport/contract';
 import { clientCalls } from '@smartport/contract/client-calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, callApi, uploadApi } from '../../lib/api-client';
@@ -27,6 +29,7 @@ export const orderKeys = {
   operators: ['orders', 'operators'] as const,
   cargoTypes: ['orders', 'cargo-types'] as const,
   order: (orderNo: string) => ['orders', 'order', orderNo] as const,
+  depots: (terminal: string, type: string) => ['orders', 'depots', terminal, type] as const,
 };
 
 /** A reply with `success: false` (and a 200) is a refusal too: its message is what the user reads. */
@@ -34,6 +37,23 @@ function ok<C extends CallDef>(call: ClientCall<C>, reply: CallReply<C>): CallRe
   const r = reply as { success?: boolean; message?: string };
   if (r.success === false) throw new ApiError(200, r.message || `Lỗi ${call.path}`, reply as never);
   return reply;
+}
+
+/**
+ * The depot choice of step 1 (task/order/depots): offered for an empty pickup or return at a terminal whose
+ * 'Hiển thị chọn depot' is on, with its active depots.
+ */
+export function useOrderDepots(terminal: string, type: OrderTypeDef) {
+  const asks = !!terminal && (depotOrderTypes as readonly string[]).includes(type.type);
+  return useQuery({
+    queryKey: orderKeys.depots(terminal, type.type),
+    queryFn: async ({ signal }) => {
+      const r = await callApi(clientCalls.orders.orderDepots, { TerminalCode: terminal, OrderType: type.type }, { signal });
+      return { offered: r.DepotSelect === true, depots: r.payload ?? [] };
+    },
+    enabled: asks,
+    staleTime: 60_000,
+  });
 }
 
 /** The operator choices of step 1 (common/getOperationList). */

@@ -1,4 +1,5 @@
 import {
+  depotMessages,
   type OrderHeaderInput,
   type OrderTypeDef,
   orderLimits,
@@ -27,6 +28,8 @@ export interface OrderInfo {
   Note: string;
   /** Optional attached services the customer ticked (step 4, among those the attach configuration offers). */
   AttachServices: string[];
+  /** The depot chosen where the terminal offers one (empty pickup / return, 'Hiển thị chọn depot' on), else ''. */
+  DepotCode: string;
 }
 
 /** The order's default expiry: the end of tomorrow, port time. */
@@ -47,6 +50,7 @@ export function emptyOrderInfo(type: OrderTypeDef, terminal = ''): OrderInfo {
     ShipperName: '',
     Note: '',
     AttachServices: [],
+    DepotCode: '',
   };
 }
 
@@ -54,7 +58,7 @@ export function emptyOrderInfo(type: OrderTypeDef, terminal = ''): OrderInfo {
  * The first problem of step 1, in the order the server checks the header (orderMessages), or null. The same
  * sentences the server answers, so a user reads one wording whoever catches it.
  */
-export function orderInfoProblem(type: OrderTypeDef, info: OrderInfo, now = dayjs()): string | null {
+export function orderInfoProblem(type: OrderTypeDef, info: OrderInfo, now = dayjs(), depotOffered = false): string | null {
   if (!info.TerminalCode) return orderMessages.noTerminal;
   if (!info.OperationCode) return orderMessages.noOperation;
   if (type.vesselRequired && !info.vessel) return orderMessages.noVessel;
@@ -67,6 +71,7 @@ export function orderInfoProblem(type: OrderTypeDef, info: OrderInfo, now = dayj
   if (!info.ExpDate.isAfter(now)) return orderMessages.expPast;
   if (info.ExpDate.isAfter(lastExpiry(now))) return orderMessages.expTooFar;
   if (!info.JobModeCode) return orderMessages.noJobMode;
+  if (depotOffered && !info.DepotCode) return depotMessages.required;
   return null;
 }
 
@@ -85,6 +90,7 @@ export function headerInput(type: OrderTypeDef, info: OrderInfo): OrderHeaderInp
     ShipperName: text(info.ShipperName),
     Note: text(info.Note),
     AttachServices: [...info.AttachServices],
+    DepotCode: text(info.DepotCode),
   };
 }
 

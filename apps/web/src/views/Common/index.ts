@@ -15,6 +15,7 @@ export const pages: ViewPages = {
   method: gridPage(catalogs.method),
   class: gridPage(catalogs.class),
   transit: gridPage(catalogs.transit),
+  depot: gridPage(catalogs.depot),
   customer: preloadedLazy(() => import('../../features/catalogs/CustomerScreen').then((m) => ({ default: m.CustomerScreen }))),
   commodity: preloadedLazy(() => import('../../features/catalogs/CommodityScreen').then((m) => ({ default: m.CommodityScreen }))),
   vessel_schedule: preloadedLazy(() =>
