@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { containerCheckDigit, type StatsRow, statsMeasures } from '@smartport/contract';
+import { payByCardCalls } from '../fixtures/orders';
 import { demo, loginAs } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 import { seriesShapes, statsCall, statsScreenshots } from '../fixtures/stats';
@@ -83,7 +84,7 @@ test.describe('statistics draw, query and compare (issue 27)', () => {
     await expect(card).toContainText(`${before.toLocaleString('vi-VN')} Lệnh`, slow);
     const firstTime = await answeredAt(page).innerText();
 
-    // A customer saves a drop-off through the portal's calls (well within 30 s of the preload and of the last press).
+    // A customer saves and pays a drop-off through the portal's calls (well within 30 s of the preload and of the last press).
     const serial = 700001 + (Date.now() % 900) * 10;
     const first10 = `SEGU${String(serial).padStart(6, '0')}`;
     const login = await page.request.post('/api/auth/login', { data: { UserID: demo.khachhang.user, Password: demo.khachhang.password } });
@@ -106,6 +107,9 @@ test.describe('statistics draw, query and compare (issue 27)', () => {
       data: { ...draft, TotalAmount, ClientKey: crypto.randomUUID() },
     });
     expect(saved.status(), await saved.text()).toBe(200);
+    // The figures count paid orders (docs/decisions.md "Which orders the statistics count"): the customer pays it.
+    const { OrderNo } = ((await saved.json()) as { data: { OrderNo: string } }).data;
+    await payByCardCalls(page.request, headers.Authorization.slice('Bearer '.length), OrderNo);
     const after = await ordersNow();
     expect(after, 'the server counts the new order').toBeGreaterThan(before);
 

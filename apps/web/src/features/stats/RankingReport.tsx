@@ -63,6 +63,7 @@ function rankSource(kind: SubjectKind) {
       data: answer?.data,
       asked,
       fetching: !!answer?.isFetching,
+      updatedAt: answer?.dataUpdatedAt ?? 0,
       error: null,
       search: async (request, shown) => {
         const data = await load(totalsRequest(request));
