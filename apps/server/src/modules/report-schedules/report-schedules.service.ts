@@ -8,7 +8,7 @@ import {
 } from '@smartport/contract';
 import type { AuthUser } from '../../http/context';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
-import type { NewMail } from '../mail/mail-queue.repository';
+import type { MailQueueService } from '../mail/mail-queue.service';
 import type { StatsService } from '../stats/stats.service';
 import { nextRunAfter, reportPeriodOf } from './report-schedule-times';
 import type { ReportSchedulesRepository, ScheduleRecord } from './report-schedules.repository';
@@ -40,7 +40,7 @@ function add(into: Figures, r: Figures) {
 export function createReportSchedulesService(deps: {
   repo: ReportSchedulesRepository;
   stats: Pick<StatsService, 'orderChart' | 'customerChart'>;
-  mailQueue: { queue(m: NewMail): Promise<boolean> };
+  mailQueue: Pick<MailQueueService, 'queue'>;
   log?: { warn(o: object, m: string): void };
 }) {
   const { repo } = deps;
