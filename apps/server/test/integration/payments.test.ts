@@ -11,6 +11,7 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApprovalFor } from '../helpers/approval';
 import { createTestApp, present, type TestApp } from '../helpers/test-app';
+import { unpaidOrder as demoUnpaidOrder } from '../helpers/unpaid-order';
 
 let t: TestApp;
 let sims: Record<string, RunningSimulator>;
@@ -46,19 +47,7 @@ beforeEach(async () => {
   for (const name of ['card', 'napas', 'vietqr', 'einvoice']) await knobs(name, { reset: true });
 });
 
-/** A fresh unpaid order (status A, no transaction), with or without approval. */
-async function unpaidOrder(skipApproval = true) {
-  const rows = await t.sql<{ order_no: string; total_amount: string }>(
-    `select order_no, total_amount::text from orders where order_status = 'A' and transaction_id is null
-       and not exists (select 1 from payments p where p.order_no = orders.order_no)
-       and not exists (select 1 from order_containers c where c.order_no = orders.order_no and c.cus_hold) order by order_no limit 1`,
-  );
-  const row = rows[0];
-  if (!row) throw new Error('no unpaid demo order left');
-  // Approval is the configuration's decision at payment (settings approval.service): configured for this order.
-  await configureApprovalFor(t, row.order_no, skipApproval);
-  return { OrderNo: row.order_no, amount: Number(row.total_amount) };
-}
+const unpaidOrder = (skipApproval = true) => demoUnpaidOrder(t, skipApproval, true);
 const orderState = async (orderNo: string) =>
   (
     await t.sql<{ order_status: string; transaction_id: string | null }>(
