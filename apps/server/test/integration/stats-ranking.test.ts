@@ -1,4 +1,4 @@
-import { calls, periodLabel, STATS_OPTIONS_MAX, statsPeriods } from '@smartport/contract';
+import { calls, periodLabel, STATS_LIST_SEPARATOR, STATS_OPTIONS_MAX, statsPeriods } from '@smartport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -162,6 +162,51 @@ describe('user ranking', () => {
     expect(cell?.Rows.map((r) => r.Id)).toEqual(rawSales.map((r) => r.id));
     expect(cell?.Measures.ord_).toBe(rawSales.reduce((s, r) => s + r.value, 0));
     expect(bySales.body.subjects?.every((u) => u.BusinessUserIDs.split(', ').includes(sales))).toBe(true);
+  });
+
+  it("'NV kinh doanh' lists the sales people of the customers of the user's counted orders only, as the filter does", async () => {
+    const res = await t.call(calls.stats.dashboardUserRanking, cellRequest({ PageSize: 50 }), admin);
+    const user = res.body.data?.[label]?.[0]?.Rows[0]?.Id as string;
+    expect(user).toBeTruthy();
+    /** The sales people of the customers of `user`'s counted orders at T last year, from the raw orders. */
+    const rawSales = async () =>
+      (
+        await t.sql<{ ids: string | null }>(
+          `select string_agg(id, '${STATS_LIST_SEPARATOR}' order by id collate "C") ids from (
+             select distinct s.business_user_id id from orders o join customer_sales s on s.customer_code = o.customer_code
+              where o.created_by = $1 and o.terminal_code = $2 and stats_vn_day(o.created_time) between $3::date and $4::date
+                and (o.order_status = 'C' or (o.order_status = 'P' and o.transaction_id is not null))) x`,
+          [user, T, from, to],
+        )
+      )[0]?.ids ?? '';
+    const column = async () => {
+      const answer = await t.call(calls.stats.dashboardUserRanking, cellRequest({ UserID: user }), admin);
+      return answer.body.subjects?.find((u) => u.UserID === user)?.BusinessUserIDs;
+    };
+    expect(await column()).toBe(await rawSales());
+
+    // An unpaid order of the user for a customer of another sales person: not counted, so that one is not listed.
+    const [other] = await t.sql<{ customer_code: string; business_user_id: string }>(
+      `select s.customer_code, s.business_user_id from customer_sales s
+        where not (s.business_user_id = any(string_to_array($1, '${STATS_LIST_SEPARATOR}')))
+        order by s.customer_code, s.business_user_id limit 1`,
+      [await rawSales()],
+    );
+    expect(other).toBeDefined();
+    const { customer_code: otherCustomer, business_user_id: otherSales } = other as { customer_code: string; business_user_id: string };
+    await t.sql(
+      `insert into orders (order_no, pin_code, terminal_code, customer_code, job_mode_code, money_credit, order_status, total_amount,
+                           transaction_id, is_auto_approved, source, created_by, created_time, exp_date)
+       values ('RK00000001', 'RK00000001', $1, $2, (select job_mode_code from job_modes where is_lolo order by 1 limit 1), 'M', 'A',
+               1000000, null, true, 'SMP', $3, $4::timestamptz, $4::timestamptz + interval '3 days')`,
+      [T, otherCustomer, user, `${to} 10:00:00+07`],
+    );
+    const after = await column();
+    expect(after).toBe(await rawSales());
+    expect(after?.split(STATS_LIST_SEPARATOR)).not.toContain(otherSales);
+    // The sales-person filter agrees: that sales person does not keep the user.
+    const bySales = await t.call(calls.stats.dashboardUserRanking, cellRequest({ SalesUserID: otherSales, PageSize: 50 }), admin);
+    expect(bySales.body.data?.[label]?.[0]?.Rows.map((r) => r.Id) ?? []).not.toContain(user);
   });
 });
 

@@ -189,6 +189,9 @@ function orderFilters(q: OrderBaseQuery, a: string, params: unknown[]): string {
   return f.join(' and ');
 }
 
+/** The rollup rows the figures count (state A, M or P: docs/decisions.md "Which orders the statistics count"). */
+const COUNTED_STATE = `s.state in ('A', 'M', 'P')`;
+
 /** The orders the figures count (state A, M or P): the detail lines list exactly these. */
 const COUNTED_ORDER = `(o.order_status = 'C' or (o.order_status = 'P' and o.transaction_id is not null))`;
 
@@ -445,8 +448,7 @@ export function createStatsRepository(database: Database) {
       const f = [
         rollupRange(query.type, query.from, query.to, params),
         `s.terminal_code = any(${param(params, [...query.terminals], '::text[]')})`,
-        // Only the orders the figures count (state A, M, P: docs/decisions.md "Which orders the statistics count").
-        `s.state in ('A', 'M', 'P')`,
+        COUNTED_STATE,
       ];
       if (query.ownCustomer != null) f.push(`s.customer_code = ${param(params, query.ownCustomer)}`);
       if (query.customerCode != null) {
@@ -510,7 +512,10 @@ export function createStatsRepository(database: Database) {
       return { cells, rows };
     },
 
-    /** The sales people of the customers of these users' orders in the range and terminals, with their names. */
+    /**
+     * The sales people of the customers of these users' counted orders in the range and terminals, with their names:
+     * the same rows as rank()'s sales-person filter, so a user kept by that filter lists the chosen sales person.
+     */
     async salesOfUsers(f: { from: StatsDay; to: StatsDay; type: StatsLoadType; terminals: readonly string[]; users: readonly string[] }) {
       if (!f.users.length || !f.terminals.length) return [];
       const params: unknown[] = [];
@@ -519,7 +524,7 @@ export function createStatsRepository(database: Database) {
         `select distinct s.user_id "UserID", cs.business_user_id "BusinessUserID", u.user_name "UserName"
            from stats_party s join customer_sales cs on cs.customer_code = s.customer_code
            left join users u on u.user_id = cs.business_user_id
-          where ${range} and s.terminal_code = any(${param(params, [...f.terminals], '::text[]')})
+          where ${range} and s.terminal_code = any(${param(params, [...f.terminals], '::text[]')}) and ${COUNTED_STATE}
             and s.user_id = any(${param(params, [...f.users], '::text[]')})`,
         params,
       );

@@ -1,9 +1,12 @@
 import { type RankedCustomer, type RankedUser, statsMessages } from '@smartport/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { isCancelledError, useQueryClient } from '@tanstack/react-query';
 import { App, Pagination, Radio, Select, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import {
+  loadRanking,
   type PeriodRequest,
+  PRELOAD_FRESH_MS,
+  preloadRanking,
   type RankAnswer,
   type RankRequest,
   type SubjectKind,
@@ -35,10 +38,11 @@ const PAGE_SIZE = 10;
 /** Rows per page of the export's requests (the server's page limit). */
 const EXPORT_PAGE = 50;
 
-/** A chosen customer, user or sales person: its id and what the selector showed. */
+/** A chosen customer, user or sales person: its id, its name (the not-found notice's) and what the selector showed. */
 interface Chosen {
   id: string;
   name: string;
+  label: string;
 }
 
 /** What 'Tra cứu' fixed: the request, the period shown in titles, and the customer / user / sales-person filters. */
@@ -56,9 +60,9 @@ const totalsRequest = (r: PeriodRequest): RankRequest => ({ ...r, Measure: 'ord'
 function rankSource(kind: SubjectKind) {
   return function useRankSource(): ReportSource<PeriodRequest, RankAnswer> {
     const queryClient = useQueryClient();
-    const load = useRankingLoader(kind);
     const [asked, setAsked] = useState<PeriodRequest | null>(null);
-    const [answer] = useRankings(kind, asked ? [totalsRequest(asked)] : []);
+    // What 'Tra cứu' just loaded is shown as it came, not asked a second time when the shown request changes.
+    const [answer] = useRankings(kind, asked ? [totalsRequest(asked)] : [], PRELOAD_FRESH_MS);
     return {
       data: answer?.data,
       asked,
@@ -66,16 +70,12 @@ function rankSource(kind: SubjectKind) {
       updatedAt: answer?.dataUpdatedAt ?? 0,
       error: null,
       search: async (request, shown) => {
-        const data = await load(totalsRequest(request));
+        const data = await loadRanking(queryClient, kind, totalsRequest(request));
         setAsked(request);
         shown();
         return data;
       },
-      preload: (request) =>
-        queryClient.prefetchQuery({
-          queryKey: ['stats', 'ranking', kind, totalsRequest(request)],
-          queryFn: () => load(totalsRequest(request)),
-        }),
+      preload: (request) => preloadRanking(queryClient, kind, totalsRequest(request)),
     };
   };
 }
@@ -99,8 +99,10 @@ function SearchSelect(props: {
   const options = (found.data ?? []).map((o) => ({
     value: o.Id,
     label: props.sales ? o.Name : o.TaxCode ? `${o.Name} – ${o.TaxCode}` : `${o.Name} (${o.Id})`,
+    name: o.Name,
   }));
-  if (props.value && !options.some((o) => o.value === props.value?.id)) options.unshift({ value: props.value.id, label: props.value.name });
+  const kept = props.value;
+  if (kept && !options.some((o) => o.value === kept.id)) options.unshift({ value: kept.id, label: kept.label, name: kept.name });
   return (
     <div>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -115,8 +117,9 @@ function SearchSelect(props: {
         placeholder={props.placeholder}
         value={props.value?.id ?? null}
         onChange={(v, option) => {
-          const label = (Array.isArray(option) ? option[0] : option)?.label;
-          props.onChange(v ? { id: String(v), name: String(label ?? v) } : null);
+          const chosen = Array.isArray(option) ? option[0] : option;
+          const id = String(v);
+          props.onChange(v ? { id, name: chosen?.name || id, label: chosen?.label ?? id } : null);
           setTyped('');
         }}
         loading={found.isFetching}
@@ -247,8 +250,10 @@ export function rankingReport(kind: SubjectKind): ReportDeclaration<PeriodReques
         });
 
       const search = async () => {
+        // The rows of the last answer close at once: what opens next is this search's.
+        setExpanded([]);
         try {
-          const answer = (await totals.search(request, () => {})) as RankAnswer;
+          await totals.search(request, () => {});
           const next: Searched = { request, period, subject, sales };
           setSearched(next);
           setExpanded([]);
@@ -262,8 +267,9 @@ export function rankingReport(kind: SubjectKind): ReportDeclaration<PeriodReques
           if (subject)
             notFound(kind === 'customer' ? statsMessages.notFoundCustomer(subject.name) : statsMessages.notFoundUser(subject.name));
           else if (sales) notFound(statsMessages.notFoundSales(sales.name));
-          void answer;
         } catch (e) {
+          // A newer 'Tra cứu' took the rows over (its answer cancelled this one's): nothing to say.
+          if (isCancelledError(e)) return;
           void message.error((e as Error).message);
         }
       };

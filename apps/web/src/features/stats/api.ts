@@ -13,7 +13,7 @@ import type {
   UserStatsRow,
 } from '@smartport/contract';
 import { clientCalls } from '@smartport/contract/client-calls';
-import { keepPreviousData, skipToken, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, skipToken, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, callApi } from '../../lib/api-client';
 import { session } from '../../lib/session';
@@ -177,15 +177,30 @@ const rankingQuery = (kind: SubjectKind, r: RankRequest) => ({
   queryFn: ({ signal }: { signal: AbortSignal }) => fetchRanking(kind, r, signal),
 });
 
-/** Level 3 of the ranking tables: one ranked page per expanded (period, terminal), ranked on the server. */
-export function useRankings(kind: SubjectKind, requests: readonly RankRequest[]) {
-  return useQueries({ queries: requests.map((r) => rankingQuery(kind, r)) });
+/**
+ * Ranking answers shown on screen: the period × terminal totals and level 3, one ranked page per expanded (period,
+ * terminal). `freshMs`: how long a shown answer is not asked again on mounting (the totals 'Tra cứu' just loaded).
+ */
+export function useRankings(kind: SubjectKind, requests: readonly RankRequest[], freshMs = 0) {
+  return useQueries({ queries: requests.map((r) => ({ ...rankingQuery(kind, r), staleTime: freshMs })) });
 }
 
-/** One ranking answer, always asked of the server ('Tra cứu' with a customer, user or sales person chosen; the export). */
+/** One ranking answer, always asked of the server ('Tra cứu'; with a customer, user or sales person chosen; the export). */
+export const loadRanking = (queryClient: QueryClient, kind: SubjectKind, r: RankRequest) =>
+  queryClient.fetchQuery({ ...rankingQuery(kind, r), staleTime: 0 });
+
+/**
+ * The silent preload of a ranking answer: warms the cache of the next 'Tra cứu', not asked again within
+ * PRELOAD_FRESH_MS. Its query function is the fetch itself: a query function that went through the cache for its own
+ * key (fetchQuery) would wait for its own fetch forever, and 'Tra cứu', bound to that query, would stay loading.
+ */
+export const preloadRanking = (queryClient: QueryClient, kind: SubjectKind, r: RankRequest) =>
+  queryClient.prefetchQuery({ ...rankingQuery(kind, r), staleTime: PRELOAD_FRESH_MS });
+
+/** `loadRanking` bound to the screen's query client. */
 export function useRankingLoader(kind: SubjectKind) {
   const queryClient = useQueryClient();
-  return (r: RankRequest) => queryClient.fetchQuery({ ...rankingQuery(kind, r), staleTime: 0 });
+  return (r: RankRequest) => loadRanking(queryClient, kind, r);
 }
 
 /** The selectors' options, searched on the server as the user types (customers; users; sales people with `sales`). */
