@@ -1,7 +1,7 @@
 import { expect as baseExpect, type Page } from '@playwright/test';
 import { containerCheckDigit, orderMessages } from '@smartport/contract';
 import { grid } from '../fixtures/grid';
-import { demoYardCall } from '../fixtures/orders';
+import { demoYardCall, payByCard } from '../fixtures/orders';
 import { demo, pickOption } from '../fixtures/portal';
 import { test } from '../fixtures/server';
 import { next, openOrderScreen, operator, ownTaxCode, paste, toCharges, toContainers } from '../fixtures/wizard';
@@ -65,16 +65,7 @@ test.describe('order wizard: the loose ends', () => {
     await expect(dialog.getByText('Xác nhận thanh toán ?')).toBeVisible();
     await expect(dialog.getByText('nội dung hóa đơn sẽ dùng số vận đơn do khách hàng khai báo')).toBeVisible();
     await expect(dialog.getByText(/-\d{2}\b/)).toHaveCount(0);
-    await dialog.getByRole('button', { name: 'Xác nhận' }).click();
-    await dialog.getByRole('button', { name: /Thẻ nội địa/ }).click();
-    await dialog.getByLabel('Số thẻ').fill('9704180000123456');
-    await dialog.getByLabel('Ngày phát hành').fill('0324');
-    await dialog.getByLabel('Tên chủ thẻ').fill('Do Thi Mai Anh');
-    await dialog.getByRole('button', { name: 'Tiếp tục' }).click();
-    await dialog.getByLabel('Mã OTP').fill('123456');
-    await dialog.getByRole('button', { name: 'Xác nhận OTP' }).click();
-    await expect(dialog.getByText('Thanh toán thành công !')).toBeVisible({ timeout: 60_000 });
-    await dialog.getByRole('button', { name: 'Đóng' }).first().click();
+    await payByCard(dialog);
 
     await expect(page.getByText('Lệnh đã được duyệt')).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId('order-pin')).toHaveText(/^\d+$/);

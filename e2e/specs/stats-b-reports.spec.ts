@@ -4,6 +4,7 @@ import type { MbSummaryRow, RatingAggregateRow, SmpTosRow } from '@smartport/con
 import ExcelJS from 'exceljs';
 import { demo, openMenu, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/server';
+import { expectNoSideOverflow } from '../fixtures/stats';
 
 // The statistics read rollups over the demo data; the first answers can take a while on a loaded machine.
 const slow = { timeout: 30_000 };
@@ -92,20 +93,7 @@ async function screenshots(page: Page, name: string) {
   await page.screenshot({ path: `${shots}/${name}-1366.png` });
   await page.setViewportSize({ width: 800, height: 900 });
   // At 800 px nothing sticks out sideways (the tables scroll inside their cards).
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        // The page does not scroll sideways; if it does, name what sticks out (charts clip their own SVG).
-        document.documentElement.scrollWidth <= document.documentElement.clientWidth
-          ? []
-          : [...document.querySelectorAll('body *')]
-              .filter((el) => !el.closest('svg, .ant-table-content, .ant-table-body, .ag-root-wrapper'))
-              .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
-              .slice(0, 5)
-              .map((el) => `${el.tagName}.${String(el.className).slice(0, 60)}`),
-      ),
-    )
-    .toEqual([]);
+  await expectNoSideOverflow(page);
   await page.screenshot({ path: `${shots}/${name}-800.png`, fullPage: true });
   await page.setViewportSize({ width: 1366, height: 768 });
 }
