@@ -92,7 +92,8 @@ test('item 18: "Tổng số container" refuses 0, -3 and 2.5 on the form; a cust
   await openMenu(page, 'Hải quan', 'Đăng ký tờ khai hàng xuất');
   const code = page.getByLabel('Mã doanh nghiệp');
   await expect(code).toHaveValue(/^\d{10}$/);
-  await expect(code).toHaveAttribute('readonly', '');
+  // Prefilled, and editable: a forwarder registers for its client's code (spec 01 §5, docs/decisions.md).
+  await expect(code).toBeEditable();
 
   await page.getByLabel('Số tờ khai').fill(`30${run}0001`);
   await page.getByLabel('Mã hải quan').fill('03EE');

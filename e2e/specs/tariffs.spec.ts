@@ -103,8 +103,10 @@ test('standard tariff: the seeded prices are listed; staff add a row, save it an
   const row = rowWith(page, code);
   await expect(row.locator('[col-id="TariffName"]')).toHaveText('Nâng hạ thử nghiệm');
   await expect(row.locator('[col-id="ChargeKind"]')).toHaveText('Tác nghiệp');
+  // Scrolled to the price, the code's cell may leave the rendered columns: the row is found by its index.
+  const index = await row.first().getAttribute('row-index');
   await reveal(page, 'UnitPrice');
-  await expect(row.locator('[col-id="UnitPrice"]')).toContainText(/654[.,\s]?321/);
+  await expect(grid(page).locator(`[row-index="${index}"] [col-id="UnitPrice"]`).first()).toContainText(/654[.,\s]?321/);
 });
 
 test('contract tariff: staff add a shipping line contract row, save it and see it after a reload', async ({ page }) => {

@@ -184,6 +184,14 @@ export interface DemoSizes {
 
 const DAY = 86_400_000;
 
+/**
+ * The serial of a demo order's container: never one of the demo yard's and the tests' own (26xxxx: the yard's imports,
+ * empties, reefers and held boxes, which the demo orders must not already hold), moved to 99xxxx.
+ */
+function demoOrderSerial(drawn: number): number {
+  return drawn >= 260_000 && drawn < 270_000 ? drawn + 730_000 : drawn;
+}
+
 /** Seeds reference data and `sizes.orders` orders over three years, in bulk (`unnest`), deterministically. */
 export async function seedDemoData(database: Database, sizes: DemoSizes, now = new Date()) {
   const r = createRandom(20261121);
@@ -649,7 +657,7 @@ async function seedOrders(
         const lf = r.chance(0.35) ? 'L' : 'F';
         const cls = isExport ? 2 : r.pick([1, 1, 3, 4]);
         c.order.push(orderNo);
-        c.cntr.push(containerNumber(ownerPrefix[opr] ?? 'TGHU', r.int(100000, 999999)));
+        c.cntr.push(containerNumber(ownerPrefix[opr] ?? 'TGHU', demoOrderSerial(r.int(100000, 989999))));
         c.iso.push(iso);
         c.fe.push(empty ? 'E' : 'F');
         c.teu.push(teu);
