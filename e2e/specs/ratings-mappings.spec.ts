@@ -11,7 +11,8 @@ import { test } from '../fixtures/server';
 // the catalogue, and 'Kiểm tra' lists a job mode without a mapping until its mapping is added.
 const expect = baseExpect.configure({ timeout: 30_000 });
 const run = Date.now().toString(36).slice(-5).toUpperCase();
-const box = containerNumber('MSCU', 261047);
+// The demo yard's box no other spec takes (orders-create's 50-container order holds 261001–261050 till its expiry).
+const box = containerNumber('MSCU', 261061);
 /** The TOS's yard events are read every 30 s. */
 const yardRead = { timeout: 120_000, intervals: [2_000] };
 const shots = '/tmp/hF-shots';

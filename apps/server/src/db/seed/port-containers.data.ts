@@ -221,10 +221,11 @@ export const demoYard = {
   importBill: 'MEDUHP2611001',
   reeferBill: 'MEDUHP2611002',
   /**
-   * Full import containers on importBill: MSCU 261001–261060, 22G1 / 45G1 alternating, in for 12 days; yard blocks
-   * A01 (261001–261030), B01 (261031–261050) and A02 (261051–261060).
+   * Full import containers on importBill: MSCU 261001–261062, 22G1 / 45G1 alternating, in for 12 days; yard blocks
+   * A01 (261001–261030), B01 (261031–261050) and A02 (261051–261062). Each e2e spec that takes a box out of the gate
+   * has one of its own (a box gone out is gone from the TOS's yard).
    */
-  imports: { owner: 'MSCU', from: 261001, count: 60, days: 12 },
+  imports: { owner: 'MSCU', from: 261001, count: 62, days: 12 },
   /** Empty containers: MSCU 262001–262040, 22G1, in for 20 days, block B02; 262037 is held (H) and 262038 damaged (X). */
   empties: { owner: 'MSCU', from: 262001, count: 40, days: 20 },
   /** Full reefers on reeferBill: MSCU 261101–261105, 22R1, block R01. */
